@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+//
+// TournamentCore — the shared domain core of the tournament app.
+//
+// Three layers, each depending only on the one below it (see ARCHITECTURE.md):
+//
+//   TournamentCore      domain: value types and pure rules; the typed Swift API
+//   TournamentCoreWire  wire:   JSON codec, request decoding with paths, response
+//                                encoding, method registry, envelopes
+//   TournamentCoreABI   ABI:    the `tc_*` C exports (`@_cdecl`), memory ownership
+//
+// The shipped C library (`libtournamentcore.so`, Swift runtime linked in
+// statically, only `tc_*` exported) is built by CMakeLists.txt; the dynamic
+// product below is the same code for SwiftPM users and tests.
+
+import PackageDescription
+
+let package = Package(
+    name: "TournamentCore",
+    products: [
+        .library(name: "TournamentCore", targets: ["TournamentCore"]),
+        .library(name: "TournamentCoreWire", targets: ["TournamentCoreWire"]),
+        .library(name: "tournamentcore", type: .dynamic, targets: ["TournamentCoreABI"]),
+        .executable(name: "tournament-core", targets: ["TournamentCoreCLI"]),
+    ],
+    targets: [
+        .target(name: "TournamentCore"),
+        .target(name: "TournamentCoreWire", dependencies: ["TournamentCore"]),
+        .target(name: "TournamentCoreABI", dependencies: ["TournamentCoreWire"]),
+        .executableTarget(name: "TournamentCoreCLI", dependencies: ["TournamentCore", "TournamentCoreWire"]),
+        .testTarget(name: "TournamentCoreTests", dependencies: ["TournamentCore"]),
+        .testTarget(name: "TournamentCoreWireTests", dependencies: ["TournamentCoreWire"]),
+    ]
+)

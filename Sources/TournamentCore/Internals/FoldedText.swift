@@ -1,0 +1,82 @@
+@_spi(_Unicode) import Swift
+
+/// Text folded for case- and diacritic-insensitive search, as UTF-8 bytes.
+///
+/// Folding decomposes to NFD, drops nonspacing marks (the diacritics: `é` → `e`), and maps each
+/// scalar through its full uppercase and then lowercase mapping, which folds the cases Unicode's
+/// simple lowercase misses (`ß` and `SS` both become `ss`). Matching is on the folded UTF-8
+/// bytes; UTF-8 being self-synchronizing, a byte match is a match of whole scalars.
+struct FoldedText: Sendable, Hashable {
+    private(set) var bytes: [UInt8]
+
+    init(_ text: String) {
+        bytes = []
+        bytes.reserveCapacity(text.utf8.count)
+        var ascii = true
+        for byte in text.utf8 {
+            if byte >= 0x80 {
+                ascii = false
+                break
+            }
+            bytes.append(Self.lowercasedASCII(byte))
+        }
+        if ascii { return }
+        bytes.removeAll(keepingCapacity: true)
+        for scalar in text._nfd where scalar.properties.generalCategory != .nonspacingMark {
+            if scalar.isASCII {
+                bytes.append(Self.lowercasedASCII(UInt8(truncatingIfNeeded: scalar.value)))
+                continue
+            }
+            for upper in scalar.properties.uppercaseMapping.unicodeScalars {
+                bytes.append(contentsOf: upper.properties.lowercaseMapping.utf8)
+            }
+        }
+    }
+
+    /// A search query: folded like any text, leading and trailing white space removed.
+    init(searchQuery: String) {
+        self.init(searchQuery.trimmingWhitespace())
+    }
+
+    var isEmpty: Bool { bytes.isEmpty }
+
+    /// Whether `needle` occurs in this text (an empty needle occurs everywhere).
+    ///
+    /// Knuth–Morris–Pratt: linear in both lengths, so a hostile query cannot make a search
+    /// quadratic.
+    func contains(_ needle: FoldedText) -> Bool {
+        let pattern = needle.bytes
+        if pattern.isEmpty { return true }
+        if pattern.count > bytes.count { return false }
+        let failure = needle.failureTable
+        var matched = 0
+        for byte in bytes {
+            while matched > 0 && pattern[matched] != byte { matched = failure[matched - 1] }
+            if pattern[matched] == byte { matched += 1 }
+            if matched == pattern.count { return true }
+        }
+        return false
+    }
+
+    private var failureTable: [Int] {
+        var table = [Int](repeating: 0, count: bytes.count)
+        var length = 0
+        var index = 1
+        while index < bytes.count {
+            if bytes[index] == bytes[length] {
+                length += 1
+                table[index] = length
+                index += 1
+            } else if length > 0 {
+                length = table[length - 1]
+            } else {
+                index += 1
+            }
+        }
+        return table
+    }
+
+    private static func lowercasedASCII(_ byte: UInt8) -> UInt8 {
+        (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+    }
+}

@@ -1,0 +1,58 @@
+/// The tournament list's filter: which tab, public ones only, a search text, a page size.
+///
+/// ```swift
+/// let listing = TournamentFilter(tab: .active, query: "lyon").apply(to: tournaments)
+/// print(listing.labels.active)   // "Active (1)"
+/// ```
+public struct TournamentFilter: Sendable, Hashable {
+    /// The tab to list.
+    public var tab: TournamentTab
+    /// Keep only tournaments whose `isPublic` is true.
+    public var publicOnly: Bool
+    /// Keep only tournaments whose name or location contains this text, ignoring case and
+    /// diacritics (`"lyon"` finds `"LYÖN"`). Leading and trailing white space is ignored;
+    /// `nil` or a blank query keeps everything.
+    public var query: String?
+    /// List at most this many tournaments (counts are not limited); `nil` for no limit.
+    public var limit: Int?
+
+    /// Creates a filter; the defaults list every active tournament.
+    public init(tab: TournamentTab = .active, publicOnly: Bool = false, query: String? = nil, limit: Int? = nil) {
+        self.tab = tab
+        self.publicOnly = publicOnly
+        self.query = query
+        self.limit = limit
+    }
+
+    /// Applies the filter, keeping input order.
+    ///
+    /// Counts are taken after `publicOnly` and `query`, before the tab and `limit`.
+    public func apply(to tournaments: [Tournament]) -> TournamentListing {
+        let needle = query.map(FoldedText.init(searchQuery:)).flatMap { $0.isEmpty ? nil : $0 }
+        var counts = TournamentTabCounts(active: 0, completed: 0, all: 0)
+        var indices: [Int] = []
+        var matchesTab = 0
+        let limit = max(0, self.limit ?? Int.max)
+        for (index, tournament) in tournaments.enumerated() {
+            if publicOnly && !tournament.isPublic { continue }
+            if let needle,
+               !FoldedText(tournament.name).contains(needle),
+               !FoldedText(tournament.location).contains(needle) {
+                continue
+            }
+            counts.all += 1
+            if TournamentTab.active.includes(tournament.status) { counts.active += 1 }
+            if TournamentTab.completed.includes(tournament.status) { counts.completed += 1 }
+            guard tab.includes(tournament.status) else { continue }
+            matchesTab += 1
+            if indices.count < limit { indices.append(index) }
+        }
+        return TournamentListing(
+            tab: tab,
+            indices: indices,
+            tournaments: indices.map { tournaments[$0] },
+            counts: counts,
+            isEmpty: matchesTab == 0
+        )
+    }
+}

@@ -1,0 +1,29 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// The C ABI: one line per function over the wire layer. Declarations and documentation are in
+// include/tournament_core.h; the linker script cmake/exports.map exports `tc_*` and nothing else.
+// The functions are plain nonisolated Swift functions: any thread may call them.
+
+/// `const char *tc_version(void)`: the library's version, a static string.
+@_cdecl("tc_version")
+public func tc_version() -> UnsafePointer<CChar> { versionCString }
+
+/// `void tc_string_free(char *)`: frees a response; NULL is ignored.
+@_cdecl("tc_string_free")
+public func tc_string_free(_ response: UnsafeMutablePointer<CChar>?) { free(response) }
+
+/// `char *tc_call(const char *method, const char *request_json)`.
+@_cdecl("tc_call")
+public func tc_call(_ method: UnsafePointer<CChar>?, _ request: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? { Boundary.call(method, request) }
+
+@_cdecl("tc_library_info")
+public func tc_library_info(_ request: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? { Boundary.call("library.info", request) }
+
+@_cdecl("tc_tournaments_filter")
+public func tc_tournaments_filter(_ request: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? { Boundary.call("tournaments.filter", request) }

@@ -1,0 +1,75 @@
+/// Typed reads of request values: each checks the node's type and range and throws
+/// `INVALID_REQUEST` at that node when they are wrong.
+extension JSONDocument {
+    /// How a node's type is named in messages: "a string", "an object", "null".
+    func typeDescription(_ node: Int) -> String {
+        switch kind(node) {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "a number"
+        case .true, .false: "a boolean"
+        case .null: "null"
+        case .end: "nothing"
+        }
+    }
+
+    /// A short quotation of a scalar node for messages, at most 40 bytes of its source.
+    func quote(_ node: Int) -> String {
+        guard kind(node) != .object, kind(node) != .array else { return typeDescription(node) }
+        let text = sourceText(node)
+        if text.count <= 40 { return String(decoding: text, as: UTF8.self) }
+        return String(decoding: UnsafeBufferPointer(rebasing: text[..<40]), as: UTF8.self) + "..."
+    }
+
+    func mismatch(_ expected: String, at node: Int) -> WireError {
+        .invalid("Expected \(expected), found \(typeDescription(node)).", at: node)
+    }
+
+    /// The node itself, checked to be an object.
+    func object(_ node: Int) throws(WireError) -> Int {
+        guard kind(node) == .object else { throw mismatch("an object", at: node) }
+        return node
+    }
+
+    /// The elements of an array node.
+    func array(_ node: Int) throws(WireError) -> Children {
+        guard kind(node) == .array else { throw mismatch("an array", at: node) }
+        return elements(node)
+    }
+
+    func string(at node: Int) throws(WireError) -> String {
+        guard kind(node) == .string else { throw mismatch("a string", at: node) }
+        return string(node)
+    }
+
+    func bool(at node: Int) throws(WireError) -> Bool {
+        switch kind(node) {
+        case .true: return true
+        case .false: return false
+        default: throw mismatch("a boolean", at: node)
+        }
+    }
+
+    /// An integer literal within `range` (a number with a fraction or an exponent, such as
+    /// `5.0` or `1e3`, is not an integer).
+    func int(at node: Int, in range: ClosedRange<Int64> = Int64.min...Int64.max) throws(WireError) -> Int {
+        guard kind(node) == .number else { throw mismatch("an integer", at: node) }
+        guard nodes[node].flags & JSONNode.integer != 0 else {
+            throw .invalid("Expected an integer, found \(quote(node)).", at: node)
+        }
+        guard let value = int64(node), range.contains(value), let result = Int(exactly: value) else {
+            throw .invalid("Expected an integer from \(range.lowerBound) to \(range.upperBound), found \(quote(node)).", at: node)
+        }
+        return result
+    }
+
+    /// A finite number within `range`.
+    func double(at node: Int, in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude) throws(WireError) -> Double {
+        guard kind(node) == .number else { throw mismatch("a number", at: node) }
+        guard let value = double(node), range.contains(value) else {
+            throw .invalid("Expected a number from \(range.lowerBound) to \(range.upperBound), found \(quote(node)).", at: node)
+        }
+        return value
+    }
+}

@@ -1,0 +1,88 @@
+/// The members of one request object, sorted into its known fields.
+///
+/// Reading a member's key once and remembering its value node makes repeated keys resolve as
+/// the contract says (the last occurrence wins) before any value is interpreted. `null` counts
+/// as absent for optional fields, so `{"limit":null}` is `{}`; fields where `null` means
+/// something of its own are read with ``raw(_:)``.
+struct ObjectFields<Field: RequestFields> {
+    let document: JSONDocument
+    /// The object's node.
+    let object: Int
+    private var slots: [Int]
+    /// Key nodes of the members that are not known fields, in document order (repeats included).
+    private(set) var unknownKeys: [Int] = []
+
+    /// Sorts the members of the object at `node`; throws when `node` is not an object.
+    init(_ document: JSONDocument, _ node: Int, keepingUnknown: Bool = false) throws(WireError) {
+        self.document = document
+        object = try document.object(node)
+        let table = Field.table
+        slots = Array(repeating: -1, count: table.fields.count)
+        for key in document.keys(node) {
+            if let ordinal = table.ordinal(ofKey: key, in: document) {
+                slots[ordinal] = key + 1
+            } else if keepingUnknown {
+                unknownKeys.append(key)
+            }
+        }
+    }
+
+    /// The value node of `field` if the member is present, even when its value is `null`.
+    func raw(_ field: Field) -> Int? {
+        let node = slots[Field.table.ordinal(of: field)]
+        return node < 0 ? nil : node
+    }
+
+    /// The value node of `field` if present and not `null`.
+    func value(_ field: Field) -> Int? {
+        guard let node = raw(field), document.kind(node) != .null else { return nil }
+        return node
+    }
+
+    /// The value node of a required field; an error at the object's path + key when absent.
+    func required(_ field: Field) throws(WireError) -> Int {
+        guard let node = raw(field) else {
+            throw WireError(
+                .invalidRequest, "Missing required field \"\(field.rawValue)\".",
+                location: .missingMember(object: object, key: field.rawValue))
+        }
+        return node
+    }
+
+    /// The members not known as fields, with repeats merged (see `JSONDocument.uniqueMembers`).
+    var unknownMembers: [JSONDocument.Member] {
+        document.deduplicated(keys: unknownKeys)
+    }
+
+    // MARK: Typed reads of optional fields (nil when absent or null)
+
+    func string(_ field: Field) throws(WireError) -> String? {
+        guard let node = value(field) else { return nil }
+        return try document.string(at: node)
+    }
+
+    func bool(_ field: Field) throws(WireError) -> Bool? {
+        guard let node = value(field) else { return nil }
+        return try document.bool(at: node)
+    }
+
+    func int(_ field: Field, in range: ClosedRange<Int64> = Int64.min...Int64.max) throws(WireError) -> Int? {
+        guard let node = value(field) else { return nil }
+        return try document.int(at: node, in: range)
+    }
+
+    func double(_ field: Field) throws(WireError) -> Double? {
+        guard let node = value(field) else { return nil }
+        return try document.double(at: node)
+    }
+
+    // MARK: Typed reads of required fields
+
+    func requiredString(_ field: Field) throws(WireError) -> String {
+        try document.string(at: required(field))
+    }
+
+    func requiredArray(_ field: Field) throws(WireError) -> JSONDocument.Children {
+        try document.array(required(field))
+    }
+}

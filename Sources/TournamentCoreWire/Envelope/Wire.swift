@@ -1,0 +1,98 @@
+/// The wire layer's entry points: a method name and a JSON request in, a JSON envelope out.
+///
+/// Every call answers `{"ok":true,"result":{...}}` or
+/// `{"ok":false,"error":{"code":...,"message":...,"path":...}}`; nothing it is given can make
+/// it trap. The C ABI, the command-line tool and the tests all call these.
+public enum Wire {
+    /// The names of all methods, in the contract's order.
+    public static var methodNames: [String] { MethodRegistry.names }
+
+    /// Answers a request for the method named by the UTF-8 bytes `method`.
+    ///
+    /// - Parameters:
+    ///   - method: The method name; nil (a NULL pointer) is `UNKNOWN_METHOD`.
+    ///   - request: The request's JSON text; nil (a NULL pointer) is `INVALID_JSON`, more than
+    ///     ``JSONLimits/maxRequestBytes`` is `REQUEST_TOO_LARGE`.
+    public static func call(method: UnsafeBufferPointer<UInt8>?, request: UnsafeBufferPointer<UInt8>?) -> JSONWriter {
+        guard let method else {
+            return failure(WireError(.unknownMethod, "The method name is NULL."))
+        }
+        guard let handler = MethodRegistry.method(named: method) else {
+            let name = String(decoding: UnsafeBufferPointer(rebasing: method.prefix(100)), as: UTF8.self)
+            let quoted = name.debugDescription + (method.count > 100 ? "..." : "")
+            return failure(WireError(.unknownMethod, "No method is named \(quoted)."))
+        }
+        return call(handler, request: request)
+    }
+
+    /// Answers a request for `method` (a name in ``methodNames``).
+    public static func call(method: StaticString, request: UnsafeBufferPointer<UInt8>?) -> JSONWriter {
+        call(method: UnsafeBufferPointer(start: method.utf8Start, count: method.utf8CodeUnitCount), request: request)
+    }
+
+    /// Answers a request given as Swift values (for tools and tests).
+    public static func call(method: String, request: [UInt8]) -> [UInt8] {
+        var method = method
+        return method.withUTF8 { name in
+            request.withUnsafeBufferPointer { call(method: name, request: $0).bytes }
+        }
+    }
+
+    private static func call(_ method: any WireMethod.Type, request: UnsafeBufferPointer<UInt8>?) -> JSONWriter {
+        guard let request else {
+            return failure(WireError(.invalidJSON, "The request is NULL."))
+        }
+        guard request.count <= JSONLimits.maxRequestBytes else {
+            return failure(WireError(
+                .requestTooLarge,
+                "The request is larger than \(JSONLimits.maxRequestBytes) bytes."))
+        }
+        var writer = JSONWriter()
+        do throws(WireError) {
+            let document = try JSONDocument.parse(request)
+            do throws(WireError) {
+                try respond(method, to: document, into: &writer)
+            } catch {
+                writer.truncate(to: 0)
+                writeError(error, path: error.path(in: document), into: &writer)
+            }
+        } catch {
+            writeError(error, path: nil, into: &writer)
+        }
+        if writer.wroteNonFiniteNumber {
+            writer.truncate(to: 0)
+            writeError(WireError(.internal, "The result contained a number JSON cannot express."), path: nil, into: &writer)
+        }
+        return writer
+    }
+
+    private static func respond(_ method: any WireMethod.Type, to document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
+        guard document.kind(document.root) == .object else {
+            throw WireError(.invalidJSON, "The request must be a JSON object, not \(document.typeDescription(document.root)).")
+        }
+        writer.append("{\"ok\":true,\"result\":")
+        try method.respond(to: document.root, in: document, into: &writer)
+        writer.endObject()
+    }
+
+    private static func failure(_ error: WireError) -> JSONWriter {
+        var writer = JSONWriter(capacity: 128)
+        writeError(error, path: nil, into: &writer)
+        return writer
+    }
+
+    private static func writeError(_ error: WireError, path: JSONPath?, into writer: inout JSONWriter) {
+        writer.append("{\"ok\":false,\"error\":")
+        writer.beginObject()
+        writer.key("code")
+        writer.string(error.code.rawValue)
+        writer.key("message")
+        writer.string(error.message)
+        if let path {
+            writer.key("path")
+            writer.string(path.description)
+        }
+        writer.endObject()
+        writer.endObject()
+    }
+}

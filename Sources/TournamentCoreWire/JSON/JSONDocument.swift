@@ -1,0 +1,164 @@
+/// A parsed request: its bytes and their tape.
+///
+/// The document borrows the request bytes; it is valid only inside the call that parsed it,
+/// which is how the wire layer reads every request without copying it.
+struct JSONDocument {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let nodes: [JSONNode]
+
+    /// The index of the top-level value.
+    var root: Int { 0 }
+
+    /// Parses `bytes`; the document borrows them and must not outlive them.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(WireError) -> JSONDocument {
+        do {
+            return JSONDocument(bytes: bytes, nodes: try JSONParser.parse(bytes))
+        } catch {
+            throw WireError(.invalidJSON, error.message)
+        }
+    }
+
+    // MARK: Structure
+
+    func kind(_ node: Int) -> JSONNode.Kind { nodes[node].kind }
+
+    /// The index of the node after `node` and all its descendants.
+    func skip(_ node: Int) -> Int {
+        switch nodes[node].kind {
+        case .object, .array: Int(nodes[node].value) + 1
+        default: node + 1
+        }
+    }
+
+    /// The number of elements of an array or members of an object.
+    func count(_ container: Int) -> Int {
+        Int(nodes[Int(nodes[container].value)].value)
+    }
+
+    /// The element indices of an array node.
+    func elements(_ array: Int) -> Children {
+        Children(document: self, cursor: array + 1, end: Int(nodes[array].value), stride: 1)
+    }
+
+    /// The key indices of an object node; each member's value is at key + 1.
+    func keys(_ object: Int) -> Children {
+        Children(document: self, cursor: object + 1, end: Int(nodes[object].value), stride: 2)
+    }
+
+    /// Child nodes of a container, one per element (arrays) or per member key (objects).
+    struct Children: Sequence, IteratorProtocol {
+        let document: JSONDocument
+        var cursor: Int
+        let end: Int
+        let stride: Int
+
+        mutating func next() -> Int? {
+            guard cursor < end else { return nil }
+            let current = cursor
+            cursor = document.skip(current + stride - 1)
+            return current
+        }
+    }
+
+    // MARK: Raw bytes
+
+    /// The bytes of a scalar node's token (strings without their quotes).
+    func slice(_ node: Int) -> UnsafeBufferPointer<UInt8> {
+        let entry = nodes[node]
+        return UnsafeBufferPointer(rebasing: bytes[Int(entry.offset)..<Int(entry.offset) + Int(entry.value)])
+    }
+
+    /// The source text of a scalar node, strings with their quotes and escapes as written.
+    func sourceText(_ node: Int) -> UnsafeBufferPointer<UInt8> {
+        let entry = nodes[node]
+        var start = Int(entry.offset)
+        var end = start + Int(entry.value)
+        if entry.kind == .string {
+            start -= 1
+            end += 1
+        }
+        return UnsafeBufferPointer(rebasing: bytes[start..<end])
+    }
+
+    // MARK: Strings
+
+    /// The text of a string node, escapes decoded.
+    func string(_ node: Int) -> String {
+        let text = slice(node)
+        guard nodes[node].flags & JSONNode.escaped != 0 else {
+            return String(decoding: text, as: UTF8.self)
+        }
+        return String(decoding: JSONBytes.unescaped(text), as: UTF8.self)
+    }
+
+    /// Whether a string node's text equals `expected` (escapes decoded).
+    func stringEquals(_ node: Int, _ expected: UnsafeBufferPointer<UInt8>) -> Bool {
+        let text = slice(node)
+        guard nodes[node].flags & JSONNode.escaped != 0 else {
+            return text.count == expected.count && memoryEquals(text.baseAddress, expected.baseAddress, text.count)
+        }
+        return JSONBytes.unescaped(text).withUnsafeBufferPointer {
+            $0.count == expected.count && memoryEquals($0.baseAddress, expected.baseAddress, $0.count)
+        }
+    }
+
+    /// Whether two string nodes have the same text (escapes decoded).
+    func stringsEqual(_ lhs: Int, _ rhs: Int) -> Bool {
+        if nodes[lhs].flags & JSONNode.escaped == 0 {
+            return stringEquals(rhs, slice(lhs))
+        }
+        return JSONBytes.unescaped(slice(lhs)).withUnsafeBufferPointer { stringEquals(rhs, $0) }
+    }
+
+    // MARK: Numbers
+
+    /// The value of an integer literal node, or nil when it is a fraction, has an exponent, or
+    /// lies outside the range of `Int64`.
+    func int64(_ node: Int) -> Int64? {
+        guard nodes[node].kind == .number, nodes[node].flags & JSONNode.integer != 0 else { return nil }
+        return JSONBytes.int64(slice(node))
+    }
+
+    /// The value of a number node as the nearest `Double`, or nil when its magnitude is too
+    /// large for a `Double` (such as `1e400`).
+    func double(_ node: Int) -> Double? {
+        guard nodes[node].kind == .number else { return nil }
+        return JSONBytes.double(slice(node))
+    }
+
+    // MARK: Paths
+
+    /// The JSONPath of a node: `$`, `$.tournaments[3].status`, `$['odd key']`.
+    ///
+    /// Found by descending from the root, so it costs nothing until an error needs it.
+    /// A key node's path is the path of its member.
+    func path(to target: Int) -> JSONPath {
+        var path = JSONPath()
+        var node = root
+        while node != target, node < nodes.count {
+            switch nodes[node].kind {
+            case .array:
+                var found = false
+                for (index, element) in elements(node).enumerated() where element <= target && target < skip(element) {
+                    path.append(index: index)
+                    node = element
+                    found = true
+                    break
+                }
+                if !found { return path }
+            case .object:
+                var found = false
+                for key in keys(node) where key <= target && target < skip(key + 1) {
+                    path.append(key: string(key))
+                    node = target == key ? target : key + 1
+                    found = true
+                    break
+                }
+                if !found { return path }
+            default:
+                return path
+            }
+        }
+        return path
+    }
+}

@@ -1,0 +1,330 @@
+/// A strict RFC 8259 reader that turns request bytes into a tape of ``JSONNode``s.
+///
+/// - Strict: no comments, trailing commas, leading zeros, `NaN`, byte order mark, unescaped
+///   control characters, invalid UTF-8 (overlong forms, encoded surrogates, code points past
+///   U+10FFFF) or unpaired surrogate escapes (`"\ud800"`); all are syntax errors.
+/// - Bounded: iterative (no recursion), nesting at most ``JSONLimits/maxDepth`` deep, one
+///   12-byte node per value; every offset fits in 32 bits because requests are at most
+///   ``JSONLimits/maxRequestBytes``.
+/// - Any JSON value is accepted at the top level; requiring an object is the caller's rule.
+struct JSONParser {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var position = 0
+    private var nodes: [JSONNode] = []
+    /// Indices of the open containers' opening nodes, innermost last.
+    private var open: [Int] = []
+    /// Children counted so far in each open container, parallel to `open`.
+    private var childCounts: [UInt32] = []
+
+    /// Parses `bytes` (at most ``JSONLimits/maxRequestBytes`` long) into its tape.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> [JSONNode] {
+        guard bytes.count <= JSONLimits.maxRequestBytes else {
+            throw JSONSyntaxError(message: "The text is longer than \(JSONLimits.maxRequestBytes) bytes.", offset: 0)
+        }
+        var parser = JSONParser(bytes: bytes)
+        try parser.parseDocument()
+        return parser.nodes
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        nodes.reserveCapacity(min(bytes.count / 6 + 4, 1 << 20))
+        open.reserveCapacity(JSONLimits.maxDepth)
+        childCounts.reserveCapacity(JSONLimits.maxDepth)
+    }
+
+    // MARK: Structure
+
+    private mutating func parseDocument() throws(JSONSyntaxError) {
+        skipWhitespace()
+        while true {
+            // Expecting a value.
+            guard position < bytes.count else { throw error("Unexpected end of text; expected a value.") }
+            switch bytes[position] {
+            case UInt8(ascii: "{"):
+                try openContainer(.object)
+                skipWhitespace()
+                if peekWithoutConsuming(UInt8(ascii: "}")) {
+                    closeContainer()
+                } else {
+                    try parseMemberKey()
+                    continue
+                }
+            case UInt8(ascii: "["):
+                try openContainer(.array)
+                skipWhitespace()
+                if peekWithoutConsuming(UInt8(ascii: "]")) {
+                    closeContainer()
+                } else {
+                    continue
+                }
+            default:
+                try parseScalar()
+            }
+            // A value is complete: close containers or move to the next child.
+            while true {
+                skipWhitespace()
+                guard let container = open.last else {
+                    guard position == bytes.count else { throw error("Unexpected text after the end of the value.") }
+                    return
+                }
+                childCounts[childCounts.count - 1] &+= 1
+                guard position < bytes.count else { throw error("Unexpected end of text inside an array or object.") }
+                let byte = bytes[position]
+                if nodes[container].kind == .object {
+                    if byte == UInt8(ascii: ",") {
+                        position += 1
+                        skipWhitespace()
+                        try parseMemberKey()
+                        break
+                    }
+                    guard byte == UInt8(ascii: "}") else { throw error("Expected ',' or '}' after an object member.") }
+                } else {
+                    if byte == UInt8(ascii: ",") {
+                        position += 1
+                        skipWhitespace()
+                        break
+                    }
+                    guard byte == UInt8(ascii: "]") else { throw error("Expected ',' or ']' after an array element.") }
+                }
+                closeContainer()
+            }
+        }
+    }
+
+    /// Reads `"key"` `:` and leaves the position at the member's value.
+    private mutating func parseMemberKey() throws(JSONSyntaxError) {
+        guard peekWithoutConsuming(UInt8(ascii: "\"")) else { throw error("Expected a string key in an object.") }
+        try parseString()
+        skipWhitespace()
+        guard peek(UInt8(ascii: ":")) else { throw error("Expected ':' after an object key.") }
+        skipWhitespace()
+    }
+
+    private mutating func openContainer(_ kind: JSONNode.Kind) throws(JSONSyntaxError) {
+        guard open.count < JSONLimits.maxDepth else {
+            throw error("Nesting is deeper than \(JSONLimits.maxDepth) levels.")
+        }
+        open.append(nodes.count)
+        childCounts.append(0)
+        nodes.append(JSONNode(kind: kind, flags: 0, offset: UInt32(truncatingIfNeeded: position), value: 0))
+        position += 1
+    }
+
+    /// Closes the innermost container at the bracket under the position.
+    private mutating func closeContainer() {
+        guard let opening = open.popLast(), let count = childCounts.popLast() else { return }
+        nodes[opening].value = UInt32(truncatingIfNeeded: nodes.count)
+        nodes.append(JSONNode(kind: .end, flags: 0, offset: UInt32(truncatingIfNeeded: position), value: count))
+        position += 1
+    }
+
+    // MARK: Scalars
+
+    private mutating func parseScalar() throws(JSONSyntaxError) {
+        let byte = bytes[position]
+        switch byte {
+        case UInt8(ascii: "\""):
+            try parseString()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            try parseNumber()
+        case UInt8(ascii: "t"):
+            try parseLiteral("true", .true)
+        case UInt8(ascii: "f"):
+            try parseLiteral("false", .false)
+        case UInt8(ascii: "n"):
+            try parseLiteral("null", .null)
+        default:
+            throw error("Unexpected character \(describe(byte)); expected a value.")
+        }
+    }
+
+    private mutating func parseLiteral(_ literal: StaticString, _ kind: JSONNode.Kind) throws(JSONSyntaxError) {
+        let length = literal.utf8CodeUnitCount
+        guard bytes.count - position >= length,
+              memoryEquals(bytes.baseAddress.map { $0 + position }, literal.utf8Start, length)
+        else { throw error("Invalid literal; expected \(literal).") }
+        nodes.append(JSONNode(kind: kind, flags: 0, offset: UInt32(truncatingIfNeeded: position), value: UInt32(length)))
+        position += length
+    }
+
+    private mutating func parseNumber() throws(JSONSyntaxError) {
+        let start = position
+        var integer = true
+        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        guard position < bytes.count, isDigit(bytes[position]) else { throw error("Expected a digit in a number.") }
+        if bytes[position] == UInt8(ascii: "0") {
+            position += 1
+            if position < bytes.count, isDigit(bytes[position]) { throw error("Numbers may not have leading zeros.") }
+        } else {
+            skipDigits()
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            integer = false
+            position += 1
+            guard position < bytes.count, isDigit(bytes[position]) else { throw error("Expected a digit after the decimal point.") }
+            skipDigits()
+        }
+        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            integer = false
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                position += 1
+            }
+            guard position < bytes.count, isDigit(bytes[position]) else { throw error("Expected a digit in the exponent.") }
+            skipDigits()
+        }
+        nodes.append(JSONNode(
+            kind: .number,
+            flags: integer ? JSONNode.integer : 0,
+            offset: UInt32(truncatingIfNeeded: start),
+            value: UInt32(truncatingIfNeeded: position - start)))
+    }
+
+    /// Reads a string whose opening quote is under the position.
+    private mutating func parseString() throws(JSONSyntaxError) {
+        position += 1
+        let start = position
+        var flags: UInt8 = 0
+        while true {
+            // Fast path: printable ASCII other than the quote and the backslash.
+            while position < bytes.count {
+                let byte = bytes[position]
+                guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { break }
+                position += 1
+            }
+            guard position < bytes.count else { throw error("Unterminated string.") }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte == UInt8(ascii: "\\") {
+                flags = JSONNode.escaped
+                try parseEscape()
+            } else if byte < 0x20 {
+                throw error("Control character \(describe(byte)) in a string must be escaped.")
+            } else {
+                try parseUTF8Sequence()
+            }
+        }
+        nodes.append(JSONNode(
+            kind: .string,
+            flags: flags,
+            offset: UInt32(truncatingIfNeeded: start),
+            value: UInt32(truncatingIfNeeded: position - start)))
+        position += 1
+    }
+
+    /// Reads an escape whose backslash is under the position.
+    private mutating func parseEscape() throws(JSONSyntaxError) {
+        position += 1
+        guard position < bytes.count else { throw error("Unterminated string.") }
+        switch bytes[position] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"),
+             UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            position += 1
+        case UInt8(ascii: "u"):
+            position += 1
+            let unit = try parseHex4()
+            if (0xDC00...0xDFFF).contains(unit) {
+                throw error("Unpaired low surrogate escape in a string.")
+            }
+            if (0xD800...0xDBFF).contains(unit) {
+                guard bytes.count - position >= 2,
+                      bytes[position] == UInt8(ascii: "\\"),
+                      bytes[position + 1] == UInt8(ascii: "u")
+                else { throw error("Unpaired high surrogate escape in a string.") }
+                position += 2
+                guard (0xDC00...0xDFFF).contains(try parseHex4()) else {
+                    throw error("Unpaired high surrogate escape in a string.")
+                }
+            }
+        default:
+            throw error("Invalid escape \(describe(bytes[position])) in a string.")
+        }
+    }
+
+    private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
+        guard bytes.count - position >= 4 else { throw error("Expected four hexadecimal digits after \\u.") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let digit = JSONBytes.hexValue(bytes[position]) else {
+                throw error("Expected four hexadecimal digits after \\u.")
+            }
+            value = value << 4 | UInt32(digit)
+            position += 1
+        }
+        return value
+    }
+
+    /// Validates one multi-byte UTF-8 sequence (RFC 3629) whose lead byte is under the position.
+    private mutating func parseUTF8Sequence() throws(JSONSyntaxError) {
+        let lead = bytes[position]
+        let length: Int
+        var lower: UInt8 = 0x80
+        var upper: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lower = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; upper = 0x9F
+        case 0xF0: length = 4; lower = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; upper = 0x8F
+        default: throw error("Invalid UTF-8 byte \(describe(lead)).")
+        }
+        guard bytes.count - position >= length else { throw error("Truncated UTF-8 sequence.") }
+        let second = bytes[position + 1]
+        guard second >= lower, second <= upper else { throw error("Invalid UTF-8 sequence.") }
+        for index in 2..<max(2, length) where bytes[position + index] & 0xC0 != 0x80 {
+            throw error("Invalid UTF-8 sequence.")
+        }
+        position += length
+    }
+
+    // MARK: Bytes
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func skipDigits() {
+        while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+    }
+
+    /// Consumes `byte` if it is under the position.
+    private mutating func peek(_ byte: UInt8) -> Bool {
+        guard position < bytes.count, bytes[position] == byte else { return false }
+        position += 1
+        return true
+    }
+
+    private func peekWithoutConsuming(_ byte: UInt8) -> Bool {
+        position < bytes.count && bytes[position] == byte
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "0") < 10
+    }
+
+    private func describe(_ byte: UInt8) -> String {
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "0x" + String(byte, radix: 16, uppercase: true)
+    }
+
+    private func error(_ message: String) -> JSONSyntaxError {
+        JSONSyntaxError(message: message + " (byte \(position))", offset: position)
+    }
+}
+
+/// `memcmp` for the parser, over possibly-nil base addresses.
+@inline(__always)
+func memoryEquals(_ lhs: UnsafePointer<UInt8>?, _ rhs: UnsafePointer<UInt8>?, _ count: Int) -> Bool {
+    if count == 0 { return true }
+    guard let lhs, let rhs else { return false }
+    for index in 0..<count where lhs[index] != rhs[index] { return false }
+    return true
+}

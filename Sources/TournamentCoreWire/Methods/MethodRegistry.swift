@@ -1,0 +1,21 @@
+/// Every method the library serves, by name.
+enum MethodRegistry {
+    /// The methods in the order `library.info` lists them (the contract's order).
+    static let methods: [any WireMethod.Type] = [
+        LibraryInfo.self,
+        TournamentsFilter.self,
+    ]
+
+    /// The method named by `name` (UTF-8 bytes), or nil.
+    static func method(named name: UnsafeBufferPointer<UInt8>) -> (any WireMethod.Type)? {
+        methods.first { method in
+            method.name.utf8CodeUnitCount == name.count
+                && memoryEquals(method.name.utf8Start, name.baseAddress, name.count)
+        }
+    }
+
+    /// The method names, for `library.info` and the command-line tool.
+    static var names: [String] {
+        methods.map { "\($0.name)" }
+    }
+}

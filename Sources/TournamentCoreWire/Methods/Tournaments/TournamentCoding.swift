@@ -1,0 +1,58 @@
+import TournamentCore
+
+/// A tournament document of a request: the domain value and the members the contract does not
+/// know, which are written back verbatim after the known ones.
+struct TournamentDocument {
+    var tournament: Tournament
+    var unknownMembers: [JSONDocument.Member]
+
+    private enum Field: String, RequestFields {
+        case id, name, location, status, isPublic = "public", currentParticipants, maxParticipants
+        static let table = FieldTable<Self>()
+    }
+
+    /// Participant counts are the apps' `Int32`, never negative.
+    static let participantRange: ClosedRange<Int64> = 0...Int64(Int32.max)
+
+    /// Reads a stored tournament document. Absent (or `null`) fields take the defaults of the
+    /// apps' parser; `id` is required and non-empty; present fields must have their type.
+    init(_ document: JSONDocument, _ node: Int) throws(WireError) {
+        let fields = try ObjectFields<Field>(document, node, keepingUnknown: true)
+        let idNode = try fields.required(.id)
+        let id = try document.string(at: idNode)
+        guard !id.isEmpty else { throw .invalid("Expected a non-empty string.", at: idNode) }
+        tournament = Tournament(
+            id: id,
+            name: try fields.string(.name) ?? "",
+            location: try fields.string(.location) ?? "",
+            status: try fields.string(.status).map(TournamentStatus.init(parsing:)) ?? .open,
+            isPublic: try fields.bool(.isPublic) ?? false,
+            currentParticipants: try fields.int(.currentParticipants, in: Self.participantRange) ?? 0,
+            maxParticipants: try fields.int(.maxParticipants, in: Self.participantRange) ?? 0)
+        unknownMembers = fields.unknownMembers
+    }
+
+    /// Writes the normalized document: the seven known fields in the contract's order, then the
+    /// unknown members in request order.
+    func write(from document: JSONDocument, into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("id")
+        writer.string(tournament.id)
+        writer.key("name")
+        writer.string(tournament.name)
+        writer.key("location")
+        writer.string(tournament.location)
+        writer.key("status")
+        writer.string(tournament.status.rawValue)
+        writer.key("public")
+        writer.bool(tournament.isPublic)
+        writer.key("currentParticipants")
+        writer.int(tournament.currentParticipants)
+        writer.key("maxParticipants")
+        writer.int(tournament.maxParticipants)
+        for member in unknownMembers {
+            writer.verbatimMember(document, member)
+        }
+        writer.endObject()
+    }
+}
