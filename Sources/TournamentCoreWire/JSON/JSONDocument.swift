@@ -30,27 +30,35 @@ struct JSONDocument {
         }
     }
 
-    /// The number of elements of an array or members of an object.
+    /// The number of elements of an array or members of an object; 0 for a scalar.
     func count(_ container: Int) -> Int {
-        Int(nodes[Int(nodes[container].value)].value)
+        switch nodes[container].kind {
+        case .object, .array: Int(nodes[Int(nodes[container].value)].value)
+        default: 0
+        }
     }
 
     /// The element indices of an array node.
     func elements(_ array: Int) -> Children {
-        Children(document: self, cursor: array + 1, end: Int(nodes[array].value), stride: 1)
+        Children(document: self, container: array, cursor: array + 1, end: Int(nodes[array].value), stride: 1)
     }
 
     /// The key indices of an object node; each member's value is at key + 1.
     func keys(_ object: Int) -> Children {
-        Children(document: self, cursor: object + 1, end: Int(nodes[object].value), stride: 2)
+        Children(document: self, container: object, cursor: object + 1, end: Int(nodes[object].value), stride: 2)
     }
 
     /// Child nodes of a container, one per element (arrays) or per member key (objects).
     struct Children: Sequence, IteratorProtocol {
         let document: JSONDocument
+        /// The array or object node.
+        let container: Int
         var cursor: Int
         let end: Int
         let stride: Int
+
+        /// The number of children, read from the container's end node.
+        var count: Int { document.count(container) }
 
         mutating func next() -> Int? {
             guard cursor < end else { return nil }

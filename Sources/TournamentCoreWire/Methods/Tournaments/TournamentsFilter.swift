@@ -12,9 +12,10 @@ enum TournamentsFilter: WireMethod {
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         let fields = try ObjectFields<Field>(document, request)
+        let elements = try fields.requiredArray(.tournaments)
         var documents: [TournamentDocument] = []
-        documents.reserveCapacity(document.count(try fields.required(.tournaments)))
-        for element in try fields.requiredArray(.tournaments) {
+        documents.reserveCapacity(elements.count)
+        for element in elements {
             documents.append(try TournamentDocument(document, element))
         }
         let filter = TournamentFilter(

@@ -1,0 +1,55 @@
+import Testing
+@testable import TournamentCoreWire
+
+@Suite("Envelope")
+struct EnvelopeTests {
+    @Test("a NULL request is INVALID_JSON")
+    func nullRequest() {
+        let response = "library.info".utf8CString.withUnsafeBufferPointer { _ in
+            Wire.call(method: "library.info", request: nil).bytes
+        }
+        #expect(String(decoding: response, as: UTF8.self) == #"{"ok":false,"error":{"code":"INVALID_JSON","message":"The request is NULL."}}"#)
+    }
+
+    @Test("a NULL method is UNKNOWN_METHOD")
+    func nullMethod() {
+        let response = Wire.call(method: nil, request: nil).bytes
+        #expect(String(decoding: response, as: UTF8.self) == #"{"ok":false,"error":{"code":"UNKNOWN_METHOD","message":"The method name is NULL."}}"#)
+    }
+
+    @Test("an unknown method is named in the message, quoted and truncated")
+    func unknownMethod() {
+        #expect(call("nope", "{}") == #"{"ok":false,"error":{"code":"UNKNOWN_METHOD","message":"No method is named \"nope\"."}}"#)
+        #expect(call("Library.Info", "{}").contains("UNKNOWN_METHOD"))
+        let long = String(repeating: "x", count: 5000)
+        #expect(call(long, "{}").contains("named \\\"" + String(repeating: "x", count: 100) + "\\\"....\"}}"))
+    }
+
+    @Test("the top level must be an object")
+    func topLevelObject() {
+        #expect(call("library.info", "[]") == #"{"ok":false,"error":{"code":"INVALID_JSON","message":"The request must be a JSON object, not an array."}}"#)
+        #expect(call("library.info", "null").contains("not null."))
+    }
+
+    @Test("a request of exactly 64 MiB is read; one byte more is REQUEST_TOO_LARGE")
+    func sizeLimit() {
+        var request = [UInt8](repeating: UInt8(ascii: " "), count: JSONLimits.maxRequestBytes)
+        request[0] = UInt8(ascii: "{")
+        request[request.count - 1] = UInt8(ascii: "}")
+        #expect(responseCode(Wire.call(method: "library.info", request: request)) == "ok")
+        request.append(UInt8(ascii: " "))
+        #expect(String(decoding: Wire.call(method: "library.info", request: request), as: UTF8.self)
+            == #"{"ok":false,"error":{"code":"REQUEST_TOO_LARGE","message":"The request is larger than 67108864 bytes."}}"#)
+    }
+
+    @Test("nesting 65 deep is INVALID_JSON")
+    func depth() {
+        let deep = "{\"a\":" + String(repeating: "[", count: 64) + String(repeating: "]", count: 64) + "}"
+        #expect(responseCode(Array(call("library.info", deep).utf8)) == "INVALID_JSON")
+    }
+
+    @Test("every method is listed once, in the contract's order")
+    func methodNames() {
+        #expect(Wire.methodNames == ["library.info", "tournaments.filter"])
+    }
+}

@@ -1,0 +1,121 @@
+import Testing
+@testable import TournamentCoreWire
+
+private func accepts(_ text: String) -> Bool {
+    if case .success = parse(text) { return true }
+    return false
+}
+
+private func nested(_ depth: Int) -> String {
+    String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+}
+
+@Suite("JSONParser")
+struct JSONParserTests {
+    @Test("nesting 64 deep is accepted, 65 deep is rejected")
+    func depthLimit() {
+        #expect(accepts(nested(64)))
+        #expect(!accepts(nested(65)))
+        #expect(accepts("{\"a\":" + nested(63) + "}"))
+        #expect(!accepts("{\"a\":" + nested(64) + "}"))
+    }
+
+    @Test("100,000 opening brackets are rejected without recursion")
+    func deepNestingIsRejectedQuickly() {
+        guard case .failure(let error) = parse(String(repeating: "[", count: 100_000)) else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(error.message.contains("deeper than 64"))
+    }
+
+    @Test("a tape closes each container with its child count and links the opening node to it")
+    func tapeShape() throws {
+        let nodes = try parse(#"{"a":[1,{"b":null},"x"],"c":true}"#).get()
+        #expect(nodes.map(\.kind) == [.object, .string, .array, .number, .object, .string, .null, .end, .string, .end, .string, .true, .end])
+        #expect(nodes[0].value == 12)
+        #expect(nodes[12].value == 2)  // two members
+        #expect(nodes[2].value == 9)
+        #expect(nodes[9].value == 3)  // three elements
+        #expect(nodes[4].value == 7)
+        #expect(nodes[7].value == 1)
+    }
+
+    @Test("strings: escapes are decoded, surrogate pairs combined")
+    func stringDecoding() throws {
+        let text = Array(#"["a\"b\\c\/d\b\f\n\r\t", "\u00e9\u20AC\ud83c\udff9", "plain é"]"#.utf8)
+        try text.withUnsafeBufferPointer { bytes in
+            let document = try JSONDocument.parse(bytes)
+            let strings = document.elements(document.root).map { document.string($0) }
+            #expect(strings == ["a\"b\\c/d\u{8}\u{C}\n\r\t", "é€🏹", "plain é"])
+        }
+    }
+
+    @Test("unpaired surrogate escapes are rejected", arguments: [
+        #"["\ud800"]"#, #"["\udc00"]"#, #"["\ud800\u0041"]"#, #"["\ud800x"]"#, #"["\udbff\udbff"]"#, #"{"\ud800":1}"#,
+    ])
+    func loneSurrogates(text: String) {
+        #expect(!accepts(text))
+    }
+
+    @Test("invalid UTF-8 is rejected", arguments: [
+        [0x22, 0xC0, 0x80, 0x22],  // overlong NUL
+        [0x22, 0xE0, 0x80, 0xAF, 0x22],  // overlong '/'
+        [0x22, 0xED, 0xA0, 0x80, 0x22],  // encoded surrogate U+D800
+        [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],  // U+110000
+        [0x22, 0x80, 0x22],  // lone continuation byte
+        [0x22, 0xE2, 0x82, 0x22],  // truncated sequence
+        [0x22, 0xFF, 0x22],
+        [0xEF, 0xBB, 0xBF, 0x7B, 0x7D],  // byte order mark before {}
+    ] as [[UInt8]])
+    func invalidUTF8(bytes: [UInt8]) {
+        if case .success = parse(bytes) { Issue.record("accepted \(bytes)") }
+    }
+
+    @Test("valid UTF-8 up to U+10FFFF is accepted")
+    func validUTF8() {
+        #expect(accepts("\"é€🏹\u{10FFFF}\u{FFFF}\""))
+    }
+
+    @Test("strict grammar", arguments: [
+        ("01", false), ("-01", false), ("1.", false), (".1", false), ("1e", false), ("+1", false), ("-", false),
+        ("NaN", false), ("Infinity", false), ("[1,]", false), ("{\"a\":1,}", false), ("{'a':1}", false),
+        ("[1]//", false), ("tru", false), ("nul", false), ("\"\t\"", false), ("[1 2]", false), ("", false), (" ", false),
+        ("{\"a\" 1}", false), ("{1:1}", false), ("[1]]", false), ("{}}", false),
+        ("0", true), ("-0", true), ("1e400", true), ("-1.5E-3", true), ("[]", true), (" {} ", true), ("\"\\u0000\"", true),
+        ("[1e+2,0.0,-0.0e-0]", true), ("{\"a\":{\"a\":{}}}", true),
+    ])
+    func grammar(text: String, valid: Bool) {
+        #expect(accepts(text) == valid, "\(text.debugDescription)")
+    }
+
+    @Test("integers: exact in the Int64 range, nil outside it or with a fraction or exponent")
+    func integers() throws {
+        let text = Array("[0,-0,9223372036854775807,-9223372036854775808,9223372036854775808,-9223372036854775809,1.0,1e2,123456789012345678901234567890]".utf8)
+        try text.withUnsafeBufferPointer { bytes in
+            let document = try JSONDocument.parse(bytes)
+            let values = document.elements(document.root).map { document.int64($0) }
+            #expect(values == [0, 0, .max, .min, nil, nil, nil, nil, nil])
+        }
+    }
+
+    @Test("doubles: nearest value; nil when the magnitude overflows")
+    func doubles() throws {
+        let text = Array("[0.1,1e400,-1e400,1e-400,2.5,123456789012345678,1.7976931348623157e308]".utf8)
+        try text.withUnsafeBufferPointer { bytes in
+            let document = try JSONDocument.parse(bytes)
+            let values = document.elements(document.root).map { document.double($0) }
+            #expect(values == [0.1, nil, nil, 0, 2.5, 123456789012345678, 1.7976931348623157e308])
+        }
+    }
+
+    @Test("errors say where reading stopped")
+    func errorOffset() {
+        guard case .failure(let error) = parse("{\"a\": tru }") else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(error.offset == 6)
+        #expect(error.message == "Invalid literal; expected true. (byte 6)")
+    }
+}
