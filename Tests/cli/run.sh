@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The command-line tool's contract: exit 0 for ok, 1 for an error envelope, 2 for usage errors;
+# --list, --pretty, --version, reading a file or standard input.
+#   run.sh <tournament-core>
+set -uo pipefail
+tool=$1
+failures=0
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+expect() { # expect <description> <expected-status> <command...>
+  local description=$1 expected=$2
+  shift 2
+  "$@" > "$work/out" 2> "$work/err"
+  local status=$?
+  if [ "$status" -ne "$expected" ]; then
+    echo "FAIL: $description: exit $status, expected $expected" >&2
+    cat "$work/out" "$work/err" >&2
+    failures=$((failures + 1))
+  fi
+}
+
+echo '{}' > "$work/empty.json"
+echo '{"tournaments":[{"id":1}]}' > "$work/bad.json"
+
+expect "ok response from a file" 0 "$tool" library.info "$work/empty.json"
+grep -q '^{"ok":true,"result":{"name":"TournamentCore"' "$work/out" || { echo "FAIL: compact output" >&2; failures=$((failures + 1)); }
+expect "ok response from standard input" 0 sh -c "echo '{}' | '$tool' library.info"
+expect "ok response from '-'" 0 sh -c "echo '{}' | '$tool' library.info -"
+expect "error envelope" 1 "$tool" tournaments.filter "$work/bad.json"
+grep -q '"path":"\$.tournaments\[0\].id"' "$work/out" || { echo "FAIL: error path" >&2; failures=$((failures + 1)); }
+expect "unknown method" 1 "$tool" no.such.method "$work/empty.json"
+expect "invalid JSON" 1 sh -c "echo '{' | '$tool' library.info"
+expect "missing method" 2 "$tool"
+expect "unknown option" 2 "$tool" --bogus
+expect "missing file" 2 "$tool" library.info "$work/does-not-exist.json"
+expect "too many arguments" 2 "$tool" library.info a b
+expect "--list" 0 "$tool" --list
+grep -qx 'tournaments.filter' "$work/out" || { echo "FAIL: --list" >&2; failures=$((failures + 1)); }
+expect "--version" 0 "$tool" --version
+grep -qE '^[0-9]+\.[0-9]+\.[0-9]+$' "$work/out" || { echo "FAIL: --version" >&2; failures=$((failures + 1)); }
+expect "--pretty" 0 "$tool" --pretty library.info "$work/empty.json"
+grep -q '^  "ok": true,$' "$work/out" || { echo "FAIL: --pretty" >&2; failures=$((failures + 1)); }
+expect "--help" 0 "$tool" --help
+
+if [ "$failures" -ne 0 ]; then
+  echo "cli: $failures failures" >&2
+  exit 1
+fi
+echo "cli: ok"

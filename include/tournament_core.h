@@ -1,0 +1,167 @@
+/*
+ * tournament_core.h — the C interface of TournamentCore.
+ *
+ * TournamentCore is the shared domain core of the tournament app: tournament tabs, participant
+ * fallbacks, guest rules, equipment statistics and football fixtures, written once in Swift and
+ * used from C, from any language with a C FFI, and from Swift.
+ *
+ * This header is the reference manual of the C interface. Every function follows the same
+ * rules, stated once here and not repeated below:
+ *
+ *   INPUT     A NUL-terminated UTF-8 JSON text whose top level is an object. NULL, invalid
+ *             UTF-8, text that is not JSON, a top level that is not an object and nesting
+ *             deeper than 64 levels are answered with an INVALID_JSON error response; a text
+ *             longer than 64 MiB (67108864 bytes) with REQUEST_TOO_LARGE. The library reads
+ *             at most 64 MiB + 1 bytes of it, so an unterminated buffer is not overrun beyond
+ *             that. Unknown members are ignored; when a key repeats, its last value wins.
+ *
+ *   OUTPUT    A newly allocated NUL-terminated UTF-8 JSON text, owned by the caller, who must
+ *             release it with tc_string_free() — never with free() or another allocator's
+ *             release function. It is one of two envelopes:
+ *                 {"ok":true,"result":{...}}
+ *                 {"ok":false,"error":{"code":"...","message":"...","path":"$.a[0].b"}}
+ *             ("path", a JSONPath, is present when the error is about one place of the
+ *             request). The result is NULL only when memory cannot be allocated at all.
+ *             Output is deterministic: the same request gives the same bytes (keys in the
+ *             contract's order, no insignificant white space), except for generated IDs and
+ *             for methods whose request omits "now".
+ *
+ *   ERRORS    Error codes common to all functions: INVALID_JSON, INVALID_REQUEST (a known field
+ *             has the wrong type or is out of range, or a required field is missing),
+ *             UNKNOWN_METHOD (tc_call only), REQUEST_TOO_LARGE, INTERNAL (a bug; never
+ *             expected). Each method's own codes are listed with it.
+ *
+ *   SAFETY    No input can crash, hang or abort the calling process.
+ *
+ *   THREADS   Every function may be called from any thread, concurrently, without locking.
+ *             Functions keep no state between calls, except the in-flight repair registry of
+ *             tc_participants_repair_begin / _end, which is internally synchronized.
+ *
+ * The JSON of every method's request and result is specified in docs/API.md.
+ *
+ * Example:
+ *
+ *     char *response = tc_tournaments_filter("{\"tournaments\":[],\"tab\":\"completed\"}");
+ *     if (response != NULL) {
+ *         puts(response);          // {"ok":true,"result":{"tab":"completed",...}}
+ *         tc_string_free(response);
+ *     }
+ */
+#ifndef TOURNAMENT_CORE_H
+#define TOURNAMENT_CORE_H
+
+/*
+ * TC_API marks every function of the library. It gives the declarations default visibility
+ * so that they stay exported when the including code is compiled with -fvisibility=hidden.
+ * Define TC_API before including this header to override it (for example as empty, or with
+ * __declspec(dllimport) on Windows).
+ */
+#ifndef TC_API
+#  if defined(__GNUC__) || defined(__clang__)
+#    define TC_API __attribute__((visibility("default")))
+#  else
+#    define TC_API
+#  endif
+#endif
+
+/*
+ * The version of the header. tc_version() returns the version of the library actually
+ * loaded; compare the two to detect a mismatch:
+ *
+ *     if (strcmp(tc_version(), TC_VERSION_STRING) != 0) { ... }
+ *
+ * TC_VERSION_NUMBER is MAJOR * 1000000 + MINOR * 1000 + PATCH (0.1.0 is 1000), for #if tests.
+ */
+#define TC_VERSION_MAJOR 0
+#define TC_VERSION_MINOR 1
+#define TC_VERSION_PATCH 0
+#define TC_VERSION_STRING "0.1.0"
+#define TC_VERSION_NUMBER (TC_VERSION_MAJOR * 1000000 + TC_VERSION_MINOR * 1000 + TC_VERSION_PATCH)
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------------------------------------
+ * Library
+ * ------------------------------------------------------------------------------------------- */
+
+/*
+ * tc_version — the version of the loaded library, "MAJOR.MINOR.PATCH".
+ *
+ * Returns a static string: never NULL, never free it. Thread-safe.
+ */
+TC_API const char *tc_version(void);
+
+/*
+ * tc_string_free — release a text returned by any tc_* function.
+ *
+ * response: a pointer returned by tc_call or a tc_<group>_<name> function, or NULL (ignored).
+ * Each response must be released exactly once; using it afterwards is undefined, as with free().
+ * Thread-safe: a response may be released on a thread other than the one that received it.
+ */
+TC_API void tc_string_free(char *response);
+
+/*
+ * tc_call — call any method by name.
+ *
+ * method:       the method's name, such as "tournaments.filter" (NUL-terminated). NULL or an
+ *               unknown name is answered with UNKNOWN_METHOD, before the request is read.
+ * request_json: the request (see INPUT above).
+ * Returns the response (see OUTPUT above), byte for byte the one the method's own function
+ * returns. Release it with tc_string_free().
+ */
+TC_API char *tc_call(const char *method, const char *request_json);
+
+/*
+ * tc_library_info — method "library.info": the library's name, versions, methods and limits.
+ *
+ * Request: {} (members are ignored).
+ * Result:  {"name":"TournamentCore","version":"0.1.0","abiVersion":1,
+ *           "methods":["library.info",...],
+ *           "limits":{"maxRequestBytes":67108864,"maxDepth":64}}
+ * Release the response with tc_string_free().
+ */
+TC_API char *tc_library_info(const char *request_json);
+
+/* ---------------------------------------------------------------------------------------------
+ * Tournaments
+ * ------------------------------------------------------------------------------------------- */
+
+/*
+ * tc_tournaments_filter — method "tournaments.filter": the tournament list's tabs.
+ *
+ * Normalizes tournament documents as the apps store them and lists one tab with the counts,
+ * labels and empty state of the list screen.
+ *
+ * Request:
+ *   "tournaments"  array, required: documents. "id" (non-empty string) is required; missing or
+ *                  null fields default to name "", location "", status "OPEN", public false,
+ *                  currentParticipants 0, maxParticipants 0 (integers 0..2147483647). The
+ *                  status is read case-insensitively; an unknown status is OPEN. Members the
+ *                  contract does not know are kept verbatim.
+ *   "tab"          "active" (default: OPEN and IN_PROGRESS), "completed", "all"; or the apps'
+ *                  index: 0 active, 1 completed, any other integer all. CANCELLED tournaments
+ *                  are listed under "all" only.
+ *   "publicOnly"   boolean, default false: keep only documents with "public": true.
+ *   "query"        string: keep tournaments whose name or location contains it, ignoring case
+ *                  and diacritics and surrounding white space; blank keeps all.
+ *   "limit"        integer >= 0: list at most that many (counts are not limited).
+ * Result:
+ *   {"tab":"active","tournaments":[...],"counts":{"active":N,"completed":N,"all":N},
+ *    "labels":{"active":"Active (N)","completed":"Completed (N)"},
+ *    "isEmpty":false,"emptyState":null}
+ *   Each listed tournament has id, name, location, status, public, currentParticipants,
+ *   maxParticipants, then its unknown members in request order. Counts are taken after
+ *   publicOnly and query, before the tab and limit. When no tournament matches the tab,
+ *   isEmpty is true and emptyState is {"icon","title","message"} for that tab.
+ * Errors: INVALID_REQUEST with the path of the offending field.
+ * Release the response with tc_string_free().
+ */
+TC_API char *tc_tournaments_filter(const char *request_json);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* TOURNAMENT_CORE_H */

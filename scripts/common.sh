@@ -1,0 +1,50 @@
+# Shared by scripts/demo.sh and scripts/test.sh: find the tools, install what is missing, build.
+# shellcheck shell=bash
+
+TC_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+TC_BUILD=${TC_BUILD:-$TC_ROOT/build}
+
+tc_step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+# The Swift toolchain: on PATH, or the usual /opt/swift.
+tc_find_swift() {
+  if ! command -v swiftc > /dev/null && [ -x /opt/swift/usr/bin/swiftc ]; then
+    export PATH=/opt/swift/usr/bin:$PATH
+  fi
+  if ! command -v swiftc > /dev/null; then
+    echo "The Swift toolchain (6.0 or later) is needed: https://www.swift.org/install/linux/" >&2
+    exit 1
+  fi
+}
+
+# Debian packages: installed when missing if we are root, otherwise named for the user.
+tc_require_packages() {
+  local missing=() package
+  for package in "$@"; do
+    dpkg-query -W -f='${Status}' "$package" 2> /dev/null | grep -q 'install ok installed' || missing+=("$package")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if [ "$(id -u)" -eq 0 ]; then
+    tc_step "installing ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" > /dev/null
+  else
+    echo "Missing Debian packages: ${missing[*]}" >&2
+    echo "Install them with: sudo apt-get install ${missing[*]}" >&2
+    exit 1
+  fi
+}
+
+# Configures (once) and builds the C library, the tool, the examples and the C tests.
+tc_cmake_build() {
+  if [ ! -f "$TC_BUILD/build.ninja" ]; then
+    cmake -S "$TC_ROOT" -B "$TC_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_Swift_COMPILER="$(command -v swiftc)" > "$TC_BUILD.configure.log" 2>&1 \
+      || { cat "$TC_BUILD.configure.log" >&2; exit 1; }
+    rm -f "$TC_BUILD.configure.log"
+  fi
+  cmake --build "$TC_BUILD"
+}
+
+TC_PACKAGES=(cmake ninja-build pkg-config libjansson-dev g++ binutils)
