@@ -2,7 +2,7 @@
 //
 // TournamentCore — the shared domain core of the tournament app.
 //
-// Three layers, each depending only on the one below it (see ARCHITECTURE.md):
+// Three layers, each depending only on the one below it (see docs/ARCHITECTURE.md):
 //
 //   TournamentCore      domain: value types and pure rules; the typed Swift API
 //   TournamentCoreWire  wire:   JSON codec, request decoding with paths, response

@@ -82,17 +82,15 @@ public enum Wire {
     }
 
     private static func writeError(_ error: WireError, path: JSONPath?, into writer: inout JSONWriter) {
-        writer.append("{\"ok\":false,\"error\":")
         writer.beginObject()
-        writer.key("code")
-        writer.string(error.code.rawValue)
-        writer.key("message")
-        writer.string(error.message)
-        if let path {
-            writer.key("path")
-            writer.string(path.description)
+        writer.field("ok", false)
+        writer.object("error") { body in
+            body.field("code", error.code.rawValue)
+            body.field("message", error.message)
+            if let path {
+                body.field("path", path.description)
+            }
         }
-        writer.endObject()
         writer.endObject()
     }
 }

@@ -151,6 +151,40 @@ public struct JSONWriter: ~Copyable {
         append(json)
     }
 
+    // MARK: Members
+
+    /// Writes `"key":"value"`.
+    public mutating func field(_ key: StaticString, _ value: String) {
+        self.key(key)
+        string(value)
+    }
+
+    /// Writes `"key":value` for an integer.
+    public mutating func field(_ key: StaticString, _ value: Int) {
+        self.key(key)
+        int(value)
+    }
+
+    /// Writes `"key":true` or `"key":false`.
+    public mutating func field(_ key: StaticString, _ value: Bool) {
+        self.key(key)
+        bool(value)
+    }
+
+    /// Writes `"key":value` for a floating-point number (see ``double(_:)``).
+    public mutating func field(_ key: StaticString, _ value: Double) {
+        self.key(key)
+        double(value)
+    }
+
+    /// Writes `"key":{...}`, the members written by `body`.
+    public mutating func object(_ key: StaticString, _ body: (inout JSONWriter) -> Void) {
+        self.key(key)
+        beginObject()
+        body(&self)
+        endObject()
+    }
+
     // MARK: Values
 
     /// Writes `null`.

@@ -142,3 +142,18 @@ struct TournamentFilterTests {
         #expect(TournamentFilter(tab: .all, query: String(repeating: "A", count: 100_000)).apply(to: tournaments).tournaments.count == 1)
     }
 }
+
+@Suite("README examples")
+struct ReadmeExampleTests {
+    @Test("the Swift example of README.md prints what it says")
+    func swiftExample() {
+        let tournaments = [
+            Tournament(id: "t1", name: "Spring Open", location: "Lyon", status: TournamentStatus(parsing: "open"), isPublic: true),
+            Tournament(id: "t2", name: "Club Cup", status: .completed),
+        ]
+        let listing = TournamentFilter(tab: .active, query: "lyon").apply(to: tournaments)
+        #expect(listing.labels.active == "Active (1)")
+        #expect(listing.tournaments.map(\.name) == ["Spring Open"])
+        #expect((listing.emptyState?.title ?? "") == "")
+    }
+}

@@ -9,25 +9,19 @@ enum LibraryInfo: WireMethod {
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         writer.beginObject()
-        writer.key("name")
-        writer.string(LibraryVersion.name)
-        writer.key("version")
-        writer.string(LibraryVersion.string)
-        writer.key("abiVersion")
-        writer.int(LibraryVersion.abiVersion)
+        writer.field("name", LibraryVersion.name)
+        writer.field("version", LibraryVersion.string)
+        writer.field("abiVersion", LibraryVersion.abiVersion)
         writer.key("methods")
         writer.beginArray()
         for method in MethodRegistry.names {
             writer.string(method)
         }
         writer.endArray()
-        writer.key("limits")
-        writer.beginObject()
-        writer.key("maxRequestBytes")
-        writer.int(JSONLimits.maxRequestBytes)
-        writer.key("maxDepth")
-        writer.int(JSONLimits.maxDepth)
-        writer.endObject()
+        writer.object("limits") { limits in
+            limits.field("maxRequestBytes", JSONLimits.maxRequestBytes)
+            limits.field("maxDepth", JSONLimits.maxDepth)
+        }
         writer.endObject()
     }
 }

@@ -36,20 +36,13 @@ struct TournamentDocument {
     /// unknown members in request order.
     func write(from document: JSONDocument, into writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("id")
-        writer.string(tournament.id)
-        writer.key("name")
-        writer.string(tournament.name)
-        writer.key("location")
-        writer.string(tournament.location)
-        writer.key("status")
-        writer.string(tournament.status.rawValue)
-        writer.key("public")
-        writer.bool(tournament.isPublic)
-        writer.key("currentParticipants")
-        writer.int(tournament.currentParticipants)
-        writer.key("maxParticipants")
-        writer.int(tournament.maxParticipants)
+        writer.field("id", tournament.id)
+        writer.field("name", tournament.name)
+        writer.field("location", tournament.location)
+        writer.field("status", tournament.status.rawValue)
+        writer.field("public", tournament.isPublic)
+        writer.field("currentParticipants", tournament.currentParticipants)
+        writer.field("maxParticipants", tournament.maxParticipants)
         for member in unknownMembers {
             writer.verbatimMember(document, member)
         }

@@ -26,43 +26,31 @@ enum TournamentsFilter: WireMethod {
         let listing = filter.apply(to: documents.map(\.tournament))
 
         writer.beginObject()
-        writer.key("tab")
-        writer.string(listing.tab.rawValue)
+        writer.field("tab", listing.tab.rawValue)
         writer.key("tournaments")
         writer.beginArray()
         for index in listing.indices {
             documents[index].write(from: document, into: &writer)
         }
         writer.endArray()
-        writer.key("counts")
-        writer.beginObject()
-        writer.key("active")
-        writer.int(listing.counts.active)
-        writer.key("completed")
-        writer.int(listing.counts.completed)
-        writer.key("all")
-        writer.int(listing.counts.all)
-        writer.endObject()
-        writer.key("labels")
-        writer.beginObject()
-        writer.key("active")
-        writer.string(listing.labels.active)
-        writer.key("completed")
-        writer.string(listing.labels.completed)
-        writer.endObject()
-        writer.key("isEmpty")
-        writer.bool(listing.isEmpty)
-        writer.key("emptyState")
+        writer.object("counts") { counts in
+            counts.field("active", listing.counts.active)
+            counts.field("completed", listing.counts.completed)
+            counts.field("all", listing.counts.all)
+        }
+        writer.object("labels") { labels in
+            labels.field("active", listing.labels.active)
+            labels.field("completed", listing.labels.completed)
+        }
+        writer.field("isEmpty", listing.isEmpty)
         if let emptyState = listing.emptyState {
-            writer.beginObject()
-            writer.key("icon")
-            writer.string(emptyState.icon)
-            writer.key("title")
-            writer.string(emptyState.title)
-            writer.key("message")
-            writer.string(emptyState.message)
-            writer.endObject()
+            writer.object("emptyState") { empty in
+                empty.field("icon", emptyState.icon)
+                empty.field("title", emptyState.title)
+                empty.field("message", emptyState.message)
+            }
         } else {
+            writer.key("emptyState")
             writer.null()
         }
         writer.endObject()
