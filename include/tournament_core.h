@@ -160,6 +160,89 @@ TC_API char *tc_library_info(const char *request_json);
  */
 TC_API char *tc_tournaments_filter(const char *request_json);
 
+/* ---------------------------------------------------------------------------------------------
+ * Participants
+ *
+ * Privacy: the only person whose name the core ever derives is the signed-in user; everybody
+ * else is "Archer N". No response contains an email address the core was given (only the part
+ * of the signed-in user's own address before the '@' may become their display name).
+ * ------------------------------------------------------------------------------------------- */
+
+/*
+ * tc_participants_resolve — method "participants.resolve": the participant list of a
+ * tournament, with the fallback for legacy tournaments and the plan that repairs them.
+ *
+ * Request:
+ *   "tournamentId"    string, required: a valid document ID (non-empty, at most 1500 bytes,
+ *                     no '/', not "." or "..", not "__...__").
+ *   "participants"    array of participant documents (the subcollection), default []. Each:
+ *                     "participantId" (non-empty string, required), "displayName" (string),
+ *                     "joinedAt" (integer, epoch ms), "isCreator" (boolean, default false).
+ *   "participantIds"  array of strings (the legacy field), default []; null entries allowed.
+ *   "currentUser"     {"uid","displayName","email"} or null (nobody signed in).
+ *   "now"             integer, epoch ms (0 to 253402300799999); default: the clock.
+ * Rules:
+ *   - "participants" not empty: they are the answer, in order, in the participant shape
+ *     (fields other than the four above are not returned); a blank displayName is replaced by
+ *     the display-name rule. source "subcollection", no repair.
+ *   - else "participantIds" not empty: one participant per ID (null and blank entries skipped,
+ *     repeats kept once at their first position), displayName by the rule of
+ *     tc_participants_display_name with the index in that cleaned list, joinedAt = now,
+ *     isCreator = (index == 0). source "participantIds", and one merge write per participant
+ *     at tournaments/{tournamentId}/participants/{participantId}. Each ID must be a valid
+ *     document ID.
+ *   - else: no participants, source "none".
+ * Result:
+ *   {"source":"participantIds",
+ *    "participants":[{"participantId","displayName","joinedAt","isCreator"},...],
+ *    "repair":{"needed":true,"writes":[{"path":"tournaments/t1/participants/u1","merge":true,
+ *                                        "data":{...the participant...}},...]}}
+ *   ("joinedAt" is omitted for a stored participant without one; "needed" is false and
+ *   "writes" empty unless the list was rebuilt.)
+ * Errors: INVALID_REQUEST with the path (an invalid document ID included).
+ * Release the response with tc_string_free().
+ */
+TC_API char *tc_participants_resolve(const char *request_json);
+
+/*
+ * tc_participants_display_name — method "participants.displayName": the privacy-preserving
+ * display name of the participant at a position of a list.
+ *
+ * Request: {"participantId":"u2","index":1,"currentUser":{"uid","displayName","email"}}
+ *   "participantId" string, required; "index" integer >= 0, required; "currentUser" optional.
+ * Rule: when currentUser.uid equals participantId: currentUser.displayName if not blank, else
+ *   the part of currentUser.email before the first '@' if not blank (an email without '@' is
+ *   used whole); otherwise, and for everybody else, "Archer N" with N = index + 1 (computed
+ *   without overflow up to index 9223372036854775807).
+ * Result: {"displayName":"Archer 2"}
+ * Errors: INVALID_REQUEST (missing field, negative index...).
+ * Release the response with tc_string_free().
+ */
+TC_API char *tc_participants_display_name(const char *request_json);
+
+/*
+ * tc_participants_repair_begin — method "participants.repairBegin": claim the repair of one
+ * tournament's participants in this process, so that concurrent screens repair it once.
+ *
+ * Request: {"tournamentId":"t1"} (a valid document ID, as for tc_participants_resolve).
+ * Result:  {"acquired":true} if no repair of that tournament was in flight (it now is), else
+ *          {"acquired":false}.
+ * Thread safety: the registry is process-wide and locked; of any number of threads racing on
+ * one tournament, exactly one acquires until tc_participants_repair_end releases it.
+ * Release the response with tc_string_free().
+ */
+TC_API char *tc_participants_repair_begin(const char *request_json);
+
+/*
+ * tc_participants_repair_end — method "participants.repairEnd": release the claim taken by
+ * tc_participants_repair_begin (call it when the repair writes finished or failed).
+ *
+ * Request: {"tournamentId":"t1"}.
+ * Result:  {"released":true} if a repair was in flight, else {"released":false}.
+ * Release the response with tc_string_free().
+ */
+TC_API char *tc_participants_repair_end(const char *request_json);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -27,3 +27,15 @@ public func tc_library_info(_ request: UnsafePointer<CChar>?) -> UnsafeMutablePo
 
 @_cdecl("tc_tournaments_filter")
 public func tc_tournaments_filter(_ request: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? { Boundary.call("tournaments.filter", request) }
+
+@_cdecl("tc_participants_resolve")
+public func tc_participants_resolve(_ request: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? { Boundary.call("participants.resolve", request) }
+
+@_cdecl("tc_participants_display_name")
+public func tc_participants_display_name(_ request: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? { Boundary.call("participants.displayName", request) }
+
+@_cdecl("tc_participants_repair_begin")
+public func tc_participants_repair_begin(_ request: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? { Boundary.call("participants.repairBegin", request) }
+
+@_cdecl("tc_participants_repair_end")
+public func tc_participants_repair_end(_ request: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? { Boundary.call("participants.repairEnd", request) }

@@ -1,9 +1,9 @@
 /* Every function may be called from many threads at once: 8 threads each make many calls with
  * shared and distinct requests; every response must equal the one computed on the main thread
  * first. */
-#include <pthread.h>
-
 #include "tc_test.h"
+
+#include <pthread.h>
 
 #define THREADS 8
 #define ROUNDS 2000

@@ -4,6 +4,10 @@ enum MethodRegistry {
     static let methods: [any WireMethod.Type] = [
         LibraryInfo.self,
         TournamentsFilter.self,
+        ParticipantsResolve.self,
+        ParticipantsDisplayName.self,
+        ParticipantsRepairBegin.self,
+        ParticipantsRepairEnd.self,
     ]
 
     /// The method named by `name` (UTF-8 bytes), or nil.

@@ -1,0 +1,37 @@
+/// The privacy-preserving display name of a participant.
+///
+/// Only the current user's own name is ever shown: nobody else's name or email leaves the
+/// core. The current user (whose `uid` is the participant ID) is shown, in this order of
+/// preference, as their display name if it is not blank, or the part of their email before the
+/// first `@` if that is not blank (an email without `@` is used whole); everybody else, and the
+/// current user when neither is usable, is `Archer N` with N = index + 1.
+public enum ParticipantDisplayName {
+    /// The display name of the participant at `index` (zero-based) of a list.
+    ///
+    /// Never traps: N is computed without overflow for every `index`, `Int.max` included.
+    public static func resolve(participantId: String, index: Int, currentUser: CurrentUser?) -> String {
+        if let currentUser, currentUser.uid == participantId {
+            if let name = currentUser.displayName, !name.isBlank {
+                return name
+            }
+            if let email = currentUser.email {
+                let prefix = email.prefix { $0 != "@" }
+                if !prefix.isBlank { return String(prefix) }
+            }
+        }
+        return placeholder(index: index)
+    }
+
+    /// `Archer N`, N = index + 1.
+    public static func placeholder(index: Int) -> String {
+        let (number, overflow) = index.addingReportingOverflow(1)
+        return overflow ? "Archer \(UInt(index) + 1)" : "Archer \(number)"
+    }
+}
+
+extension StringProtocol {
+    /// Empty or made only of white space and newlines.
+    var isBlank: Bool {
+        unicodeScalars.allSatisfy(\.properties.isWhitespace)
+    }
+}

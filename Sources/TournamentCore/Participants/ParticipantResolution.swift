@@ -1,0 +1,52 @@
+/// Where a tournament's participant list came from.
+public enum ParticipantSource: String, Sendable, Hashable, CaseIterable {
+    /// The `participants` subcollection, used as stored.
+    case subcollection
+    /// Rebuilt from the legacy `participantIds` array of the tournament document.
+    case participantIds
+    /// Neither holds anybody.
+    case none
+}
+
+/// The participant list of a tournament and, when it had to be rebuilt, how to repair storage.
+public struct ParticipantResolution: Sendable, Hashable {
+    /// Where the list came from.
+    public var source: ParticipantSource
+    /// The participants, in order.
+    public var participants: [TournamentParticipant]
+    /// The writes that would store a rebuilt list in the subcollection; empty otherwise.
+    public var repair: RepairPlan
+}
+
+/// Writes that populate a tournament's `participants` subcollection.
+public struct RepairPlan: Sendable, Hashable {
+    /// One merge write per participant.
+    public var writes: [RepairWrite]
+
+    /// Whether there is anything to write.
+    public var isNeeded: Bool { !writes.isEmpty }
+
+    /// Creates a plan.
+    public init(writes: [RepairWrite] = []) {
+        self.writes = writes
+    }
+}
+
+/// One document write of a ``RepairPlan``: `set(data, merge: true)` at `path`, so that fields
+/// already stored are kept.
+public struct RepairWrite: Sendable, Hashable {
+    /// `tournaments/{tournamentId}/participants/{participantId}`.
+    public var path: String
+    /// Always true: merge into an existing document rather than replace it.
+    public var merge: Bool
+    /// The participant document to write.
+    public var data: TournamentParticipant
+}
+
+/// A request the participant rules cannot serve.
+public enum ParticipantError: Error, Sendable, Hashable {
+    /// The tournament ID cannot be a document ID (the reason says why).
+    case invalidTournamentID(reason: String)
+    /// The entry at `position` of `participantIds` cannot be a document ID.
+    case invalidParticipantID(position: Int, reason: String)
+}

@@ -1,0 +1,68 @@
+/// The participant list of a tournament, with the fallback for legacy tournaments.
+///
+/// Legacy tournaments kept their participants only in the `participantIds` array of the
+/// tournament document; their `participants` subcollection is empty, and a screen that read only
+/// the subcollection showed "7/8" participants over an empty list. The resolver reads the
+/// subcollection when it has anybody, otherwise rebuilds the list from `participantIds` and
+/// plans the writes that repair the subcollection.
+public enum ParticipantResolver {
+    /// Resolves the participant list.
+    ///
+    /// - Subcollection non-empty: it is the list, in order; a blank display name is replaced by
+    ///   the display-name rule for its position. No repair.
+    /// - Otherwise, `participantIds` non-empty: one participant per ID — nil and blank entries
+    ///   skipped, repeats kept once at their first position — named by ``ParticipantDisplayName``
+    ///   with its index in that cleaned list, joined at `now`, the first one the creator; and a
+    ///   merge write per participant.
+    /// - Otherwise: nobody.
+    ///
+    /// - Throws: ``ParticipantError`` when the tournament ID, or a participant ID to be written,
+    ///   is not a valid document ID (it would make a wrong or failing write path).
+    public static func resolve(
+        tournamentId: String,
+        subcollection: [TournamentParticipant],
+        participantIds: [String?],
+        currentUser: CurrentUser?,
+        now: Int64
+    ) throws(ParticipantError) -> ParticipantResolution {
+        if let reason = DocumentID.problem(with: tournamentId) {
+            throw .invalidTournamentID(reason: reason)
+        }
+        if !subcollection.isEmpty {
+            let participants = subcollection.enumerated().map { index, stored in
+                var participant = stored
+                if participant.displayName.isBlank {
+                    participant.displayName = ParticipantDisplayName.resolve(
+                        participantId: participant.participantId, index: index, currentUser: currentUser)
+                }
+                return participant
+            }
+            return ParticipantResolution(source: .subcollection, participants: participants, repair: RepairPlan())
+        }
+
+        var seen = Set<String>()
+        var participants: [TournamentParticipant] = []
+        for (position, entry) in participantIds.enumerated() {
+            guard let id = entry, !id.isBlank, seen.insert(id).inserted else { continue }
+            if let reason = DocumentID.problem(with: id) {
+                throw .invalidParticipantID(position: position, reason: reason)
+            }
+            let index = participants.count
+            participants.append(TournamentParticipant(
+                participantId: id,
+                displayName: ParticipantDisplayName.resolve(participantId: id, index: index, currentUser: currentUser),
+                joinedAt: now,
+                isCreator: index == 0))
+        }
+        guard !participants.isEmpty else {
+            return ParticipantResolution(source: .none, participants: [], repair: RepairPlan())
+        }
+        let writes = participants.map { participant in
+            RepairWrite(
+                path: "tournaments/\(tournamentId)/participants/\(participant.participantId)",
+                merge: true,
+                data: participant)
+        }
+        return ParticipantResolution(source: .participantIds, participants: participants, repair: RepairPlan(writes: writes))
+    }
+}

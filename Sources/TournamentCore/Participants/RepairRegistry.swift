@@ -1,0 +1,36 @@
+/// Which tournaments have a participant repair in flight, so that concurrent screens of one
+/// process repair each tournament once.
+///
+/// ```swift
+/// if RepairRegistry.shared.begin(tournamentId: id) {
+///     defer { _ = RepairRegistry.shared.end(tournamentId: id) }
+///     try await write(plan)
+/// }
+/// ```
+///
+/// Thread-safe: of any number of threads racing ``begin(tournamentId:)`` on one tournament,
+/// exactly one gets `true` until ``end(tournamentId:)`` releases it.
+public final class RepairRegistry: Sendable {
+    /// The process-wide registry the C interface uses.
+    public static let shared = RepairRegistry()
+
+    private let inFlight = Locked(Set<String>())
+
+    /// Creates an empty registry (tests and hosts that want their own scope).
+    public init() {}
+
+    /// Marks a repair of `tournamentId` in flight; false when one already is.
+    public func begin(tournamentId: String) -> Bool {
+        inFlight.withLock { $0.insert(tournamentId).inserted }
+    }
+
+    /// Ends the repair of `tournamentId`; false when none was in flight.
+    public func end(tournamentId: String) -> Bool {
+        inFlight.withLock { $0.remove(tournamentId) != nil }
+    }
+
+    /// How many repairs are in flight.
+    public var count: Int {
+        inFlight.withLock { $0.count }
+    }
+}

@@ -1,0 +1,30 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Timestamps in requests: epoch milliseconds.
+enum Timestamps {
+    /// Accepted timestamps: from the epoch to the last millisecond of year 9999, so that every
+    /// date arithmetic and formatting on them stays in range.
+    static let range: ClosedRange<Int64> = 0...253_402_300_799_999
+
+    /// The clock, in epoch milliseconds: what an omitted `now` means.
+    static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) &* 1000 &+ Int64(time.tv_nsec) / 1_000_000
+    }
+}
+
+extension ObjectFields {
+    /// The `now` of a request: the field if present (epoch milliseconds in ``Timestamps/range``),
+    /// else the clock.
+    func now(_ field: Field) throws(WireError) -> Int64 {
+        guard let value = try int(field, in: Timestamps.range) else { return Timestamps.now() }
+        return Int64(value)
+    }
+}

@@ -1,0 +1,52 @@
+import TournamentCore
+
+/// JSON of the participant types.
+enum ParticipantCoding {
+    private enum ParticipantField: String, RequestFields {
+        case participantId, displayName, joinedAt, isCreator
+        static let table = FieldTable<Self>()
+    }
+
+    private enum UserField: String, RequestFields {
+        case uid, displayName, email
+        static let table = FieldTable<Self>()
+    }
+
+    /// A stored participant document: `participantId` (non-empty string) required,
+    /// `displayName` (default `""`), `joinedAt` (integer), `isCreator` (default false).
+    static func participant(_ document: JSONDocument, _ node: Int) throws(WireError) -> TournamentParticipant {
+        let fields = try ObjectFields<ParticipantField>(document, node)
+        let idNode = try fields.required(.participantId)
+        let id = try document.string(at: idNode)
+        guard !id.isEmpty else { throw .invalid("Expected a non-empty string.", at: idNode) }
+        return TournamentParticipant(
+            participantId: id,
+            displayName: try fields.string(.displayName) ?? "",
+            joinedAt: try fields.int(.joinedAt).map(Int64.init),
+            isCreator: try fields.bool(.isCreator) ?? false)
+    }
+
+    /// The signed-in user: an object with `uid` (string) and optional `displayName` and `email`;
+    /// nil when the field is absent or null (nobody is signed in).
+    static func currentUser<Field>(_ fields: ObjectFields<Field>, _ field: Field) throws(WireError) -> CurrentUser? {
+        guard let node = fields.value(field) else { return nil }
+        let user = try ObjectFields<UserField>(fields.document, node)
+        return CurrentUser(
+            uid: try user.requiredString(.uid),
+            displayName: try user.string(.displayName),
+            email: try user.string(.email))
+    }
+
+    /// Writes `{"participantId","displayName","joinedAt","isCreator"}` (`joinedAt` omitted when
+    /// unknown). Only these fields: nothing else of a stored document leaves the core.
+    static func write(_ participant: TournamentParticipant, into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("participantId", participant.participantId)
+        writer.field("displayName", participant.displayName)
+        if let joinedAt = participant.joinedAt {
+            writer.field("joinedAt", Int(joinedAt))
+        }
+        writer.field("isCreator", participant.isCreator)
+        writer.endObject()
+    }
+}

@@ -1,0 +1,22 @@
+import TournamentCore
+
+/// `participants.displayName`: the privacy-preserving display name (``ParticipantDisplayName``).
+enum ParticipantsDisplayName: WireMethod {
+    static let name: StaticString = "participants.displayName"
+
+    private enum Field: String, RequestFields {
+        case participantId, index, currentUser
+        static let table = FieldTable<Self>()
+    }
+
+    static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
+        let fields = try ObjectFields<Field>(document, request)
+        let name = ParticipantDisplayName.resolve(
+            participantId: try fields.requiredString(.participantId),
+            index: try document.int(at: fields.required(.index), in: 0...Int64.max),
+            currentUser: try ParticipantCoding.currentUser(fields, .currentUser))
+        writer.beginObject()
+        writer.field("displayName", name)
+        writer.endObject()
+    }
+}

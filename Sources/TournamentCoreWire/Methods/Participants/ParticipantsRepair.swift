@@ -1,0 +1,49 @@
+import TournamentCore
+
+/// `participants.repairBegin`: claim the in-flight repair of one tournament in this process
+/// (``RepairRegistry/shared``). Request `{"tournamentId"}`, result `{"acquired":true|false}`.
+enum ParticipantsRepairBegin: WireMethod {
+    static let name: StaticString = "participants.repairBegin"
+
+    static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
+        try RepairRequest.respond(to: request, in: document, into: &writer, resultKey: "acquired") {
+            RepairRegistry.shared.begin(tournamentId: $0)
+        }
+    }
+}
+
+/// `participants.repairEnd`: release that claim. Request `{"tournamentId"}`, result
+/// `{"released":true|false}`.
+enum ParticipantsRepairEnd: WireMethod {
+    static let name: StaticString = "participants.repairEnd"
+
+    static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
+        try RepairRequest.respond(to: request, in: document, into: &writer, resultKey: "released") {
+            RepairRegistry.shared.end(tournamentId: $0)
+        }
+    }
+}
+
+/// The shared shape of the two registry methods.
+private enum RepairRequest {
+    private enum Field: String, RequestFields {
+        case tournamentId
+        static let table = FieldTable<Self>()
+    }
+
+    /// Reads `tournamentId` — a valid document ID, so the registry holds at most 1,500 bytes per
+    /// repair in flight — applies `action` to it and writes `{"<resultKey>":<its result>}`.
+    static func respond(
+        to request: Int, in document: JSONDocument, into writer: inout JSONWriter,
+        resultKey: StaticString, action: (String) -> Bool
+    ) throws(WireError) {
+        let fields = try ObjectFields<Field>(document, request)
+        let node = try fields.required(.tournamentId)
+        let id = try document.string(at: node)
+        if let reason = DocumentID.problem(with: id) { throw .invalid(reason, at: node) }
+        let result = action(id)
+        writer.beginObject()
+        writer.field(resultKey, result)
+        writer.endObject()
+    }
+}

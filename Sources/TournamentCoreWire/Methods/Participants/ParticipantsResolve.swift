@@ -1,0 +1,74 @@
+import TournamentCore
+
+/// `participants.resolve`: the participant list with the legacy `participantIds` fallback and
+/// the repair plan (``ParticipantResolver``).
+enum ParticipantsResolve: WireMethod {
+    static let name: StaticString = "participants.resolve"
+
+    private enum Field: String, RequestFields {
+        case tournamentId, participants, participantIds, currentUser, now
+        static let table = FieldTable<Self>()
+    }
+
+    static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
+        let fields = try ObjectFields<Field>(document, request)
+        let tournamentIdNode = try fields.required(.tournamentId)
+        let tournamentId = try document.string(at: tournamentIdNode)
+        var subcollection: [TournamentParticipant] = []
+        if let node = fields.value(.participants) {
+            for element in try document.array(node) {
+                subcollection.append(try ParticipantCoding.participant(document, element))
+            }
+        }
+        var participantIds: [String?] = []
+        var participantIdNodes: [Int] = []
+        if let node = fields.value(.participantIds) {
+            for element in try document.array(node) {
+                participantIds.append(document.kind(element) == .null ? nil : try document.string(at: element))
+                participantIdNodes.append(element)
+            }
+        }
+        let currentUser = try ParticipantCoding.currentUser(fields, .currentUser)
+        let now = try fields.now(.now)
+        let resolution: ParticipantResolution
+        do throws(ParticipantError) {
+            resolution = try ParticipantResolver.resolve(
+                tournamentId: tournamentId,
+                subcollection: subcollection,
+                participantIds: participantIds,
+                currentUser: currentUser,
+                now: now)
+        } catch {
+            switch error {
+            case .invalidTournamentID(let reason):
+                throw .invalid(reason, at: tournamentIdNode)
+            case .invalidParticipantID(let position, let reason):
+                throw .invalid(reason, at: participantIdNodes[position])
+            }
+        }
+
+        writer.beginObject()
+        writer.field("source", resolution.source.rawValue)
+        writer.key("participants")
+        writer.beginArray()
+        for participant in resolution.participants {
+            ParticipantCoding.write(participant, into: &writer)
+        }
+        writer.endArray()
+        writer.object("repair") { repair in
+            repair.field("needed", resolution.repair.isNeeded)
+            repair.key("writes")
+            repair.beginArray()
+            for write in resolution.repair.writes {
+                repair.beginObject()
+                repair.field("path", write.path)
+                repair.field("merge", write.merge)
+                repair.key("data")
+                ParticipantCoding.write(write.data, into: &repair)
+                repair.endObject()
+            }
+            repair.endArray()
+        }
+        writer.endObject()
+    }
+}

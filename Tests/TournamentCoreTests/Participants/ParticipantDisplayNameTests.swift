@@ -1,0 +1,55 @@
+import Testing
+import TournamentCore
+
+private let robin = CurrentUser(uid: "u1", displayName: "Robin", email: "robin@example.com")
+
+@Suite("ParticipantDisplayName")
+struct ParticipantDisplayNameTests {
+    @Test("the current user is shown by their display name")
+    func currentUserDisplayName() {
+        #expect(ParticipantDisplayName.resolve(participantId: "u1", index: 4, currentUser: robin) == "Robin")
+    }
+
+    @Test("a blank or missing display name falls back to the email prefix", arguments: [nil, "", " ", "\t\n", "\u{3000}"] as [String?])
+    func emailPrefix(displayName: String?) {
+        let user = CurrentUser(uid: "u1", displayName: displayName, email: "robin.hood@example.com")
+        #expect(ParticipantDisplayName.resolve(participantId: "u1", index: 0, currentUser: user) == "robin.hood")
+    }
+
+    @Test("the prefix ends at the first @; an email without @ is used whole")
+    func emailShapes() {
+        func name(_ email: String?) -> String {
+            ParticipantDisplayName.resolve(participantId: "u1", index: 2, currentUser: CurrentUser(uid: "u1", email: email))
+        }
+        #expect(name("a@b@c") == "a")
+        #expect(name("no-at-sign") == "no-at-sign")
+        #expect(name("@example.com") == "Archer 3")  // empty prefix falls through
+        #expect(name("  @example.com") == "Archer 3")  // blank prefix falls through
+        #expect(name("") == "Archer 3")
+        #expect(name(nil) == "Archer 3")
+        #expect(name("ü@x") == "ü")
+    }
+
+    @Test("the current user with neither name nor email is Archer N")
+    func currentUserWithoutProfile() {
+        #expect(ParticipantDisplayName.resolve(participantId: "u1", index: 0, currentUser: CurrentUser(uid: "u1")) == "Archer 1")
+    }
+
+    @Test("everybody else is Archer N, never their name or email")
+    func otherParticipants() {
+        #expect(ParticipantDisplayName.resolve(participantId: "u2", index: 1, currentUser: robin) == "Archer 2")
+        #expect(ParticipantDisplayName.resolve(participantId: "u2", index: 0, currentUser: nil) == "Archer 1")
+        // A uid that differs only in case or spacing is somebody else.
+        #expect(ParticipantDisplayName.resolve(participantId: "U1", index: 0, currentUser: robin) == "Archer 1")
+        #expect(ParticipantDisplayName.resolve(participantId: "u1 ", index: 0, currentUser: robin) == "Archer 1")
+    }
+
+    @Test("index boundaries: N = index + 1 without overflow", arguments: [
+        (0, "Archer 1"), (1, "Archer 2"), (9, "Archer 10"), (Int.max - 1, "Archer 9223372036854775807"),
+        (Int.max, "Archer 9223372036854775808"),
+    ])
+    func indexBoundaries(index: Int, expected: String) {
+        #expect(ParticipantDisplayName.placeholder(index: index) == expected)
+        #expect(ParticipantDisplayName.resolve(participantId: "x", index: index, currentUser: robin) == expected)
+    }
+}

@@ -1,0 +1,120 @@
+import Testing
+import TournamentCore
+
+private let robin = CurrentUser(uid: "u1", displayName: "Robin", email: "robin@example.com")
+private let now: Int64 = 1_735_300_000_000
+
+private func resolve(
+    _ subcollection: [TournamentParticipant] = [],
+    _ ids: [String?] = [],
+    user: CurrentUser? = robin,
+    tournamentId: String = "t1"
+) throws(ParticipantError) -> ParticipantResolution {
+    try ParticipantResolver.resolve(tournamentId: tournamentId, subcollection: subcollection, participantIds: ids, currentUser: user, now: now)
+}
+
+@Suite("ParticipantResolver")
+struct ParticipantResolverTests {
+    @Test("a non-empty subcollection wins, as stored, without repair")
+    func subcollectionWins() throws {
+        let stored = [
+            TournamentParticipant(participantId: "u2", displayName: "Marian", joinedAt: 5, isCreator: true),
+            TournamentParticipant(participantId: "u1", displayName: "Robin H.", joinedAt: nil, isCreator: false),
+        ]
+        let resolution = try resolve(stored, ["u1", "u2", "u3"])
+        #expect(resolution.source == .subcollection)
+        #expect(resolution.participants == stored)
+        #expect(!resolution.repair.isNeeded)
+        #expect(resolution.repair.writes.isEmpty)
+    }
+
+    @Test("a blank stored display name is replaced by the display-name rule for its position")
+    func subcollectionBlankNames() throws {
+        let stored = [
+            TournamentParticipant(participantId: "u2", displayName: ""),
+            TournamentParticipant(participantId: "u1", displayName: "  "),
+        ]
+        let names = try resolve(stored).participants.map(\.displayName)
+        #expect(names == ["Archer 1", "Robin"])
+    }
+
+    @Test("the legacy participantIds array rebuilds the list: names, joinedAt = now, first is creator")
+    func legacyFallback() throws {
+        let resolution = try resolve([], ["u1", "u2", "u3"])
+        #expect(resolution.source == .participantIds)
+        #expect(resolution.participants == [
+            TournamentParticipant(participantId: "u1", displayName: "Robin", joinedAt: now, isCreator: true),
+            TournamentParticipant(participantId: "u2", displayName: "Archer 2", joinedAt: now, isCreator: false),
+            TournamentParticipant(participantId: "u3", displayName: "Archer 3", joinedAt: now, isCreator: false),
+        ])
+    }
+
+    @Test("blank and nil IDs are skipped, repeats kept once at the first position, indices count the cleaned list")
+    func cleaning() throws {
+        let resolution = try resolve([], [nil, "", "u2", "  ", "u1", "u2", "\n", "u3", "u1"])
+        #expect(resolution.participants.map(\.participantId) == ["u2", "u1", "u3"])
+        #expect(resolution.participants.map(\.displayName) == ["Archer 1", "Robin", "Archer 3"])
+        #expect(resolution.participants.map(\.isCreator) == [true, false, false])
+    }
+
+    @Test("the repair plan is one merge write per participant at tournaments/{id}/participants/{pid}")
+    func repairPlan() throws {
+        let resolution = try resolve([], ["u1", "u2"], tournamentId: "spring-2025")
+        #expect(resolution.repair.isNeeded)
+        #expect(resolution.repair.writes.map(\.path) == ["tournaments/spring-2025/participants/u1", "tournaments/spring-2025/participants/u2"])
+        #expect(resolution.repair.writes.allSatisfy { $0.merge })
+        #expect(resolution.repair.writes.map(\.data) == resolution.participants)
+    }
+
+    @Test("nothing anywhere: no participants, source none, no repair", arguments: [[], [nil, "", " "]] as [[String?]])
+    func none(ids: [String?]) throws {
+        let resolution = try resolve([], ids)
+        #expect(resolution.source == .none)
+        #expect(resolution.participants.isEmpty)
+        #expect(!resolution.repair.isNeeded)
+    }
+
+    @Test("signed out: everybody is Archer N")
+    func signedOut() throws {
+        let names = try resolve([], ["u1", "u2"], user: nil).participants.map(\.displayName)
+        #expect(names == ["Archer 1", "Archer 2"])
+    }
+
+    @Test("no result carries the current user's email")
+    func privacy() throws {
+        let user = CurrentUser(uid: "u1", displayName: nil, email: "robin@example.com")
+        let resolution = try resolve([], ["u1", "u2"], user: user)
+        let text = "\(resolution)"
+        #expect(!text.contains("robin@example.com"))
+        #expect(!text.contains("example.com"))
+        #expect(resolution.participants[0].displayName == "robin")
+    }
+
+    @Test("IDs that cannot be document IDs are refused with their position", arguments: [
+        ("a/b", 1), (".", 1), ("..", 1), ("__id__", 1), (String(repeating: "x", count: 1501), 1),
+    ])
+    func invalidParticipantIDs(id: String, position: Int) {
+        #expect(throws: ParticipantError.invalidParticipantID(position: position, reason: DocumentID.problem(with: id) ?? "")) {
+            try resolve([], ["u1", id])
+        }
+    }
+
+    @Test("the tournament ID must be a document ID")
+    func invalidTournamentID() {
+        #expect(throws: ParticipantError.self) { try resolve([], ["u1"], tournamentId: "") }
+        #expect(throws: ParticipantError.self) { try resolve([], ["u1"], tournamentId: "t/1") }
+    }
+}
+
+@Suite("DocumentID")
+struct DocumentIDTests {
+    @Test("valid IDs", arguments: ["t1", "a.b", "...", "_x_", "__", "___", "é", String(repeating: "x", count: 1500)])
+    func valid(id: String) {
+        #expect(DocumentID.problem(with: id) == nil)
+    }
+
+    @Test("invalid IDs", arguments: ["", "/", "a/b", ".", "..", "__x__", "____", String(repeating: "é", count: 751)])
+    func invalid(id: String) {
+        #expect(DocumentID.problem(with: id) != nil)
+    }
+}

@@ -1,0 +1,36 @@
+import Testing
+import TournamentCore
+
+@Suite("RepairRegistry")
+struct RepairRegistryTests {
+    @Test("begin acquires once until end releases")
+    func beginEnd() {
+        let registry = RepairRegistry()
+        #expect(registry.begin(tournamentId: "t1"))
+        #expect(!registry.begin(tournamentId: "t1"))
+        #expect(registry.begin(tournamentId: "t2"))
+        #expect(registry.count == 2)
+        #expect(registry.end(tournamentId: "t1"))
+        #expect(!registry.end(tournamentId: "t1"))
+        #expect(registry.begin(tournamentId: "t1"))
+        #expect(registry.end(tournamentId: "t1"))
+        #expect(registry.end(tournamentId: "t2"))
+        #expect(registry.count == 0)
+    }
+
+    @Test("of many tasks racing on one tournament exactly one acquires")
+    func race() async {
+        let registry = RepairRegistry()
+        for _ in 0..<200 {
+            let acquired = await withTaskGroup(of: Bool.self) { group in
+                for _ in 0..<16 {
+                    group.addTask { registry.begin(tournamentId: "t") }
+                }
+                return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+            }
+            #expect(acquired == 1)
+            #expect(registry.end(tournamentId: "t"))
+        }
+        #expect(registry.count == 0)
+    }
+}
