@@ -243,6 +243,82 @@ TC_API char *tc_participants_repair_begin(const char *request_json);
  */
 TC_API char *tc_participants_repair_end(const char *request_json);
 
+/* ---------------------------------------------------------------------------------------------
+ * Guests
+ * ------------------------------------------------------------------------------------------- */
+
+/*
+ * tc_guests_check — method "guests.check": guest counts, remaining slots, and whether the
+ * signed-in user may add a guest, and why not.
+ *
+ * Request:
+ *   "tournament"     tournament document ({"id","status",...}) or null (not loaded).
+ *   "participants"   array of {"participantId" (non-empty string), "guestParticipant"
+ *                    (boolean, default false), "addedBy" (string)}; default [].
+ *   "currentUserId"  non-empty string, or null (signed out).
+ *   "limits"         {"maxGuestsPerParticipant","maxTotalGuests"}, integers 0..2147483647,
+ *                    each optional; defaults 2 and 10.
+ * Result:
+ *   {"guestCount":1,"totalGuestCount":1,"remainingForUser":1,"remainingTotal":9,"remaining":1,
+ *    "canAddGuest":true,"reason":null,"limits":{"maxGuestsPerParticipant":2,"maxTotalGuests":10}}
+ *   guestCount counts guests added by the current user (0 when signed out); remaining* are never
+ *   negative. When canAddGuest is false, "reason" is {"code","message"} of the first rule that
+ *   fails, in this order:
+ *     NOT_AUTHENTICATED            "You must be signed in to add a guest."
+ *     MAX_GUESTS_PER_USER_REACHED  "You can only add N guest(s) per participant."
+ *     MAX_TOTAL_GUESTS_REACHED     "This tournament has reached the maximum of N total guests."
+ *     TOURNAMENT_NOT_IN_PROGRESS   "Guests can only be added to tournaments in progress."
+ *   (N from the limits in force; the last also when the tournament is null.)
+ * Errors: INVALID_REQUEST with the path. A refused rule is a result, not an error.
+ * Release the response with tc_string_free().
+ */
+TC_API char *tc_guests_check(const char *request_json);
+
+/*
+ * tc_guests_add — method "guests.add": validate a new guest and build its participant
+ * document.
+ *
+ * Request: the tc_guests_check request plus
+ *   "name"     string, required: trimmed of white space and newlines, then it must not be empty,
+ *              must have at most 50 user-perceived characters (grapheme clusters), and must not
+ *              contain control characters or line/paragraph separators;
+ *   "guestId"  optional: a caller-chosen ID that must pass tc_guests_validate_id; when absent
+ *              one is generated as by tc_guests_generate_id.
+ * Rules, in order: the name rules, then the four rules of tc_guests_check.
+ * Result:
+ *   {"guest":{"participantId","tournamentId","displayName","status":"JOINED","addedBy",
+ *             "guestParticipant":true,"parentParticipantId"},
+ *    "check":{...the tc_guests_check result with the new guest counted...}}
+ * Errors: a refused rule is an error response with the rule's code and message:
+ *   INVALID_GUEST_NAME ("Please enter a guest name." / "Name must be 50 characters or fewer" /
+ *   "Name contains invalid characters.", with "path":"$.name"), or one of the four codes of
+ *   tc_guests_check; INVALID_REQUEST for a malformed request (an invalid guestId included).
+ * Release the response with tc_string_free().
+ */
+TC_API char *tc_guests_add(const char *request_json);
+
+/*
+ * tc_guests_generate_id — method "guests.generateId": new guest IDs.
+ *
+ * Request: {} or {"count":N} with 1 <= N <= 10000 (default 1).
+ * Result:  {"ids":["guest_XXXXXXXXXXXXXXXX",...]}: "guest_" and 16 characters drawn uniformly
+ *          from [A-Za-z0-9] by the operating system's cryptographically secure generator
+ *          (getrandom), with rejection sampling (no modulo bias).
+ * Output differs on every call (it is random). Errors: INVALID_REQUEST for count out of range.
+ * Release the response with tc_string_free().
+ */
+TC_API char *tc_guests_generate_id(const char *request_json);
+
+/*
+ * tc_guests_validate_id — method "guests.validateId": is this a well-formed guest ID.
+ *
+ * Request: {"id":"guest_0123456789abcdef"} ("id" string, required).
+ * Result:  {"valid":true} iff id matches ^guest_[A-Za-z0-9]{16}$ (IDs made by older clients,
+ *          16 lowercase hex digits, are valid); else {"valid":false}.
+ * Release the response with tc_string_free().
+ */
+TC_API char *tc_guests_validate_id(const char *request_json);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

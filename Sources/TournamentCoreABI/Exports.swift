@@ -39,3 +39,15 @@ public func tc_participants_repair_begin(_ request: UnsafePointer<CChar>?) -> Un
 
 @_cdecl("tc_participants_repair_end")
 public func tc_participants_repair_end(_ request: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? { Boundary.call("participants.repairEnd", request) }
+
+@_cdecl("tc_guests_check")
+public func tc_guests_check(_ request: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? { Boundary.call("guests.check", request) }
+
+@_cdecl("tc_guests_add")
+public func tc_guests_add(_ request: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? { Boundary.call("guests.add", request) }
+
+@_cdecl("tc_guests_generate_id")
+public func tc_guests_generate_id(_ request: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? { Boundary.call("guests.generateId", request) }
+
+@_cdecl("tc_guests_validate_id")
+public func tc_guests_validate_id(_ request: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? { Boundary.call("guests.validateId", request) }

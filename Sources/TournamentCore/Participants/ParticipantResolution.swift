@@ -16,6 +16,13 @@ public struct ParticipantResolution: Sendable, Hashable {
     public var participants: [TournamentParticipant]
     /// The writes that would store a rebuilt list in the subcollection; empty otherwise.
     public var repair: RepairPlan
+
+    /// Creates a resolution.
+    public init(source: ParticipantSource, participants: [TournamentParticipant], repair: RepairPlan = RepairPlan()) {
+        self.source = source
+        self.participants = participants
+        self.repair = repair
+    }
 }
 
 /// Writes that populate a tournament's `participants` subcollection.
@@ -41,6 +48,13 @@ public struct RepairWrite: Sendable, Hashable {
     public var merge: Bool
     /// The participant document to write.
     public var data: TournamentParticipant
+
+    /// Creates a write.
+    public init(path: String, merge: Bool = true, data: TournamentParticipant) {
+        self.path = path
+        self.merge = merge
+        self.data = data
+    }
 }
 
 /// A request the participant rules cannot serve.

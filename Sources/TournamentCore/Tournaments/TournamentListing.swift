@@ -11,6 +11,15 @@ public struct TournamentListing: Sendable, Hashable {
     /// True when no tournament matches the tab (whatever the `limit`).
     public var isEmpty: Bool
 
+    /// Creates a listing; ``TournamentFilter/apply(to:)`` builds the real ones.
+    public init(tab: TournamentTab, indices: [Int], tournaments: [Tournament], counts: TournamentTabCounts, isEmpty: Bool) {
+        self.tab = tab
+        self.indices = indices
+        self.tournaments = tournaments
+        self.counts = counts
+        self.isEmpty = isEmpty
+    }
+
     /// The tab labels with their counts, `Active (N)` and `Completed (N)`.
     public var labels: TournamentTabLabels { TournamentTabLabels(counts) }
 

@@ -43,6 +43,12 @@ extension JSONDocument {
         return string(node)
     }
 
+    func nonEmptyString(at node: Int) throws(WireError) -> String {
+        let text = try string(at: node)
+        guard !text.isEmpty else { throw .invalid("Expected a non-empty string.", at: node) }
+        return text
+    }
+
     func bool(at node: Int) throws(WireError) -> Bool {
         switch kind(node) {
         case .true: return true

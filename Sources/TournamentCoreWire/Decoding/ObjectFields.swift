@@ -61,6 +61,12 @@ struct ObjectFields<Field: RequestFields> {
         return try document.string(at: node)
     }
 
+    /// An optional string that, when present, must not be empty.
+    func nonEmptyString(_ field: Field) throws(WireError) -> String? {
+        guard let node = value(field) else { return nil }
+        return try document.nonEmptyString(at: node)
+    }
+
     func bool(_ field: Field) throws(WireError) -> Bool? {
         guard let node = value(field) else { return nil }
         return try document.bool(at: node)
@@ -80,6 +86,11 @@ struct ObjectFields<Field: RequestFields> {
 
     func requiredString(_ field: Field) throws(WireError) -> String {
         try document.string(at: required(field))
+    }
+
+    /// A required string that must not be empty.
+    func requiredNonEmptyString(_ field: Field) throws(WireError) -> String {
+        try document.nonEmptyString(at: required(field))
     }
 
     func requiredArray(_ field: Field) throws(WireError) -> JSONDocument.Children {

@@ -8,6 +8,10 @@ enum MethodRegistry {
         ParticipantsDisplayName.self,
         ParticipantsRepairBegin.self,
         ParticipantsRepairEnd.self,
+        GuestsCheck.self,
+        GuestsAdd.self,
+        GuestsGenerateId.self,
+        GuestsValidateId.self,
     ]
 
     /// The method named by `name` (UTF-8 bytes), or nil.

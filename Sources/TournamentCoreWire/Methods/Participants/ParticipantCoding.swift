@@ -16,11 +16,8 @@ enum ParticipantCoding {
     /// `displayName` (default `""`), `joinedAt` (integer), `isCreator` (default false).
     static func participant(_ document: JSONDocument, _ node: Int) throws(WireError) -> TournamentParticipant {
         let fields = try ObjectFields<ParticipantField>(document, node)
-        let idNode = try fields.required(.participantId)
-        let id = try document.string(at: idNode)
-        guard !id.isEmpty else { throw .invalid("Expected a non-empty string.", at: idNode) }
         return TournamentParticipant(
-            participantId: id,
+            participantId: try fields.requiredNonEmptyString(.participantId),
             displayName: try fields.string(.displayName) ?? "",
             joinedAt: try fields.int(.joinedAt).map(Int64.init),
             isCreator: try fields.bool(.isCreator) ?? false)

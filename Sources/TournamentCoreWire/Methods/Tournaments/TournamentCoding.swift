@@ -18,11 +18,8 @@ struct TournamentDocument {
     /// apps' parser; `id` is required and non-empty; present fields must have their type.
     init(_ document: JSONDocument, _ node: Int) throws(WireError) {
         let fields = try ObjectFields<Field>(document, node, keepingUnknown: true)
-        let idNode = try fields.required(.id)
-        let id = try document.string(at: idNode)
-        guard !id.isEmpty else { throw .invalid("Expected a non-empty string.", at: idNode) }
         tournament = Tournament(
-            id: id,
+            id: try fields.requiredNonEmptyString(.id),
             name: try fields.string(.name) ?? "",
             location: try fields.string(.location) ?? "",
             status: try fields.string(.status).map(TournamentStatus.init(parsing:)) ?? .open,

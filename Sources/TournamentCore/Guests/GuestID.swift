@@ -1,0 +1,55 @@
+/// Guest participant IDs: `guest_` followed by 16 characters from `[A-Za-z0-9]`.
+public enum GuestID {
+    /// The prefix of every guest ID.
+    public static let prefix = "guest_"
+    /// The number of random characters after the prefix.
+    public static let randomLength = 16
+    /// The alphabet of the random characters, 62 symbols.
+    public static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+
+    /// A new ID from the operating system's cryptographically secure generator
+    /// (`SystemRandomNumberGenerator`: `getrandom` on Linux, `arc4random_buf` on Apple systems).
+    public static func generate() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return generate(using: &generator)
+    }
+
+    /// A new ID whose characters are drawn uniformly from ``alphabet`` with `generator`.
+    public static func generate<Generator: RandomNumberGenerator>(using generator: inout Generator) -> String {
+        var bytes = Array(prefix.utf8)
+        bytes.reserveCapacity(prefix.utf8.count + randomLength)
+        for _ in 0..<randomLength {
+            bytes.append(alphabet[uniformIndex(using: &generator)])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A uniform index into the alphabet by rejection sampling: random bytes of 248 or more are
+    /// drawn again, so that each of the 62 symbols has exactly 4 of the 248 accepted byte values
+    /// (taking every byte modulo 62 would favour the first 8 symbols by 25 %).
+    static func uniformIndex<Generator: RandomNumberGenerator>(using generator: inout Generator) -> Int {
+        let accepted = UInt8(alphabet.count * (256 / alphabet.count))  // 248
+        while true {
+            var word = generator.next()
+            for _ in 0..<8 {
+                let byte = UInt8(truncatingIfNeeded: word)
+                if byte < accepted { return Int(byte) % alphabet.count }
+                word >>= 8
+            }
+        }
+    }
+
+    /// Whether `id` matches `^guest_[A-Za-z0-9]{16}$` (IDs of older clients, 16 lowercase hex
+    /// digits, included).
+    public static func isValid(_ id: String) -> Bool {
+        let bytes = Array(id.utf8)
+        let prefixBytes = Array(prefix.utf8)
+        guard bytes.count == prefixBytes.count + randomLength, bytes.starts(with: prefixBytes) else { return false }
+        return bytes[prefixBytes.count...].allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+            default: false
+            }
+        }
+    }
+}

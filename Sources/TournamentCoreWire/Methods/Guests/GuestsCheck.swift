@@ -1,0 +1,17 @@
+import TournamentCore
+
+/// `guests.check`: guest counts, remaining slots, and whether a guest may be added and why not
+/// (``GuestCheck``).
+enum GuestsCheck: WireMethod {
+    static let name: StaticString = "guests.check"
+
+    static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
+        let request = try GuestRequest(document, request)
+        let check = GuestCheck(
+            tournament: request.tournament,
+            participants: request.participants,
+            currentUserId: request.currentUserId,
+            limits: request.limits)
+        GuestRequest.write(check, into: &writer)
+    }
+}

@@ -1,0 +1,44 @@
+import TournamentCore
+
+/// `guests.generateId`: new guest IDs from the system's CSPRNG (``GuestID/generate()``).
+/// Request `{}` or `{"count":N}`, 1 ≤ N ≤ 10000; result `{"ids":[...]}`.
+enum GuestsGenerateId: WireMethod {
+    static let name: StaticString = "guests.generateId"
+    static let countRange: ClosedRange<Int64> = 1...10_000
+
+    private enum Field: String, RequestFields {
+        case count
+        static let table = FieldTable<Self>()
+    }
+
+    static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
+        let count = try ObjectFields<Field>(document, request).int(.count, in: countRange) ?? 1
+        writer.beginObject()
+        writer.key("ids")
+        writer.beginArray()
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<count {
+            writer.string(GuestID.generate(using: &generator))
+        }
+        writer.endArray()
+        writer.endObject()
+    }
+}
+
+/// `guests.validateId`: `{"id":"..."}` → `{"valid":true}` iff it matches
+/// `^guest_[A-Za-z0-9]{16}$` (``GuestID/isValid(_:)``).
+enum GuestsValidateId: WireMethod {
+    static let name: StaticString = "guests.validateId"
+
+    private enum Field: String, RequestFields {
+        case id
+        static let table = FieldTable<Self>()
+    }
+
+    static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
+        let id = try ObjectFields<Field>(document, request).requiredString(.id)
+        writer.beginObject()
+        writer.field("valid", GuestID.isValid(id))
+        writer.endObject()
+    }
+}
