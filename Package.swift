@@ -23,12 +23,18 @@ let package = Package(
         .library(name: "tournamentcore", type: .dynamic, targets: ["TournamentCoreABI"]),
         .executable(name: "tournament-core", targets: ["TournamentCoreCLI"]),
     ],
+    dependencies: [
+        // Tests only (property-based tests of the domain rules); not a dependency of any product.
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
     targets: [
         .target(name: "TournamentCore"),
         .target(name: "TournamentCoreWire", dependencies: ["TournamentCore"]),
         .target(name: "TournamentCoreABI", dependencies: ["TournamentCoreWire"]),
         .executableTarget(name: "TournamentCoreCLI", dependencies: ["TournamentCore", "TournamentCoreWire"]),
-        .testTarget(name: "TournamentCoreTests", dependencies: ["TournamentCore"]),
+        .testTarget(
+            name: "TournamentCoreTests",
+            dependencies: ["TournamentCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "TournamentCoreWireTests", dependencies: ["TournamentCoreWire"]),
     ]
 )

@@ -319,6 +319,101 @@ TC_API char *tc_guests_generate_id(const char *request_json);
  */
 TC_API char *tc_guests_validate_id(const char *request_json);
 
+/* ---------------------------------------------------------------------------------------------
+ * Equipment and scoring
+ *
+ * An arrow is {"score":0..10,"isX":false,"x":...,"y":...}: "score" an integer (0 is a miss),
+ * "isX" (default false) true only with score 10, "x"/"y" optional impact coordinates normalized
+ * so the centre is (0,0) and 1.0 the face radius (positive right and up), finite numbers within
+ * +-1000. A round is {"id":"r1","date":epoch ms,"arrows":[...]} ("id" optional).
+ * Which rounds count: "timeRange" ("sevenDays", "thirtyDays" (default), "ninetyDays",
+ * "oneYear", "allTime") ending at "now" (epoch ms, default the clock), or "startDate" (epoch ms)
+ * instead of it (not both); rounds with date >= the start count.
+ * ------------------------------------------------------------------------------------------- */
+
+/*
+ * tc_equipment_stats — method "equipment.stats": performance and drift statistics of one bow
+ * setup from its arrows.
+ *
+ * Request: {"setupId":7,"rounds":[...],"timeRange":"thirtyDays","now":1733000000000}
+ * Result:
+ *   {"stats":{"setupId","totalArrows","totalScore","averageScore","accuracy","consistency",
+ *             "xCount","tenCount","roundCount"},
+ *    "drift":{"setupId","xDriftAverage","yDriftAverage","xSpread","ySpread","arrowCount"}}
+ *   averageScore = totalScore / totalArrows; accuracy = % of arrows scoring 10 (X included);
+ *   consistency = % scoring 9 or more; roundCount = rounds with at least one arrow. Without
+ *   arrows every figure is 0. drift: means and population standard deviations of x and y over
+ *   the arrows that have both; null when none has. No NaN or infinity is ever written.
+ * Errors: INVALID_REQUEST with the path (an X that is not a 10, a score outside 0..10...).
+ * Release the response with tc_string_free().
+ */
+TC_API char *tc_equipment_stats(const char *request_json);
+
+/*
+ * tc_equipment_compare — method "equipment.compare": two setups side by side, deltas B - A.
+ *
+ * Request: {"setupA":SETUP,"setupB":SETUP,"timeRange":...,"now":...} where SETUP is
+ *   {"id":1,"name":"Hoyt Formula","rounds":[...]} (figures computed as tc_equipment_stats does)
+ *   or {"id":1,"name":"...","stats":{...},"drift":{...}} (precomputed; stats null or absent
+ *   members are zeros; counts >= 0, averageScore 0..10, accuracy and consistency 0..100).
+ * Result:
+ *   {"setupAName","setupBName","setupAStats","setupBStats","setupADrift","setupBDrift",
+ *    "deltas":{"averageScore","accuracy","consistency","arrowCount"},
+ *    "display":{"averageScore":{"text":"+0.25","trend":"up","color":"green"},...},
+ *    "timeRange":{"id","label","startTimestamp"}}
+ *   A blank name shows as "Setup #<id>". Display text has two decimals (arrowCount: an
+ *   integer), "+" when positive, "-" when negative, no sign for zero; the sign is decided on
+ *   the value as displayed (rounded as printf "%.2f"), so a delta that rounds to 0.00 is
+ *   "0.00", "flat", "gray" — never "-0.00". With "startDate", timeRange is
+ *   {"id":"custom","label":"Custom","startTimestamp":startDate}.
+ * Errors: SAME_SETUP "Choose two different setups to compare." (same id on both sides);
+ *   INVALID_REQUEST with the path.
+ * Release the response with tc_string_free().
+ */
+TC_API char *tc_equipment_compare(const char *request_json);
+
+/*
+ * tc_equipment_selection — method "equipment.selection": the setup picker's rules.
+ *
+ * Request: {"setups":[{"id":3,"name":"b",...},...],"setupAId":1,"setupBId":1}
+ *   (ids unique integers; setupAId/setupBId integers or null).
+ * Result: {"setups":[...sorted...],"availableForB":[...sorted, without A...],"setupAId":1,
+ *          "setupBId":null,"canCompare":false}
+ *   Sorted by name ignoring case and diacritics, then id; a blank name is written as
+ *   "Setup #<id>"; other members of each setup are kept verbatim. A selected id not among the
+ *   setups becomes null; B equal to A becomes null; canCompare = both non-null.
+ * Release the response with tc_string_free().
+ */
+TC_API char *tc_equipment_selection(const char *request_json);
+
+/*
+ * tc_equipment_time_ranges — method "equipment.timeRanges": the time-range filter.
+ *
+ * Request: {"now":1733000000000} ("now" optional, default the clock).
+ * Result:  {"default":"thirtyDays","ranges":[{"id":"sevenDays","label":"7 Days","days":7,
+ *           "startTimestamp":...},... ,{"id":"allTime","label":"All Time","startTimestamp":null}]}
+ *          startTimestamp = now - days * 86400000.
+ * Release the response with tc_string_free().
+ */
+TC_API char *tc_equipment_time_ranges(const char *request_json);
+
+/*
+ * tc_scoring_leaderboard — method "scoring.leaderboard": ranking with World Archery's
+ * tie-breaks.
+ *
+ * Request: {"entries":[{"participantId":"u1","displayName":"Robin","arrows":[...]},
+ *                      {"participantId":"u2","score":280,"tens":12,"xs":5,"arrowCount":30}]}
+ *   Each entry has arrows, or totals ("score" required; "tens", "xs", "arrowCount" default 0;
+ *   integers >= 0; xs <= tens), not both.
+ * Result: {"entries":[{"rank":1,"participantId","displayName","score","tens","xs",
+ *                      "arrowCount"},...]}
+ *   Ordered by score, then tens (10s including Xs), then xs, all descending; entries equal on
+ *   all three share a rank (1, 1, 3) and keep their input order. displayName is omitted when
+ *   the entry has none.
+ * Release the response with tc_string_free().
+ */
+TC_API char *tc_scoring_leaderboard(const char *request_json);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -51,3 +51,18 @@ public func tc_guests_generate_id(_ request: UnsafePointer<CChar>?) -> UnsafeMut
 
 @_cdecl("tc_guests_validate_id")
 public func tc_guests_validate_id(_ request: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? { Boundary.call("guests.validateId", request) }
+
+@_cdecl("tc_equipment_stats")
+public func tc_equipment_stats(_ request: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? { Boundary.call("equipment.stats", request) }
+
+@_cdecl("tc_equipment_compare")
+public func tc_equipment_compare(_ request: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? { Boundary.call("equipment.compare", request) }
+
+@_cdecl("tc_equipment_selection")
+public func tc_equipment_selection(_ request: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? { Boundary.call("equipment.selection", request) }
+
+@_cdecl("tc_equipment_time_ranges")
+public func tc_equipment_time_ranges(_ request: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? { Boundary.call("equipment.timeRanges", request) }
+
+@_cdecl("tc_scoring_leaderboard")
+public func tc_scoring_leaderboard(_ request: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? { Boundary.call("scoring.leaderboard", request) }

@@ -112,6 +112,17 @@ static inline const char *tc_response_code(const char *response, char *code) {
     return code;
 }
 
+/* The "result" of a response envelope (a new reference, NULL for an error response); frees the
+ * response. */
+static inline json_t *tc_result_of(char *response) {
+    json_error_t error;
+    json_t *envelope = response ? json_loads(response, JSON_ALLOW_NUL, &error) : NULL;
+    json_t *result = json_incref(json_object_get(envelope, "result"));
+    tc_string_free(response);
+    json_decref(envelope);
+    return result;
+}
+
 /* Calls `method` and returns the response's code (see tc_response_code) in `code`. */
 static inline const char *tc_call_code(const char *method, const char *request, char *code) {
     char *response = tc_call(method, request);

@@ -6,17 +6,8 @@
 #define MINE "{\"participantId\":\"guest_abcdefghijklmnop\",\"guestParticipant\":true,\"addedBy\":\"u1\"}"
 #define THEIRS "{\"participantId\":\"guest_bcdefghijklmnopq\",\"guestParticipant\":true,\"addedBy\":\"u2\"}"
 
-static json_t *result_of(char *response) {
-    json_error_t error;
-    json_t *envelope = json_loads(response, 0, &error);
-    json_t *result = json_incref(json_object_get(envelope, "result"));
-    tc_string_free(response);
-    json_decref(envelope);
-    return result;
-}
-
 static void add_succeeds(void) {
-    json_t *result = result_of(tc_guests_add("{" IN_PROGRESS ",\"participants\":[" MINE "],\"currentUserId\":\"u1\","
+    json_t *result = tc_result_of(tc_guests_add("{" IN_PROGRESS ",\"participants\":[" MINE "],\"currentUserId\":\"u1\","
                                              "\"name\":\"  Robin Hood \"}"));
     json_t *guest = json_object_get(result, "guest");
     json_t *check = json_object_get(result, "check");
@@ -67,12 +58,12 @@ static void each_error_code(void) {
 }
 
 static void generate_ids(void) {
-    json_t *result = result_of(tc_guests_generate_id("{\"count\":10000}"));
+    json_t *result = tc_result_of(tc_guests_generate_id("{\"count\":10000}"));
     json_t *ids = json_object_get(result, "ids");
     char code[64];
     CHECK(json_array_size(ids) == 10000);
     json_decref(result);
-    result = result_of(tc_guests_generate_id("{}"));
+    result = tc_result_of(tc_guests_generate_id("{}"));
     CHECK(json_array_size(json_object_get(result, "ids")) == 1);
     json_decref(result);
     CHECK_STR(tc_call_code("guests.generateId", "{\"count\":0}", code), "INVALID_REQUEST");

@@ -9,7 +9,8 @@
 struct FoldedText: Sendable, Hashable {
     private(set) var bytes: [UInt8]
 
-    init(_ text: String) {
+    /// Folds `text`; with `keepingDiacritics`, nonspacing marks are kept (case-insensitive only).
+    init(_ text: String, keepingDiacritics: Bool = false) {
         bytes = []
         bytes.reserveCapacity(text.utf8.count)
         var ascii = true
@@ -22,7 +23,7 @@ struct FoldedText: Sendable, Hashable {
         }
         if ascii { return }
         bytes.removeAll(keepingCapacity: true)
-        for scalar in text._nfd where scalar.properties.generalCategory != .nonspacingMark {
+        for scalar in text._nfd where keepingDiacritics || scalar.properties.generalCategory != .nonspacingMark {
             if scalar.isASCII {
                 bytes.append(Self.lowercasedASCII(UInt8(truncatingIfNeeded: scalar.value)))
                 continue

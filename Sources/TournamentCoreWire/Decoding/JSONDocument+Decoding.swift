@@ -73,9 +73,18 @@ extension JSONDocument {
     /// A finite number within `range`.
     func double(at node: Int, in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude) throws(WireError) -> Double {
         guard kind(node) == .number else { throw mismatch("a number", at: node) }
-        guard let value = double(node), range.contains(value) else {
-            throw .invalid("Expected a number from \(range.lowerBound) to \(range.upperBound), found \(quote(node)).", at: node)
+        guard let value = double(node) else {
+            throw .invalid("Expected a finite number, found \(quote(node)).", at: node)
+        }
+        guard range.contains(value) else {
+            throw .invalid("Expected a number from \(Self.bound(range.lowerBound)) to \(Self.bound(range.upperBound)), found \(quote(node)).", at: node)
         }
         return value
+    }
+
+    /// A range bound for messages: `100`, not `100.0`.
+    private static func bound(_ value: Double) -> String {
+        if let integer = Int(exactly: value) { return "\(integer)" }
+        return "\(value)"
     }
 }

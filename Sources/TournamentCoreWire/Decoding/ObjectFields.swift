@@ -77,9 +77,9 @@ struct ObjectFields<Field: RequestFields> {
         return try document.int(at: node, in: range)
     }
 
-    func double(_ field: Field) throws(WireError) -> Double? {
+    func double(_ field: Field, in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude) throws(WireError) -> Double? {
         guard let node = value(field) else { return nil }
-        return try document.double(at: node)
+        return try document.double(at: node, in: range)
     }
 
     // MARK: Typed reads of required fields

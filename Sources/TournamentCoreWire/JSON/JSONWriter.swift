@@ -165,6 +165,12 @@ public struct JSONWriter: ~Copyable {
         int(value)
     }
 
+    /// Writes `"key":value` for an integer, or `"key":null` when there is none.
+    public mutating func field(_ key: StaticString, _ value: Int?) {
+        self.key(key)
+        if let value { int(value) } else { null() }
+    }
+
     /// Writes `"key":true` or `"key":false`.
     public mutating func field(_ key: StaticString, _ value: Bool) {
         self.key(key)

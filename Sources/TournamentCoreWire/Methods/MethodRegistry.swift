@@ -12,6 +12,11 @@ enum MethodRegistry {
         GuestsAdd.self,
         GuestsGenerateId.self,
         GuestsValidateId.self,
+        EquipmentStats.self,
+        EquipmentCompare.self,
+        EquipmentSelectionMethod.self,
+        EquipmentTimeRanges.self,
+        ScoringLeaderboard.self,
     ]
 
     /// The method named by `name` (UTF-8 bytes), or nil.

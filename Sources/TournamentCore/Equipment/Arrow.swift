@@ -1,0 +1,82 @@
+/// One arrow shot: its score and, when recorded, where it hit the face.
+public struct Arrow: Sendable, Hashable {
+    /// The scores an arrow can have: 0 (a miss) to 10.
+    public static let scores = 0...10
+    /// The largest accepted coordinate magnitude, in face radii. Misses may lie outside the face
+    /// (beyond ±1); a thousand radii is far past any target butt, and keeps every sum of
+    /// squares finite.
+    public static let maxCoordinate = 1000.0
+
+    /// 0 (a miss) to 10.
+    public let score: Int
+    /// An inner 10. Only a 10 can be an X.
+    public let isX: Bool
+    /// Horizontal impact, normalized: 0 the centre, 1.0 the face radius, positive to the right.
+    public let x: Double?
+    /// Vertical impact, normalized: positive up.
+    public let y: Double?
+
+    /// Creates an arrow, checking the rules of the contract.
+    ///
+    /// - Throws: ``ArrowError`` when the score is outside 0–10, when an X is not a 10, or when a
+    ///   coordinate is not finite or beyond ±``maxCoordinate``.
+    public init(score: Int, isX: Bool = false, x: Double? = nil, y: Double? = nil) throws(ArrowError) {
+        guard Self.scores.contains(score) else { throw .scoreOutOfRange }
+        guard !isX || score == 10 else { throw .xWithoutTen }
+        for (axis, value) in [(ArrowError.Axis.x, x), (.y, y)] {
+            if let value, !(value.isFinite && abs(value) <= Self.maxCoordinate) {
+                throw .coordinateOutOfRange(axis)
+            }
+        }
+        self.score = score
+        self.isX = isX
+        self.x = x
+        self.y = y
+    }
+
+    /// The impact point when both coordinates are recorded.
+    public var impact: (x: Double, y: Double)? {
+        guard let x, let y else { return nil }
+        return (x, y)
+    }
+}
+
+/// Why an ``Arrow`` cannot be made.
+public enum ArrowError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A coordinate axis.
+    public enum Axis: String, Sendable, Hashable {
+        case x, y
+    }
+
+    /// The score is outside 0–10.
+    case scoreOutOfRange
+    /// `isX` is true on a score other than 10.
+    case xWithoutTen
+    /// A coordinate is NaN, infinite or beyond ±``Arrow/maxCoordinate``.
+    case coordinateOutOfRange(Axis)
+
+    public var description: String {
+        switch self {
+        case .scoreOutOfRange: "An arrow's score must be an integer from 0 to 10."
+        case .xWithoutTen: "Only a 10 can be an X."
+        case .coordinateOutOfRange(let axis): "\(axis.rawValue) must be a number from -1000 to 1000."
+        }
+    }
+}
+
+/// A round: the arrows shot on one occasion with one setup.
+public struct Round: Sendable, Hashable {
+    /// The round's ID, if any.
+    public var id: String?
+    /// When it was shot, epoch milliseconds.
+    public var date: Int64
+    /// Its arrows.
+    public var arrows: [Arrow]
+
+    /// Creates a round.
+    public init(id: String? = nil, date: Int64, arrows: [Arrow]) {
+        self.id = id
+        self.date = date
+        self.arrows = arrows
+    }
+}

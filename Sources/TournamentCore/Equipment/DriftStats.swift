@@ -1,0 +1,45 @@
+/// Where a setup's arrows land on average, and how widely they spread.
+public struct DriftStats: Sendable, Hashable {
+    /// The setup.
+    public var setupId: Int64
+    /// Mean horizontal impact (positive: right of centre), in face radii.
+    public var xDriftAverage: Double
+    /// Mean vertical impact (positive: above centre).
+    public var yDriftAverage: Double
+    /// Population standard deviation of the horizontal impacts.
+    public var xSpread: Double
+    /// Population standard deviation of the vertical impacts.
+    public var ySpread: Double
+    /// Arrows with both coordinates recorded.
+    public var arrowCount: Int
+
+    /// Creates drift figures (for precomputed ones).
+    public init(setupId: Int64, xDriftAverage: Double = 0, yDriftAverage: Double = 0, xSpread: Double = 0, ySpread: Double = 0, arrowCount: Int = 0) {
+        self.setupId = setupId
+        self.xDriftAverage = xDriftAverage
+        self.yDriftAverage = yDriftAverage
+        self.xSpread = xSpread
+        self.ySpread = ySpread
+        self.arrowCount = arrowCount
+    }
+
+    /// The drift of the arrows with both coordinates in the rounds `filter` includes; nil when no
+    /// such arrow exists.
+    ///
+    /// Means and spreads are computed in two passes (mean, then squared deviations) in arrow
+    /// order, so the same arrows always give the same bits; coordinates are bounded by
+    /// ``Arrow/maxCoordinate``, so every figure is finite.
+    public init?(setupId: Int64, rounds: [Round], filter: RoundFilter) {
+        let impacts = rounds.lazy.filter { filter.includes($0.date) }.flatMap(\.arrows).compactMap(\.impact)
+        let count = impacts.count
+        guard count > 0 else { return nil }
+        let n = Double(count)
+        let meanX = impacts.reduce(0) { $0 + $1.x } / n
+        let meanY = impacts.reduce(0) { $0 + $1.y } / n
+        let varianceX = impacts.reduce(0) { $0 + ($1.x - meanX) * ($1.x - meanX) } / n
+        let varianceY = impacts.reduce(0) { $0 + ($1.y - meanY) * ($1.y - meanY) } / n
+        self.init(
+            setupId: setupId, xDriftAverage: meanX, yDriftAverage: meanY,
+            xSpread: varianceX.squareRoot(), ySpread: varianceY.squareRoot(), arrowCount: count)
+    }
+}

@@ -1,0 +1,116 @@
+import TournamentCore
+
+/// JSON of arrows and rounds.
+enum ArrowCoding {
+    private enum ArrowField: String, RequestFields {
+        case score, isX, x, y
+        static let table = FieldTable<Self>()
+    }
+
+    private enum RoundField: String, RequestFields {
+        case id, date, arrows
+        static let table = FieldTable<Self>()
+    }
+
+    /// `{"score":0…10,"isX":false,"x":…,"y":…}`; errors point at the offending member.
+    static func arrow(_ document: JSONDocument, _ node: Int) throws(WireError) -> Arrow {
+        let fields = try ObjectFields<ArrowField>(document, node)
+        let score = try document.int(at: fields.required(.score), in: 0...10)
+        let isX = try fields.bool(.isX) ?? false
+        let x = try fields.double(.x)
+        let y = try fields.double(.y)
+        do throws(ArrowError) {
+            return try Arrow(score: score, isX: isX, x: x, y: y)
+        } catch {
+            let field: ArrowField = switch error {
+            case .scoreOutOfRange: .score
+            case .xWithoutTen: .isX
+            case .coordinateOutOfRange(let axis): axis == .x ? .x : .y
+            }
+            throw .invalid(error.description, at: fields.raw(field) ?? node)
+        }
+    }
+
+    /// An array of arrows.
+    static func arrows(_ document: JSONDocument, _ node: Int) throws(WireError) -> [Arrow] {
+        let elements = try document.array(node)
+        var arrows: [Arrow] = []
+        arrows.reserveCapacity(elements.count)
+        for element in elements {
+            arrows.append(try arrow(document, element))
+        }
+        return arrows
+    }
+
+    /// An array of rounds: `{"id":"r1","date":epoch ms,"arrows":[...]}` (`id` optional).
+    static func rounds(_ document: JSONDocument, _ node: Int) throws(WireError) -> [Round] {
+        let elements = try document.array(node)
+        var rounds: [Round] = []
+        rounds.reserveCapacity(elements.count)
+        for element in elements {
+            let fields = try ObjectFields<RoundField>(document, element)
+            rounds.append(Round(
+                id: try fields.string(.id),
+                date: Int64(try document.int(at: fields.required(.date), in: Timestamps.range)),
+                arrows: try arrows(document, fields.required(.arrows))))
+        }
+        return rounds
+    }
+}
+
+/// The rounds a request covers: `timeRange` (default `thirtyDays`) or `startDate`, with `now`.
+struct RoundSelection {
+    let filter: RoundFilter
+
+    /// Reads `timeRange`, `startDate` and `now` from a request's fields.
+    init<Field>(_ fields: ObjectFields<Field>, timeRange: Field, startDate: Field, now: Field) throws(WireError) {
+        let start = try fields.int(startDate, in: Timestamps.range)
+        if let start {
+            if let node = fields.value(timeRange) {
+                throw .invalid("Give either timeRange or startDate, not both.", at: node)
+            }
+            filter = .since(Int64(start))
+            return
+        }
+        let range = try fields.value(timeRange).map { node throws(WireError) in try Self.range(fields.document, node) }
+        filter = .range(range ?? .default, now: try fields.now(now))
+    }
+
+    private static func range(_ document: JSONDocument, _ node: Int) throws(WireError) -> AnalyticsTimeRange {
+        let name = try document.string(at: node)
+        guard let range = AnalyticsTimeRange(rawValue: name) else {
+            let names = AnalyticsTimeRange.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw .invalid("Expected one of \(names), found \(document.quote(node)).", at: node)
+        }
+        return range
+    }
+
+    /// `{"id","label","startTimestamp"}`: a named range, or `custom` for a `startDate`.
+    func write(into writer: inout JSONWriter) {
+        writer.beginObject()
+        switch filter {
+        case .range(let range, _):
+            writer.field("id", range.rawValue)
+            writer.field("label", range.label)
+        case .since:
+            writer.field("id", "custom")
+            writer.field("label", "Custom")
+        }
+        writer.field("startTimestamp", filter.startTimestamp.map(Int.init))
+        writer.endObject()
+    }
+}
+
+extension EquipmentError {
+    /// The error response of an equipment refusal.
+    var wireError: WireError {
+        switch self {
+        case .overflow:
+            WireError(.invalidRequest, "A total is too large to compute.")
+        case .sameSetup:
+            WireError(ErrorCode(rawValue: "SAME_SETUP"), "Choose two different setups to compare.")
+        case .duplicateSetupID:
+            WireError(.invalidRequest, "Setup IDs must be unique.")
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import TournamentCore
+
+/// `equipment.selection`: the setup picker's rules (``EquipmentSelection``).
+enum EquipmentSelectionMethod: WireMethod {
+    static let name: StaticString = "equipment.selection"
+
+    private enum Field: String, RequestFields {
+        case setups, setupAId, setupBId
+        static let table = FieldTable<Self>()
+    }
+
+    private enum SetupField: String, RequestFields {
+        case id, name
+        static let table = FieldTable<Self>()
+    }
+
+    static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
+        let fields = try ObjectFields<Field>(document, request)
+        var setups: [BowSetup] = []
+        var nodes: [Int] = []
+        var unknown: [[JSONDocument.Member]] = []
+        for element in try fields.requiredArray(.setups) {
+            let setup = try ObjectFields<SetupField>(document, element, keepingUnknown: true)
+            setups.append(BowSetup(id: Int64(try document.int(at: setup.required(.id))), name: try setup.string(.name) ?? ""))
+            nodes.append(element)
+            unknown.append(setup.unknownMembers)
+        }
+        let setupAId = try fields.int(.setupAId).map(Int64.init)
+        let setupBId = try fields.int(.setupBId).map(Int64.init)
+        let selection: EquipmentSelection
+        do throws(EquipmentError) {
+            selection = try EquipmentSelection(setups: setups, setupAId: setupAId, setupBId: setupBId)
+        } catch {
+            guard case .duplicateSetupID(let position) = error else { throw error.wireError }
+            throw .invalid("Setup IDs must be unique; \(setups[position].id) is repeated.", at: nodes[position])
+        }
+        func writeSetups(_ positions: [Int], into writer: inout JSONWriter) {
+            writer.beginArray()
+            for position in positions {
+                writer.beginObject()
+                writer.field("id", Int(setups[position].id))
+                writer.field("name", setups[position].displayName)
+                for member in unknown[position] {
+                    writer.verbatimMember(document, member)
+                }
+                writer.endObject()
+            }
+            writer.endArray()
+        }
+        writer.beginObject()
+        writer.key("setups")
+        writeSetups(selection.order, into: &writer)
+        writer.key("availableForB")
+        writeSetups(selection.availableForB, into: &writer)
+        writer.field("setupAId", selection.setupAId.map(Int.init))
+        writer.field("setupBId", selection.setupBId.map(Int.init))
+        writer.field("canCompare", selection.canCompare)
+        writer.endObject()
+    }
+}

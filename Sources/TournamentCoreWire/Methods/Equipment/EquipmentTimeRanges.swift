@@ -1,0 +1,32 @@
+import TournamentCore
+
+/// `equipment.timeRanges`: the time-range filter's cases, labels and start timestamps
+/// (``AnalyticsTimeRange``).
+enum EquipmentTimeRanges: WireMethod {
+    static let name: StaticString = "equipment.timeRanges"
+
+    private enum Field: String, RequestFields {
+        case now
+        static let table = FieldTable<Self>()
+    }
+
+    static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
+        let now = try ObjectFields<Field>(document, request).now(.now)
+        writer.beginObject()
+        writer.field("default", AnalyticsTimeRange.default.rawValue)
+        writer.key("ranges")
+        writer.beginArray()
+        for range in AnalyticsTimeRange.allCases {
+            writer.beginObject()
+            writer.field("id", range.rawValue)
+            writer.field("label", range.label)
+            if let days = range.days {
+                writer.field("days", days)
+            }
+            writer.field("startTimestamp", range.startTimestamp(now: now).map(Int.init))
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+    }
+}

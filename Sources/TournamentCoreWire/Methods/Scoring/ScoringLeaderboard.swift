@@ -1,0 +1,76 @@
+import TournamentCore
+
+/// `scoring.leaderboard`: ranking with World Archery's tie-breaks (``Leaderboard``).
+enum ScoringLeaderboard: WireMethod {
+    static let name: StaticString = "scoring.leaderboard"
+
+    private enum Field: String, RequestFields {
+        case entries
+        static let table = FieldTable<Self>()
+    }
+
+    private enum EntryField: String, RequestFields {
+        case participantId, displayName, arrows, score, tens, xs, arrowCount
+        static let table = FieldTable<Self>()
+    }
+
+    static let countRange: ClosedRange<Int64> = 0...Int64.max
+
+    static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
+        let fields = try ObjectFields<Field>(document, request)
+        var participants: [LeaderboardParticipant] = []
+        for element in try fields.requiredArray(.entries) {
+            participants.append(try participant(document, element))
+        }
+        writer.beginObject()
+        writer.key("entries")
+        writer.beginArray()
+        for entry in Leaderboard.rank(participants) {
+            writer.beginObject()
+            writer.field("rank", entry.rank)
+            writer.field("participantId", entry.participantId)
+            if let name = entry.displayName { writer.field("displayName", name) }
+            writer.field("score", entry.totals.score)
+            writer.field("tens", entry.totals.tens)
+            writer.field("xs", entry.totals.xs)
+            writer.field("arrowCount", entry.totals.arrowCount)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+    }
+
+    /// An entry with `arrows`, or with totals (`score` required; `tens`, `xs`, `arrowCount`
+    /// default 0; integers ≥ 0; `xs` at most `tens`).
+    private static func participant(_ document: JSONDocument, _ node: Int) throws(WireError) -> LeaderboardParticipant {
+        let fields = try ObjectFields<EntryField>(document, node)
+        let participantId = try fields.requiredNonEmptyString(.participantId)
+        let displayName = try fields.string(.displayName)
+        if let arrows = fields.value(.arrows) {
+            if let total = fields.raw(.score) ?? fields.raw(.tens) ?? fields.raw(.xs) ?? fields.raw(.arrowCount) {
+                throw .invalid("Give either arrows or totals, not both.", at: total)
+            }
+            let arrows = try ArrowCoding.arrows(document, arrows)
+            do throws(EquipmentError) {
+                let totals = try ScoreTotals(arrows: arrows)
+                return LeaderboardParticipant(participantId: participantId, displayName: displayName, totals: totals)
+            } catch {
+                throw error.wireError
+            }
+        }
+        guard let scoreNode = fields.raw(.score) else {
+            throw WireError(.invalidRequest, "Give either \"arrows\" or \"score\".", location: .missingMember(object: node, key: "score"))
+        }
+        let tens = try fields.int(.tens, in: countRange) ?? 0
+        let xs = try fields.int(.xs, in: countRange) ?? 0
+        if xs > tens, let xsNode = fields.raw(.xs) {
+            throw .invalid("xs cannot exceed tens: every X is a 10.", at: xsNode)
+        }
+        let totals = ScoreTotals(
+            score: try document.int(at: scoreNode, in: countRange),
+            tens: tens,
+            xs: xs,
+            arrowCount: try fields.int(.arrowCount, in: countRange) ?? 0)
+        return LeaderboardParticipant(participantId: participantId, displayName: displayName, totals: totals)
+    }
+}

@@ -1,0 +1,43 @@
+import Testing
+import TournamentCore
+
+@Suite("DeltaDisplay")
+struct DeltaDisplayTests {
+    @Test("two decimals, sign decided on the value as displayed", arguments: [
+        (0.25, "+0.25", DeltaDisplay.Trend.up, DeltaDisplay.Color.green),
+        (-3.5, "-3.50", .down, .red),
+        (0.0, "0.00", .flat, .gray),
+        (-0.0, "0.00", .flat, .gray),
+        (0.004, "0.00", .flat, .gray),
+        (-0.004, "0.00", .flat, .gray),
+        (-0.0049999, "0.00", .flat, .gray),
+        (0.005, "+0.01", .up, .green),  // 0.005 is stored as 0.005000000000000000104...
+        (-0.005, "-0.01", .down, .red),
+        (0.015, "+0.01", .up, .green),  // stored as 0.01499999999999999944...
+        (0.125, "+0.12", .up, .green),  // an exact tie: to even, as printf
+        (0.375, "+0.38", .up, .green),  // an exact tie: to even
+        (1.005, "+1.00", .up, .green),  // stored as 1.00499999999999989...
+        (99.999, "+100.00", .up, .green),
+        (-100.0, "-100.00", .down, .red),
+        (12.3456, "+12.35", .up, .green),
+        (1e-300, "0.00", .flat, .gray),
+        (Double.leastNonzeroMagnitude, "0.00", .flat, .gray),
+    ])
+    func doubles(value: Double, text: String, trend: DeltaDisplay.Trend, color: DeltaDisplay.Color) {
+        #expect(DeltaDisplay(value) == DeltaDisplay(text: text, trend: trend, color: color))
+    }
+
+    @Test("counts: an integer with its sign", arguments: [
+        (12, "+12", DeltaDisplay.Trend.up, DeltaDisplay.Color.green), (-3, "-3", .down, .red), (0, "0", .flat, .gray),
+        (Int.min, "-9223372036854775808", .down, .red), (Int.max, "+9223372036854775807", .up, .green),
+    ])
+    func counts(value: Int, text: String, trend: DeltaDisplay.Trend, color: DeltaDisplay.Color) {
+        #expect(DeltaDisplay(value) == DeltaDisplay(text: text, trend: trend, color: color))
+    }
+
+    @Test("a non-finite value shows as 0.00 rather than trapping")
+    func nonFinite() {
+        #expect(DeltaDisplay(Double.nan).text == "0.00")
+        #expect(DeltaDisplay(Double.infinity).text == "0.00")
+    }
+}

@@ -1,0 +1,55 @@
+import PropertyBased
+import Testing
+import TournamentCore
+
+/// Valid arrows: any score, X only on some 10s, coordinates on about half of them.
+let arrowGenerator = zip(Gen.int(in: 0...10), Gen.bool, Gen.double(in: -2...2), Gen.double(in: -2...2), Gen.bool)
+    .map { score, x, dx, dy, located in
+        arrow(score, x: x && score == 10, at: located ? (dx, dy) : nil)
+    }
+
+@Suite("Equipment properties")
+struct EquipmentPropertyTests {
+    @Test("the stats of the union of two arrow sets agree with the stats of the parts")
+    func unionAgreesWithParts() async {
+        await propertyCheck(count: 200, input: arrowGenerator.array(of: 0...40), arrowGenerator.array(of: 0...40)) { first, second in
+            let filter = RoundFilter.range(.allTime, now: referenceNow)
+            let a = try SetupStats(setupId: 1, rounds: [Round(date: referenceNow, arrows: first)], filter: filter)
+            let b = try SetupStats(setupId: 1, rounds: [Round(date: referenceNow, arrows: second)], filter: filter)
+            let union = try SetupStats(setupId: 1, rounds: [Round(date: referenceNow, arrows: first), Round(date: referenceNow, arrows: second)], filter: filter)
+            #expect(union.totalArrows == a.totalArrows + b.totalArrows)
+            #expect(union.totalScore == a.totalScore + b.totalScore)
+            #expect(union.tenCount == a.tenCount + b.tenCount)
+            #expect(union.xCount == a.xCount + b.xCount)
+            #expect(union.roundCount == a.roundCount + b.roundCount)
+            // Averages are the parts' averages weighted by their arrow counts.
+            if union.totalArrows > 0 {
+                let weighted = (a.averageScore * Double(a.totalArrows) + b.averageScore * Double(b.totalArrows)) / Double(union.totalArrows)
+                #expect(abs(union.averageScore - weighted) < 1e-9)
+                let accuracy = (a.accuracy * Double(a.totalArrows) + b.accuracy * Double(b.totalArrows)) / Double(union.totalArrows)
+                #expect(abs(union.accuracy - accuracy) < 1e-9)
+            }
+            let driftA = DriftStats(setupId: 1, rounds: [Round(date: referenceNow, arrows: first)], filter: filter)
+            let driftB = DriftStats(setupId: 1, rounds: [Round(date: referenceNow, arrows: second)], filter: filter)
+            let driftUnion = DriftStats(setupId: 1, rounds: [Round(date: referenceNow, arrows: first + second)], filter: filter)
+            let counted = (driftA?.arrowCount ?? 0) + (driftB?.arrowCount ?? 0)
+            #expect((driftUnion?.arrowCount ?? 0) == counted)
+            if let driftUnion {
+                let meanX = ((driftA?.xDriftAverage ?? 0) * Double(driftA?.arrowCount ?? 0) + (driftB?.xDriftAverage ?? 0) * Double(driftB?.arrowCount ?? 0)) / Double(counted)
+                #expect(abs(driftUnion.xDriftAverage - meanX) < 1e-9)
+            }
+        }
+    }
+
+    @Test("figures stay in their ranges and are never NaN")
+    func figuresInRange() async {
+        await propertyCheck(count: 200, input: arrowGenerator.array(of: 0...60)) { arrows in
+            let stats = try SetupStats(setupId: 1, rounds: [Round(date: referenceNow, arrows: arrows)], filter: .range(.allTime, now: referenceNow))
+            #expect((0...10).contains(stats.averageScore))
+            #expect((0...100).contains(stats.accuracy))
+            #expect((0...100).contains(stats.consistency))
+            #expect(stats.accuracy <= stats.consistency)
+            #expect(stats.xCount <= stats.tenCount)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import PropertyBased
+import Testing
+import TournamentCore
+
+private func entry(_ id: String, _ score: Int, _ tens: Int, _ xs: Int) -> LeaderboardParticipant {
+    LeaderboardParticipant(participantId: id, totals: ScoreTotals(score: score, tens: tens, xs: xs))
+}
+
+@Suite("Leaderboard")
+struct LeaderboardTests {
+    @Test("tie-break table: score, then 10s, then Xs, all descending")
+    func tieBreaks() {
+        let ranked = Leaderboard.rank([
+            entry("a", 280, 10, 4),
+            entry("b", 285, 5, 1),
+            entry("c", 280, 12, 3),
+            entry("d", 280, 12, 5),
+            entry("e", 280, 10, 4),
+            entry("f", 279, 20, 20),
+        ])
+        #expect(ranked.map(\.participantId) == ["b", "d", "c", "a", "e", "f"])
+        #expect(ranked.map(\.rank) == [1, 2, 3, 4, 4, 6])
+    }
+
+    @Test("equal on all three keys: shared rank, the next rank skips (1, 1, 3), input order kept")
+    func sharedRanks() {
+        let ranked = Leaderboard.rank([entry("x", 100, 3, 1), entry("y", 100, 3, 1), entry("z", 90, 9, 9)])
+        #expect(ranked.map(\.rank) == [1, 1, 3])
+        #expect(ranked.map(\.participantId) == ["x", "y", "z"])
+        let reversed = Leaderboard.rank([entry("y", 100, 3, 1), entry("x", 100, 3, 1)])
+        #expect(reversed.map(\.participantId) == ["y", "x"])
+    }
+
+    @Test("totals from arrows: score, 10s including Xs, Xs, arrows")
+    func totalsFromArrows() throws {
+        let totals = try ScoreTotals(arrows: [try Arrow(score: 10, isX: true), try Arrow(score: 10), try Arrow(score: 9), try Arrow(score: 0)])
+        #expect(totals == ScoreTotals(score: 29, tens: 2, xs: 1, arrowCount: 4))
+    }
+
+    @Test("an empty leaderboard")
+    func empty() {
+        #expect(Leaderboard.rank([]).isEmpty)
+    }
+
+    @Test("the order is a total order consistent with the keys")
+    func totalOrder() async {
+        let participant = zip(Gen.int(in: 0...30), Gen.int(in: 0...3), Gen.int(in: 0...3)).map { score, tens, xs in
+            ScoreTotals(score: score, tens: tens, xs: min(xs, tens))
+        }
+        await propertyCheck(count: 300, input: participant.array(of: 0...25)) { totals in
+            let participants = totals.enumerated().map { LeaderboardParticipant(participantId: "p\($0.offset)", totals: $0.element) }
+            let ranked = Leaderboard.rank(participants)
+            #expect(ranked.count == participants.count)
+            #expect(Set(ranked.map(\.participantId)) == Set(participants.map(\.participantId)))
+            for (earlier, later) in zip(ranked, ranked.dropFirst()) {
+                let l = earlier.totals, r = later.totals
+                let keysNonIncreasing = (l.score, l.tens, l.xs) >= (r.score, r.tens, r.xs)
+                #expect(keysNonIncreasing)
+                if (l.score, l.tens, l.xs) == (r.score, r.tens, r.xs) {
+                    #expect(later.rank == earlier.rank)
+                    // Stable: equal entries keep input order.
+                    #expect(Int(earlier.participantId.dropFirst())! < Int(later.participantId.dropFirst())!)
+                } else {
+                    #expect(later.rank == ranked.firstIndex { $0.participantId == later.participantId }! + 1)
+                }
+            }
+            if let first = ranked.first { #expect(first.rank == 1) }
+            // Ranking again gives the same order (deterministic).
+            #expect(Leaderboard.rank(participants) == ranked)
+        }
+    }
+}
