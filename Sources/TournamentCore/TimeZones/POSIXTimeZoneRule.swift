@@ -1,0 +1,178 @@
+/// A POSIX TZ rule such as `GMT0BST,M3.5.0/1,M10.5.0`: the rule a zone follows after the last
+/// transition of its history (the footer of a TZif file, RFC 8536 §3.3).
+struct POSIXTimeZoneRule: Sendable, Hashable {
+    /// UTC offset of standard time, seconds east.
+    var standardOffset: Int
+    /// Daylight saving time, if the zone has it.
+    var daylight: Daylight?
+
+    struct Daylight: Sendable, Hashable {
+        /// UTC offset of daylight saving time, seconds east.
+        var offset: Int
+        /// When it starts, in local standard time.
+        var start: Transition
+        /// When it ends, in local daylight saving time.
+        var end: Transition
+    }
+
+    /// A yearly transition: a day of the year and a time of that day.
+    struct Transition: Sendable, Hashable {
+        var date: DateRule
+        /// Seconds after local midnight; may be negative or past 24 hours (RFC 8536 allows
+        /// −167…167 hours).
+        var time: Int
+    }
+
+    enum DateRule: Sendable, Hashable {
+        /// `Jn`: day 1…365 of the year, February 29 never counted.
+        case julian(Int)
+        /// `n`: day 0…365 of the year, February 29 counted.
+        case zeroBased(Int)
+        /// `Mm.w.d`: weekday d (0 Sunday) of week w (1…5, 5 the last) of month m.
+        case monthWeekDay(month: Int, week: Int, weekday: Int)
+
+        /// Days since the epoch of this rule's day in `year`.
+        func day(in year: Int) -> Int64 {
+            let january1 = CivilDate(year: year, month: 1, day: 1).daysSinceEpoch
+            switch self {
+            case .julian(let n):
+                let leapShift = CivilDate.isLeap(year) && n >= 60 ? 1 : 0
+                return january1 + Int64(n - 1 + leapShift)
+            case .zeroBased(let n):
+                return january1 + Int64(n)
+            case .monthWeekDay(let month, let week, let weekday):
+                let first = CivilDate(year: year, month: month, day: 1)
+                var day = 1 + (weekday - first.weekday + 7) % 7 + (week - 1) * 7
+                let length = CivilDate.daysIn(month: month, year: year)
+                while day > length { day -= 7 }
+                return CivilDate(year: year, month: month, day: day).daysSinceEpoch
+            }
+        }
+    }
+
+    /// The offset in force at `instant` (seconds since the epoch, UTC).
+    func offset(at instant: Int64) -> Int {
+        guard let daylight else { return standardOffset }
+        let year = CivilDate(daysSinceEpoch: Self.floorDivide(instant + Int64(standardOffset), 86_400)).year
+        // The latest start or end at or before the instant, over three years so that rules
+        // whose transitions cross a new year are right.
+        var latest: (time: Int64, isDaylight: Bool)?
+        for candidate in year - 1...year + 1 {
+            let start = daylight.start.date.day(in: candidate) * 86_400 + Int64(daylight.start.time) - Int64(standardOffset)
+            let end = daylight.end.date.day(in: candidate) * 86_400 + Int64(daylight.end.time) - Int64(daylight.offset)
+            for (time, isDaylight) in [(start, true), (end, false)] where time <= instant {
+                if latest.map({ time >= $0.time }) ?? true { latest = (time, isDaylight) }
+            }
+        }
+        return latest?.isDaylight == true ? daylight.offset : standardOffset
+    }
+
+    static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
+        let quotient = value / divisor
+        return value % divisor < 0 ? quotient - 1 : quotient
+    }
+}
+
+extension POSIXTimeZoneRule {
+    /// Parses a TZ string; nil when it is not one (or is empty).
+    init?(parsing text: String) {
+        var parser = Parser(bytes: Array(text.utf8))
+        guard parser.skipName(), let standard = parser.offset() else { return nil }
+        standardOffset = -standard
+        if parser.atEnd {
+            daylight = nil
+            return
+        }
+        guard parser.skipName() else { return nil }
+        let daylightOffset = parser.peekOffsetStart() ? parser.offset().map { -$0 } : standardOffset + 3600
+        guard let daylightOffset, parser.consume(UInt8(ascii: ",")),
+              let start = parser.transition(), parser.consume(UInt8(ascii: ",")),
+              let end = parser.transition(), parser.atEnd
+        else { return nil }
+        daylight = Daylight(offset: daylightOffset, start: start, end: end)
+    }
+
+    private struct Parser {
+        let bytes: [UInt8]
+        var position = 0
+
+        var atEnd: Bool { position == bytes.count }
+
+        mutating func consume(_ byte: UInt8) -> Bool {
+            guard position < bytes.count, bytes[position] == byte else { return false }
+            position += 1
+            return true
+        }
+
+        /// `EST` (3 or more letters) or `<+0330>` (quoted).
+        mutating func skipName() -> Bool {
+            if consume(UInt8(ascii: "<")) {
+                while position < bytes.count, bytes[position] != UInt8(ascii: ">") { position += 1 }
+                return consume(UInt8(ascii: ">"))
+            }
+            let start = position
+            while position < bytes.count, (bytes[position] | 0x20) >= UInt8(ascii: "a"), (bytes[position] | 0x20) <= UInt8(ascii: "z") {
+                position += 1
+            }
+            return position - start >= 3
+        }
+
+        func peekOffsetStart() -> Bool {
+            guard position < bytes.count else { return false }
+            let byte = bytes[position]
+            return byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        }
+
+        /// `[+-]hh[:mm[:ss]]` in seconds (hours up to 167).
+        mutating func offset() -> Int? {
+            var sign = 1
+            if consume(UInt8(ascii: "-")) { sign = -1 } else { _ = consume(UInt8(ascii: "+")) }
+            guard let hours = number(maxDigits: 3), hours <= 167 else { return nil }
+            var seconds = hours * 3600
+            if consume(UInt8(ascii: ":")) {
+                guard let minutes = number(maxDigits: 2), minutes < 60 else { return nil }
+                seconds += minutes * 60
+                if consume(UInt8(ascii: ":")) {
+                    guard let secs = number(maxDigits: 2), secs < 60 else { return nil }
+                    seconds += secs
+                }
+            }
+            return sign * seconds
+        }
+
+        mutating func number(maxDigits: Int) -> Int? {
+            var value = 0
+            var digits = 0
+            while digits < maxDigits, position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) {
+                value = value * 10 + Int(bytes[position] - UInt8(ascii: "0"))
+                position += 1
+                digits += 1
+            }
+            return digits > 0 ? value : nil
+        }
+
+        /// `date[/time]`, time default 02:00.
+        mutating func transition() -> Transition? {
+            let date: DateRule
+            if consume(UInt8(ascii: "M")) {
+                guard let month = number(maxDigits: 2), (1...12).contains(month), consume(UInt8(ascii: ".")),
+                      let week = number(maxDigits: 1), (1...5).contains(week), consume(UInt8(ascii: ".")),
+                      let weekday = number(maxDigits: 1), weekday <= 6
+                else { return nil }
+                date = .monthWeekDay(month: month, week: week, weekday: weekday)
+            } else if consume(UInt8(ascii: "J")) {
+                guard let day = number(maxDigits: 3), (1...365).contains(day) else { return nil }
+                date = .julian(day)
+            } else {
+                guard let day = number(maxDigits: 3), day <= 365 else { return nil }
+                date = .zeroBased(day)
+            }
+            var time = 7200
+            if consume(UInt8(ascii: "/")) {
+                guard let given = offset() else { return nil }
+                time = given
+            }
+            return Transition(date: date, time: time)
+        }
+    }
+}
