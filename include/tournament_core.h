@@ -414,6 +414,64 @@ TC_API char *tc_equipment_time_ranges(const char *request_json);
  */
 TC_API char *tc_scoring_leaderboard(const char *request_json);
 
+/* ---------------------------------------------------------------------------------------------
+ * Matches (football fixtures, football-data.org v4)
+ *
+ * A match is a v4 match object: "id" (integer, required), "utcDate" (RFC 3339, such as
+ * "2024-08-16T19:00:00Z"), "matchday", "status" (any v4 status), "homeTeam"/"awayTeam"
+ * {"name","crest"}, "score" {"winner": "HOME_TEAM" | "AWAY_TEAM" | "DRAW" | null,
+ * "fullTime": {"home","away"}}, "competition" {"name","code"}; everything v4 may leave null may
+ * be null or absent, and the members the core does not use are ignored.
+ * A favourite record is {"id","homeTeamImage","awayTeamImage","homeTeamName","awayTeamName",
+ * "utcDate","matchday","winner","fullTimeScoreHome","fullTimeScoreAway","competitionCode",
+ * "competitionName"}; the core writes all twelve keys, null for what is unknown.
+ * Time zone rules are the IANA tzdata embedded in the library (release 2025b): no tzdata is
+ * needed on the host, and every platform gets the same local times.
+ * ------------------------------------------------------------------------------------------- */
+
+/*
+ * tc_matches_sections — method "matches.sections": fixtures grouped into date sections in a
+ * time zone.
+ *
+ * Request: {"matches":[...],"favorites":[...records...],"segment":"all","timeZone":"Europe/London"}
+ *   "segment": "all" (default; sections of matches) or "favorites" (sections of favorites).
+ *   "timeZone": an IANA name (case-sensitive), default "UTC"; unknown: INVALID_REQUEST.
+ * Result: {"segment":"all","sections":[{"title":"08/16/2024","date":"2024-08-16","matches":[...]},
+ *          ...,{"title":"Unknown","matches":[...]}],"counts":{"all":380,"favorites":3}}
+ *   A match is in the section of its kick-off's calendar date in the zone (daylight saving
+ *   time included), sections ascending, matches by kick-off then id; matches whose utcDate is
+ *   missing or not RFC 3339 go to a last "Unknown" section (no "date"), by id. Each match view:
+ *   {"id","homeTeam","awayTeam","homeCrest","awayCrest","utcDate","matchday","played",
+ *    "statusText","timeZoneLabel","dateText","isFavorite"}: names fall back to "N/A"; crests,
+ *   utcDate and matchday are omitted when unknown; played = winner not null; statusText is the
+ *   local "HH:mm" kick-off (timeZoneLabel the zone's name) when not played, the full-time
+ *   score "home-away" (an unknown side is 0, timeZoneLabel "") when played; dateText "MM/dd".
+ * Release the response with tc_string_free().
+ */
+TC_API char *tc_matches_sections(const char *request_json);
+
+/*
+ * tc_matches_favorite — method "matches.favorite": the favourite record to store for a match.
+ *
+ * Request: {"match":{...v4 match...}}
+ * Result:  {"favorite":{...record...}} (team names fall back to "N/A").
+ * Release the response with tc_string_free().
+ */
+TC_API char *tc_matches_favorite(const char *request_json);
+
+/*
+ * tc_matches_reconcile_favorites — method "matches.reconcileFavorites": bring stored
+ * favourites up to date when their result became known.
+ *
+ * Request: {"favorites":[records],"matches":[fresh v4 matches]}
+ * Result:  {"favorites":[records, in order],"updatedIds":[...],"changed":true}
+ *   A favourite whose winner is null takes winner, fullTimeScoreHome and fullTimeScoreAway
+ *   from the first fresh match with the same id, when that match's winner is not null; nothing
+ *   else changes (a record's members beyond the twelve are kept as given).
+ * Release the response with tc_string_free().
+ */
+TC_API char *tc_matches_reconcile_favorites(const char *request_json);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -66,3 +66,12 @@ public func tc_equipment_time_ranges(_ request: UnsafePointer<CChar>?) -> Unsafe
 
 @_cdecl("tc_scoring_leaderboard")
 public func tc_scoring_leaderboard(_ request: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? { Boundary.call("scoring.leaderboard", request) }
+
+@_cdecl("tc_matches_sections")
+public func tc_matches_sections(_ request: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? { Boundary.call("matches.sections", request) }
+
+@_cdecl("tc_matches_favorite")
+public func tc_matches_favorite(_ request: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? { Boundary.call("matches.favorite", request) }
+
+@_cdecl("tc_matches_reconcile_favorites")
+public func tc_matches_reconcile_favorites(_ request: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? { Boundary.call("matches.reconcileFavorites", request) }

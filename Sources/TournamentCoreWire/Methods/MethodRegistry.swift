@@ -17,6 +17,9 @@ enum MethodRegistry {
         EquipmentSelectionMethod.self,
         EquipmentTimeRanges.self,
         ScoringLeaderboard.self,
+        MatchesSections.self,
+        MatchesFavorite.self,
+        MatchesReconcileFavorites.self,
     ]
 
     /// The method named by `name` (UTF-8 bytes), or nil.

@@ -1,0 +1,81 @@
+/// A football match as the football-data.org v4 API describes it, reduced to what the fixtures
+/// screen needs. Every field the API may leave null is optional.
+public struct FootballMatch: Sendable, Hashable, Identifiable {
+    public var id: Int64
+    /// Kick-off, ISO 8601 / RFC 3339 in UTC (`2024-08-16T19:00:00Z`); nil when unknown.
+    public var utcDate: String?
+    public var matchday: Int?
+    /// `SCHEDULED`, `TIMED`, `IN_PLAY`, `PAUSED`, `FINISHED`, `SUSPENDED`, `POSTPONED`,
+    /// `CANCELLED`, `AWARDED`, or any status a later API version adds.
+    public var status: String?
+    public var homeTeam: Team
+    public var awayTeam: Team
+    public var score: Score
+    public var competition: Competition
+
+    public init(
+        id: Int64, utcDate: String? = nil, matchday: Int? = nil, status: String? = nil,
+        homeTeam: Team = Team(), awayTeam: Team = Team(), score: Score = Score(), competition: Competition = Competition()
+    ) {
+        self.id = id
+        self.utcDate = utcDate
+        self.matchday = matchday
+        self.status = status
+        self.homeTeam = homeTeam
+        self.awayTeam = awayTeam
+        self.score = score
+        self.competition = competition
+    }
+
+    /// A team of a match.
+    public struct Team: Sendable, Hashable {
+        public var name: String?
+        /// URL of the team's crest.
+        public var crest: String?
+
+        public init(name: String? = nil, crest: String? = nil) {
+            self.name = name
+            self.crest = crest
+        }
+
+        /// The name shown: `N/A` when unknown.
+        public var displayName: String { name ?? "N/A" }
+    }
+
+    /// The result.
+    public struct Score: Sendable, Hashable {
+        /// Nil until the match is decided.
+        public var winner: MatchWinner?
+        /// Full-time goals of each side, when known.
+        public var fullTimeHome: Int?
+        public var fullTimeAway: Int?
+
+        public init(winner: MatchWinner? = nil, fullTimeHome: Int? = nil, fullTimeAway: Int? = nil) {
+            self.winner = winner
+            self.fullTimeHome = fullTimeHome
+            self.fullTimeAway = fullTimeAway
+        }
+    }
+
+    /// The competition.
+    public struct Competition: Sendable, Hashable {
+        public var name: String?
+        /// Such as `PL`.
+        public var code: String?
+
+        public init(name: String? = nil, code: String? = nil) {
+            self.name = name
+            self.code = code
+        }
+    }
+
+    /// Whether the match has been played: its winner is known.
+    public var isPlayed: Bool { score.winner != nil }
+}
+
+/// The winner of a match.
+public enum MatchWinner: String, Sendable, Hashable, CaseIterable {
+    case homeTeam = "HOME_TEAM"
+    case awayTeam = "AWAY_TEAM"
+    case draw = "DRAW"
+}

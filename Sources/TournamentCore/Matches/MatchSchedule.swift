@@ -1,0 +1,147 @@
+/// Which list the fixtures screen shows.
+public enum MatchSegment: String, Sendable, Hashable, CaseIterable {
+    /// All matches.
+    case all
+    /// The stored favourites.
+    case favorites
+}
+
+/// What a fixtures row shows for one match.
+public struct MatchView: Sendable, Hashable, Identifiable {
+    public var id: Int64
+    /// Team names, `N/A` when unknown.
+    public var homeTeam: String
+    public var awayTeam: String
+    public var homeCrest: String?
+    public var awayCrest: String?
+    public var utcDate: String?
+    public var matchday: Int?
+    /// Whether the winner is known.
+    public var played: Bool
+    /// Played: the full-time score `home-away` (an unknown side is 0). Not played: the kick-off
+    /// `HH:mm` in the zone; empty when the kick-off is unknown.
+    public var statusText: String
+    /// The zone's name beside a kick-off time; empty when played or when the kick-off is unknown.
+    public var timeZoneLabel: String
+    /// `MM/dd` of the kick-off in the zone; empty when unknown.
+    public var dateText: String
+    public var isFavorite: Bool
+}
+
+/// A group of matches on one calendar date of the zone.
+public struct MatchSection: Sendable, Hashable {
+    /// `MM/dd/yyyy`, or `Unknown` for matches without a readable kick-off.
+    public var title: String
+    /// The local date; nil for the `Unknown` section.
+    public var date: CivilDate?
+    /// By kick-off, then ID.
+    public var matches: [MatchView]
+}
+
+/// The fixtures screen: matches grouped by local date.
+public struct MatchSchedule: Sendable, Hashable {
+    public var segment: MatchSegment
+    /// Ascending by date; the `Unknown` section, if any, last.
+    public var sections: [MatchSection]
+    /// How many matches and favourites there are.
+    public var allCount: Int
+    public var favoritesCount: Int
+
+    /// Groups `matches` (segment `all`) or `favorites` (segment `favorites`) by the calendar
+    /// date of their kick-off in `timeZone`, daylight saving time included.
+    public init(matches: [FootballMatch], favorites: [FavoriteMatch], segment: MatchSegment = .all, timeZone: IANATimeZone = .utc) {
+        self.segment = segment
+        allCount = matches.count
+        favoritesCount = favorites.count
+        let favoriteIds = Set(favorites.map(\.id))
+        let source = segment == .all ? matches : favorites.map(\.match)
+
+        var dated: [Int64: [(kickoff: Int64, view: MatchView)]] = [:]
+        var unknown: [MatchView] = []
+        for match in source {
+            let isFavorite = favoriteIds.contains(match.id)
+            guard let kickoff = match.utcDate.flatMap(UTCDate.milliseconds(from:)) else {
+                unknown.append(Self.view(of: match, local: nil, timeZone: timeZone, isFavorite: isFavorite))
+                continue
+            }
+            let local = LocalTime(utcMilliseconds: kickoff, in: timeZone)
+            dated[local.day, default: []].append((kickoff, Self.view(of: match, local: local, timeZone: timeZone, isFavorite: isFavorite)))
+        }
+        sections = dated.keys.sorted().map { day in
+            let date = CivilDate(daysSinceEpoch: day)
+            let matches = (dated[day] ?? []).sorted { ($0.kickoff, $0.view.id) < ($1.kickoff, $1.view.id) }.map(\.view)
+            return MatchSection(title: Format.monthDayYear(date), date: date, matches: matches)
+        }
+        if !unknown.isEmpty {
+            sections.append(MatchSection(title: "Unknown", date: nil, matches: unknown.sorted { $0.id < $1.id }))
+        }
+    }
+
+    private static func view(of match: FootballMatch, local: LocalTime?, timeZone: IANATimeZone, isFavorite: Bool) -> MatchView {
+        let statusText: String
+        let label: String
+        if match.isPlayed {
+            statusText = "\(match.score.fullTimeHome ?? 0)-\(match.score.fullTimeAway ?? 0)"
+            label = ""
+        } else if let local {
+            statusText = Format.twoDigits(local.hour) + ":" + Format.twoDigits(local.minute)
+            label = timeZone.identifier
+        } else {
+            statusText = ""
+            label = ""
+        }
+        return MatchView(
+            id: match.id, homeTeam: match.homeTeam.displayName, awayTeam: match.awayTeam.displayName,
+            homeCrest: match.homeTeam.crest, awayCrest: match.awayTeam.crest, utcDate: match.utcDate, matchday: match.matchday,
+            played: match.isPlayed, statusText: statusText, timeZoneLabel: label,
+            dateText: local.map { Format.twoDigits($0.date.month) + "/" + Format.twoDigits($0.date.day) } ?? "",
+            isFavorite: isFavorite)
+    }
+}
+
+/// An instant seen on a zone's wall clock.
+struct LocalTime {
+    /// Days since the epoch of the local date.
+    var day: Int64
+    var date: CivilDate
+    var hour: Int
+    var minute: Int
+
+    init(utcMilliseconds: Int64, in timeZone: IANATimeZone) {
+        let utcSeconds = POSIXTimeZoneRule.floorDivide(utcMilliseconds, 1000)
+        let localSeconds = utcSeconds + Int64(timeZone.secondsFromUTC(at: utcSeconds))
+        day = POSIXTimeZoneRule.floorDivide(localSeconds, 86_400)
+        date = CivilDate(daysSinceEpoch: day)
+        let secondOfDay = Int(localSeconds - day * 86_400)
+        hour = secondOfDay / 3600
+        minute = secondOfDay % 3600 / 60
+    }
+}
+
+/// The fixed date formats of the fixtures screen (no locale).
+enum Format {
+    static func twoDigits(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
+    }
+
+    /// A year with at least four digits (`0987`, `-0001`).
+    static func year(_ value: Int) -> String {
+        let digits = "\(value.magnitude)"
+        return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    /// `MM/dd/yyyy`.
+    static func monthDayYear(_ date: CivilDate) -> String {
+        twoDigits(date.month) + "/" + twoDigits(date.day) + "/" + year(date.year)
+    }
+
+    /// `yyyy-MM-dd`.
+    static func isoDate(_ date: CivilDate) -> String {
+        year(date.year) + "-" + twoDigits(date.month) + "-" + twoDigits(date.day)
+    }
+}
+
+extension CivilDate {
+    /// `yyyy-MM-dd`.
+    public var isoText: String { Format.isoDate(self) }
+}

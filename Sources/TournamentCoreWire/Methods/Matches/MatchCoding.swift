@@ -1,0 +1,149 @@
+import TournamentCore
+
+/// JSON of football-data.org v4 matches and of favourite records.
+enum MatchCoding {
+    private enum MatchField: String, RequestFields {
+        case id, utcDate, matchday, status, homeTeam, awayTeam, score, competition
+        static let table = FieldTable<Self>()
+    }
+
+    private enum TeamField: String, RequestFields {
+        case name, crest
+        static let table = FieldTable<Self>()
+    }
+
+    private enum ScoreField: String, RequestFields {
+        case winner, fullTime
+        static let table = FieldTable<Self>()
+    }
+
+    private enum SidesField: String, RequestFields {
+        case home, away
+        static let table = FieldTable<Self>()
+    }
+
+    private enum CompetitionField: String, RequestFields {
+        case name, code
+        static let table = FieldTable<Self>()
+    }
+
+    enum RecordField: String, RequestFields {
+        case id, homeTeamImage, awayTeamImage, homeTeamName, awayTeamName, utcDate, matchday, winner
+        case fullTimeScoreHome, fullTimeScoreAway, competitionCode, competitionName
+        static let table = FieldTable<Self>()
+    }
+
+    /// Matchdays and goals are the API's 32-bit integers, never negative.
+    static let countRange: ClosedRange<Int64> = 0...Int64(Int32.max)
+
+    /// A v4 match: `id` required; everything the API may leave null may be null or absent;
+    /// members the core does not use (area, season, odds, referees...) are ignored.
+    static func match(_ document: JSONDocument, _ node: Int) throws(WireError) -> FootballMatch {
+        let fields = try ObjectFields<MatchField>(document, node)
+        var score = FootballMatch.Score()
+        if let scoreNode = fields.value(.score) {
+            let scoreFields = try ObjectFields<ScoreField>(document, scoreNode)
+            score.winner = try winner(scoreFields, .winner)
+            if let fullTime = scoreFields.value(.fullTime) {
+                let sides = try ObjectFields<SidesField>(document, fullTime)
+                score.fullTimeHome = try sides.int(.home, in: countRange)
+                score.fullTimeAway = try sides.int(.away, in: countRange)
+            }
+        }
+        var competition = FootballMatch.Competition()
+        if let competitionNode = fields.value(.competition) {
+            let competitionFields = try ObjectFields<CompetitionField>(document, competitionNode)
+            competition = .init(name: try competitionFields.string(.name), code: try competitionFields.string(.code))
+        }
+        return FootballMatch(
+            id: Int64(try document.int(at: fields.required(.id))),
+            utcDate: try fields.string(.utcDate),
+            matchday: try fields.int(.matchday, in: countRange),
+            status: try fields.string(.status),
+            homeTeam: try team(fields, .homeTeam),
+            awayTeam: try team(fields, .awayTeam),
+            score: score,
+            competition: competition)
+    }
+
+    private static func team<Field>(_ fields: ObjectFields<Field>, _ field: Field) throws(WireError) -> FootballMatch.Team {
+        guard let node = fields.value(field) else { return FootballMatch.Team() }
+        let team = try ObjectFields<TeamField>(fields.document, node)
+        return FootballMatch.Team(name: try team.string(.name), crest: try team.string(.crest))
+    }
+
+    /// `HOME_TEAM`, `AWAY_TEAM`, `DRAW`, or null/absent.
+    static func winner<Field>(_ fields: ObjectFields<Field>, _ field: Field) throws(WireError) -> MatchWinner? {
+        guard let node = fields.value(field) else { return nil }
+        let text = try fields.document.string(at: node)
+        guard let winner = MatchWinner(rawValue: text) else {
+            throw .invalid("Expected \"HOME_TEAM\", \"AWAY_TEAM\", \"DRAW\" or null, found \(fields.document.quote(node)).", at: node)
+        }
+        return winner
+    }
+
+    /// An array of v4 matches (absent or null: none).
+    static func matches<Field>(_ fields: ObjectFields<Field>, _ field: Field) throws(WireError) -> [FootballMatch] {
+        guard let node = fields.value(field) else { return [] }
+        var matches: [FootballMatch] = []
+        for element in try fields.document.array(node) {
+            matches.append(try match(fields.document, element))
+        }
+        return matches
+    }
+
+    /// A stored favourite record, and its members the contract does not know.
+    static func record(_ document: JSONDocument, _ node: Int) throws(WireError) -> (FavoriteMatch, [JSONDocument.Member]) {
+        let fields = try ObjectFields<RecordField>(document, node, keepingUnknown: true)
+        let record = FavoriteMatch(
+            id: Int64(try document.int(at: fields.required(.id))),
+            homeTeamImage: try fields.string(.homeTeamImage),
+            awayTeamImage: try fields.string(.awayTeamImage),
+            homeTeamName: try fields.string(.homeTeamName) ?? "N/A",
+            awayTeamName: try fields.string(.awayTeamName) ?? "N/A",
+            utcDate: try fields.string(.utcDate),
+            matchday: try fields.int(.matchday, in: countRange),
+            winner: try winner(fields, .winner),
+            fullTimeScoreHome: try fields.int(.fullTimeScoreHome, in: countRange),
+            fullTimeScoreAway: try fields.int(.fullTimeScoreAway, in: countRange),
+            competitionCode: try fields.string(.competitionCode),
+            competitionName: try fields.string(.competitionName))
+        return (record, fields.unknownMembers)
+    }
+
+    /// An array of favourite records (absent or null: none).
+    static func records<Field>(_ fields: ObjectFields<Field>, _ field: Field) throws(WireError) -> [(FavoriteMatch, [JSONDocument.Member])] {
+        guard let node = fields.value(field) else { return [] }
+        var records: [(FavoriteMatch, [JSONDocument.Member])] = []
+        for element in try fields.document.array(node) {
+            records.append(try record(fields.document, element))
+        }
+        return records
+    }
+
+    /// Writes a favourite record: all twelve keys, in the contract's order, `null` for what is
+    /// unknown; then the record's other members as they were given.
+    static func write(_ record: FavoriteMatch, unknown: [JSONDocument.Member] = [], from document: JSONDocument? = nil, into writer: inout JSONWriter) {
+        func optional(_ key: StaticString, _ value: String?) {
+            writer.key(key)
+            if let value { writer.string(value) } else { writer.null() }
+        }
+        writer.beginObject()
+        writer.field("id", Int(record.id))
+        optional("homeTeamImage", record.homeTeamImage)
+        optional("awayTeamImage", record.awayTeamImage)
+        writer.field("homeTeamName", record.homeTeamName)
+        writer.field("awayTeamName", record.awayTeamName)
+        optional("utcDate", record.utcDate)
+        writer.field("matchday", record.matchday)
+        optional("winner", record.winner?.rawValue)
+        writer.field("fullTimeScoreHome", record.fullTimeScoreHome)
+        writer.field("fullTimeScoreAway", record.fullTimeScoreAway)
+        optional("competitionCode", record.competitionCode)
+        optional("competitionName", record.competitionName)
+        if let document {
+            for member in unknown { writer.verbatimMember(document, member) }
+        }
+        writer.endObject()
+    }
+}
