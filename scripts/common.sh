@@ -36,6 +36,19 @@ tc_require_packages() {
   fi
 }
 
+# Python modules the tests use: installed with pip when missing.
+tc_require_python_modules() {
+  command -v python3 > /dev/null || tc_require_packages python3 python3-pip
+  local missing=() module
+  for module in "$@"; do
+    python3 -c "import $module" 2> /dev/null || missing+=("$module")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  tc_step "installing Python modules ${missing[*]}"
+  python3 -m pip install --quiet "${missing[@]}" 2> /dev/null \
+    || python3 -m pip install --quiet --break-system-packages "${missing[@]}"
+}
+
 # Configures (once) and builds the C library, the tool, the examples and the C tests.
 tc_cmake_build() {
   if [ ! -f "$TC_BUILD/build.ninja" ]; then

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Runs every test: Swift (domain rules, JSON layer, JSONTestSuite, golden wire files) with
-# `swift test`, then the C library build and its ctest suite (C ABI tests, golden files and
-# JSONTestSuite through the ABI, threads, exports, header, install, CLI, examples).
+# `swift test`; the C library build and its ctest suite (C ABI tests, golden files and
+# JSONTestSuite through the ABI, threads, exports, header, install, CLI, C examples, the Python
+# binding and its example, the JSON Schemas); and the Swift consumer package.
 # Exits non-zero when any test fails.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
 tc_find_swift
 tc_require_packages "${TC_PACKAGES[@]}"
+tc_require_python_modules pytest jsonschema
 cd "$TC_ROOT"
 
 tc_step "swift test (domain and wire layers)"
@@ -16,7 +18,12 @@ swift test
 tc_step "C library (cmake + ninja, Release)"
 tc_cmake_build
 
-tc_step "ctest (C ABI, examples, install)"
+tc_step "ctest (C ABI, examples, install, Python, schemas)"
 ctest --test-dir "$TC_BUILD" --output-on-failure
+
+tc_step "Swift consumer package (Examples/swift-consumer)"
+swift build --package-path Examples/swift-consumer
+bash Examples/c/check-output.sh Examples/swift-consumer/expected-output.txt \
+  swift run --skip-build --package-path Examples/swift-consumer FixturesAndTabs
 
 tc_step "all tests passed"

@@ -1,0 +1,92 @@
+"""The JSON Schemas in schemas/ against the golden files: every golden response validates against
+its method's response schema, every golden request whose response is ok validates against the
+request schema, and deliberately broken documents do not validate."""
+import copy
+import json
+import os
+import pathlib
+
+import pytest
+from jsonschema import Draft202012Validator, ValidationError
+from referencing import Registry, Resource
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SCHEMAS = ROOT / "schemas"
+GOLDEN = ROOT / "Tests" / "golden"
+
+
+def load_registry():
+    resources = []
+    for path in SCHEMAS.glob("*.json"):
+        resources.append((path.as_uri(), Resource.from_contents(json.loads(path.read_text(encoding="utf-8")))))
+    return Registry().with_resources(resources)
+
+
+REGISTRY = load_registry()
+METHODS = sorted(p.name for p in GOLDEN.iterdir() if p.is_dir())
+
+
+def validator(method, kind):
+    path = SCHEMAS / ("%s.%s.schema.json" % (method, kind))
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    # Relative $refs resolve against the schema's own file URI.
+    return Draft202012Validator(dict(schema, **{"$id": path.as_uri()}), registry=REGISTRY)
+
+
+def golden_cases():
+    for method in METHODS:
+        for request in sorted((GOLDEN / method).glob("*.request.json")):
+            yield pytest.param(method, request, id="%s/%s" % (method, request.name[: -len(".request.json")]))
+
+
+def test_every_method_has_request_and_response_schemas():
+    library_info = json.loads((GOLDEN / "library.info" / "basic.response.json").read_text())
+    for method in library_info["result"]["methods"]:
+        for kind in ("request", "response"):
+            path = SCHEMAS / ("%s.%s.schema.json" % (method, kind))
+            assert path.exists(), path
+            Draft202012Validator.check_schema(json.loads(path.read_text(encoding="utf-8")))
+    assert set(METHODS) == set(library_info["result"]["methods"])
+
+
+@pytest.mark.parametrize("method, request_path", golden_cases())
+def test_golden_files_validate(method, request_path):
+    response_path = request_path.with_name(request_path.name.replace(".request.json", ".response.json"))
+    response = json.loads(response_path.read_text(encoding="utf-8"))
+    validator(method, "response").validate(response)
+    if response["ok"]:
+        validator(method, "request").validate(json.loads(request_path.read_text(encoding="utf-8")))
+
+
+def golden(method, name, kind):
+    return json.loads((GOLDEN / method / ("%s.%s.json" % (name, kind))).read_text(encoding="utf-8"))
+
+
+def broken_documents():
+    def mutate(document, change):
+        document = copy.deepcopy(document)
+        change(document)
+        return document
+
+    filter_response = golden("tournaments.filter", "spec-example", "response")
+    yield "tournaments.filter", "response", mutate(filter_response, lambda d: d["result"].update(isEmpty="no"))
+    yield "tournaments.filter", "response", mutate(filter_response, lambda d: d["result"]["tournaments"][0].pop("status"))
+    yield "tournaments.filter", "response", mutate(filter_response, lambda d: d["result"]["tournaments"][0].update(status="open"))
+    yield "tournaments.filter", "request", mutate(golden("tournaments.filter", "spec-example", "request"), lambda d: d.update(tournaments={}))
+    yield "library.info", "response", mutate(golden("library.info", "basic", "response"), lambda d: d["result"].update(extra=1))
+    yield "guests.check", "response", mutate(golden("guests.check", "spec-example", "response"), lambda d: d["result"].pop("remaining"))
+    yield "guests.add", "request", mutate(golden("guests.add", "spec-example", "request"), lambda d: d.update(guestId="guest_short"))
+    yield "equipment.stats", "response", mutate(golden("equipment.stats", "spec-example", "response"), lambda d: d["result"]["stats"].update(accuracy=101))
+    yield "equipment.stats", "request", mutate(golden("equipment.stats", "spec-example", "request"), lambda d: d["rounds"][0]["arrows"][0].update(score=11))
+    yield "matches.sections", "response", mutate(golden("matches.sections", "london-both-switches", "response"),
+                                                 lambda d: d["result"]["sections"][0]["matches"][0].update(played="yes"))
+    yield "matches.favorite", "response", mutate(golden("matches.favorite", "played", "response"), lambda d: d["result"]["favorite"].pop("winner"))
+    yield "participants.resolve", "request", {"tournamentId": "a/b"}
+    yield "scoring.leaderboard", "response", {"ok": True, "result": {"entries": [{"rank": 0, "participantId": "a", "score": 1, "tens": 0, "xs": 0, "arrowCount": 0}]}}
+    yield "library.info", "response", {"ok": False, "error": {"code": "INVALID_JSON"}}
+
+
+@pytest.mark.parametrize("method, kind, document", list(broken_documents()))
+def test_broken_documents_do_not_validate(method, kind, document):
+    with pytest.raises(ValidationError):
+        validator(method, kind).validate(document)
