@@ -1,6 +1,8 @@
 /// A proleptic Gregorian calendar date, and conversions between dates and days since the epoch
-/// (Howard Hinnant's algorithms: exact for every representable day, no tables, no overflow
-/// within ±25 million years).
+/// (Howard Hinnant's algorithms: exact, no tables).
+///
+/// Days are clamped to ±``dayLimit`` (about ±25 million years) and years likewise, so that no
+/// input, however extreme, makes the arithmetic overflow.
 public struct CivilDate: Sendable, Hashable, Comparable {
     public var year: Int
     /// 1…12.
@@ -15,9 +17,12 @@ public struct CivilDate: Sendable, Hashable, Comparable {
         self.day = day
     }
 
-    /// The date `days` days after 1970-01-01.
+    /// The largest magnitude of days since the epoch handled exactly.
+    public static let dayLimit: Int64 = 9_000_000_000
+
+    /// The date `days` days after 1970-01-01 (clamped to ±``dayLimit``).
     public init(daysSinceEpoch days: Int64) {
-        let z = days + 719_468
+        let z = min(max(days, -Self.dayLimit), Self.dayLimit) + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
         let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
@@ -28,9 +33,13 @@ public struct CivilDate: Sendable, Hashable, Comparable {
         year = Int(yearOfEra + era * 400) + (month <= 2 ? 1 : 0)
     }
 
-    /// Days from 1970-01-01 to this date.
+    /// Days from 1970-01-01 to this date (years clamped to ±24 million, months to 1…12, days to
+    /// 1…31).
     public var daysSinceEpoch: Int64 {
-        let y = Int64(month <= 2 ? year - 1 : year)
+        let month = min(max(self.month, 1), 12)
+        let day = min(max(self.day, 1), 31)
+        let year = Int64(min(max(self.year, -24_000_000), 24_000_000))
+        let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
         let shiftedMonth = Int64(month > 2 ? month - 3 : month + 9)

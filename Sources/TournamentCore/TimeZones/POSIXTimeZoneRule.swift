@@ -53,6 +53,10 @@ struct POSIXTimeZoneRule: Sendable, Hashable {
     /// The offset in force at `instant` (seconds since the epoch, UTC).
     func offset(at instant: Int64) -> Int {
         guard let daylight else { return standardOffset }
+        // Far beyond any calendar in use the answer no longer matters; clamping keeps every
+        // product below 2^63 (instants within ±30 million years).
+        let limit: Int64 = 1 << 50
+        let instant = min(max(instant, -limit), limit)
         let year = CivilDate(daysSinceEpoch: Self.floorDivide(instant + Int64(standardOffset), 86_400)).year
         // The latest start or end at or before the instant, over three years so that rules
         // whose transitions cross a new year are right.

@@ -165,8 +165,19 @@ public struct JSONWriter: ~Copyable {
         int(value)
     }
 
+    /// Writes `"key":value` for a 64-bit integer.
+    public mutating func field(_ key: StaticString, _ value: Int64) {
+        self.key(key)
+        int(value)
+    }
+
     /// Writes `"key":value` for an integer, or `"key":null` when there is none.
     public mutating func field(_ key: StaticString, _ value: Int?) {
+        field(key, value.map(Int64.init))
+    }
+
+    /// Writes `"key":value` for a 64-bit integer, or `"key":null` when there is none.
+    public mutating func field(_ key: StaticString, _ value: Int64?) {
         self.key(key)
         if let value { int(value) } else { null() }
     }
@@ -207,6 +218,11 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes an integer.
     public mutating func int(_ value: Int) {
+        int(Int64(value))
+    }
+
+    /// Writes a 64-bit integer (on every platform, 32-bit ones included).
+    public mutating func int(_ value: Int64) {
         separate()
         guard reserve(20), let base else { return }
         var magnitude = value.magnitude

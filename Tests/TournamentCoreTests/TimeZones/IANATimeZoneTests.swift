@@ -97,3 +97,18 @@ struct CivilDateTests {
         #expect(CivilDate(year: 1969, month: 12, day: 28).weekday == 0)  // Sunday
     }
 }
+
+@Suite("Extreme instants")
+struct ExtremeInstantTests {
+    @Test("no instant or day count makes the time arithmetic trap", arguments: [Int64.min, Int64.min + 1, -1 << 50, 0, 1 << 50, Int64.max - 1, Int64.max])
+    func extremes(value: Int64) throws {
+        for name in ["Europe/London", "Australia/Sydney", "America/Santiago", "UTC"] {
+            let offset = try #require(IANATimeZone(identifier: name)).secondsFromUTC(at: value)
+            #expect(abs(offset) < 24 * 3600)
+        }
+        let date = CivilDate(daysSinceEpoch: value)
+        #expect(date.isValid)
+        _ = CivilDate(year: Int.max, month: 13, day: -5).daysSinceEpoch
+        _ = CivilDate(year: Int.min, month: 0, day: 99).daysSinceEpoch
+    }
+}

@@ -96,7 +96,7 @@ struct RoundSelection {
             writer.field("id", "custom")
             writer.field("label", "Custom")
         }
-        writer.field("startTimestamp", filter.startTimestamp.map(Int.init))
+        writer.field("startTimestamp", filter.startTimestamp)
         writer.endObject()
     }
 }

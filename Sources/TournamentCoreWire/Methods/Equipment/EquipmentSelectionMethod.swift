@@ -38,7 +38,7 @@ enum EquipmentSelectionMethod: WireMethod {
             writer.beginArray()
             for position in positions {
                 writer.beginObject()
-                writer.field("id", Int(setups[position].id))
+                writer.field("id", setups[position].id)
                 writer.field("name", setups[position].displayName)
                 for member in unknown[position] {
                     writer.verbatimMember(document, member)
@@ -52,8 +52,8 @@ enum EquipmentSelectionMethod: WireMethod {
         writeSetups(selection.order, into: &writer)
         writer.key("availableForB")
         writeSetups(selection.availableForB, into: &writer)
-        writer.field("setupAId", selection.setupAId.map(Int.init))
-        writer.field("setupBId", selection.setupBId.map(Int.init))
+        writer.field("setupAId", selection.setupAId)
+        writer.field("setupBId", selection.setupBId)
         writer.field("canCompare", selection.canCompare)
         writer.endObject()
     }

@@ -23,7 +23,7 @@ enum EquipmentTimeRanges: WireMethod {
             if let days = range.days {
                 writer.field("days", days)
             }
-            writer.field("startTimestamp", range.startTimestamp(now: now).map(Int.init))
+            writer.field("startTimestamp", range.startTimestamp(now: now))
             writer.endObject()
         }
         writer.endArray()

@@ -58,7 +58,7 @@ enum StatsCoding {
 
     static func write(_ stats: SetupStats, into writer: inout JSONWriter) {
         writer.beginObject()
-        writer.field("setupId", Int(stats.setupId))
+        writer.field("setupId", stats.setupId)
         writer.field("totalArrows", stats.totalArrows)
         writer.field("totalScore", stats.totalScore)
         writer.field("averageScore", stats.averageScore)
@@ -77,7 +77,7 @@ enum StatsCoding {
             return
         }
         writer.beginObject()
-        writer.field("setupId", Int(drift.setupId))
+        writer.field("setupId", drift.setupId)
         writer.field("xDriftAverage", drift.xDriftAverage)
         writer.field("yDriftAverage", drift.yDriftAverage)
         writer.field("xSpread", drift.xSpread)

@@ -129,7 +129,7 @@ enum MatchCoding {
             if let value { writer.string(value) } else { writer.null() }
         }
         writer.beginObject()
-        writer.field("id", Int(record.id))
+        writer.field("id", record.id)
         optional("homeTeamImage", record.homeTeamImage)
         optional("awayTeamImage", record.awayTeamImage)
         writer.field("homeTeamName", record.homeTeamName)

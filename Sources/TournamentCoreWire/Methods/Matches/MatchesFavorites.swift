@@ -42,7 +42,7 @@ enum MatchesReconcileFavorites: WireMethod {
         writer.endArray()
         writer.key("updatedIds")
         writer.beginArray()
-        for id in reconciliation.updatedIds { writer.int(Int(id)) }
+        for id in reconciliation.updatedIds { writer.int(id) }
         writer.endArray()
         writer.field("changed", reconciliation.changed)
         writer.endObject()

@@ -55,7 +55,7 @@ enum MatchesSections: WireMethod {
     /// A match view; crests, `utcDate` and `matchday` are omitted when unknown.
     private static func write(_ view: MatchView, into writer: inout JSONWriter) {
         writer.beginObject()
-        writer.field("id", Int(view.id))
+        writer.field("id", view.id)
         writer.field("homeTeam", view.homeTeam)
         writer.field("awayTeam", view.awayTeam)
         if let crest = view.homeCrest { writer.field("homeCrest", crest) }

@@ -41,7 +41,7 @@ enum ParticipantCoding {
         writer.field("participantId", participant.participantId)
         writer.field("displayName", participant.displayName)
         if let joinedAt = participant.joinedAt {
-            writer.field("joinedAt", Int(joinedAt))
+            writer.field("joinedAt", joinedAt)
         }
         writer.field("isCreator", participant.isCreator)
         writer.endObject()
