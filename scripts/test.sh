@@ -2,7 +2,9 @@
 # Runs every test: Swift (domain rules, JSON layer, JSONTestSuite, golden wire files) with
 # `swift test`; the C library build and its ctest suite (C ABI tests, golden files and
 # JSONTestSuite through the ABI, threads, exports, header, install, CLI, C examples, the Python
-# binding and its example, the JSON Schemas); and the Swift consumer package.
+# binding and its example, the JSON Schemas); the Swift consumer package; and the reliability
+# runs of scripts/reliability.sh (valgrind, ASan+UBSan, TSan, a 2-minute fuzzing pass).
+# `--fast` skips the reliability runs (for quick local iterations; CI runs everything).
 # Exits non-zero when any test fails.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
@@ -11,6 +13,9 @@ tc_find_swift
 tc_require_packages "${TC_PACKAGES[@]}"
 tc_require_python_modules pytest jsonschema
 cd "$TC_ROOT"
+
+tc_step "trap audit of the library's sources"
+python3 scripts/audit-traps.py
 
 tc_step "swift test (domain and wire layers)"
 swift test
@@ -25,5 +30,9 @@ tc_step "Swift consumer package (Examples/swift-consumer)"
 swift build --package-path Examples/swift-consumer
 bash Examples/c/check-output.sh Examples/swift-consumer/expected-output.txt \
   swift run --skip-build --package-path Examples/swift-consumer FixturesAndTabs
+
+if [ "${1:-}" != "--fast" ]; then
+  bash "$TC_ROOT/scripts/reliability.sh"
+fi
 
 tc_step "all tests passed"
