@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer target (release, AddressSanitizer) and fuzzes tc_call.
+# Builds the libFuzzer target (FuzzTarget.swift over the library's modules; release,
+# AddressSanitizer) and fuzzes tc_call.
 #   Fuzz/run.sh [seconds=120] [more libFuzzer options...]
 # Exits non-zero when the fuzzer finds a crash, a hang (10 s), a leak or a broken oracle (an
 # INTERNAL error, a non-envelope, or different bytes for the same request); the input is saved in
@@ -9,12 +10,30 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 seconds=${1:-120}
 shift || true
-swift build --package-path "$here" -c release --sanitize=fuzzer --sanitize=address 2>&1 | grep -vE "^\[|ld.gold: warning: Cannot export local symbol" || true
+# The library's three modules and the target, compiled with swiftc directly (release, whole
+# module, libFuzzer coverage + AddressSanitizer) and linked statically into one executable.
+# (SwiftPM 6.3 does not reliably apply --sanitize to a path dependency: its fuzzer ran blind.)
+root=$(dirname "$here")
+out="$here/.build-fuzz"
+rm -rf "$out"
+mkdir -p "$out"
+flags=(-O -wmo -parse-as-library -sanitize=fuzzer,address -module-cache-path "$out/cache" -I "$out")
+for module in TournamentCore TournamentCoreWire TournamentCoreABI; do
+  find "$root/Sources/$module" -name '*.swift' | sort > "$out/$module.sources"
+  swiftc "${flags[@]}" -module-name "$module" -emit-module -emit-module-path "$out/$module.swiftmodule" \
+    -emit-library -static -o "$out/lib$module.a" @"$out/$module.sources"
+done
+swiftc "${flags[@]}" -module-name TournamentCoreFuzzer "$here/FuzzTarget.swift" \
+  "$out/libTournamentCoreABI.a" "$out/libTournamentCoreWire.a" "$out/libTournamentCore.a" -o "$out/TournamentCoreFuzzer"
+if ! readelf -S "$out/TournamentCoreFuzzer" | grep -q __sancov_cntrs; then
+  echo "Fuzz/run.sh: the fuzzer is not instrumented for coverage; refusing to fuzz blind." >&2
+  exit 1
+fi
 mkdir -p "$here/.corpus" "$here/findings"
 rm -rf "$here/.seeds"
 python3 "$here/make-corpus.py" "$here/.seeds"
 export SWIFT_BACKTRACE=enable=no   # otherwise libFuzzer writes no crash artifact
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
-exec "$here/.build/release/TournamentCoreFuzzer" "$here/.corpus" "$here/.seeds" \
+exec "$out/TournamentCoreFuzzer" "$here/.corpus" "$here/.seeds" \
   -dict="$here/tournamentcore.dict" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \
   -artifact_prefix="$here/findings/" -print_final_stats=1 "$@"

@@ -1,0 +1,339 @@
+/*
+ * The TournamentCore benchmark: every method through the C ABI, a small (~1 KB) and, where it
+ * makes sense, a large (~2 MB) request, measured interleaved with the hand-written C + jansson
+ * references (references.c) in one run. Reports µs per call, MB/s of request, allocations per
+ * call (counted by interposing malloc) and the reference/core ratio.
+ *
+ *   benchmark [--quick] [--requests DIR]
+ *
+ * --quick runs each workload a few times (a smoke test: references agree with the core).
+ * --requests DIR writes the reference workloads' requests there (for Benchmarks/bench.py).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <jansson.h>
+#include <malloc.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "references.h"
+#include "tournament_core.h"
+
+/* ---- allocation counting: every malloc of the process goes through these ------------------ */
+
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+extern void *__libc_memalign(size_t, size_t);
+extern void __libc_free(void *);
+
+static unsigned long long allocations;
+
+void *malloc(size_t size) { allocations++; return __libc_malloc(size); }
+void *calloc(size_t count, size_t size) { allocations++; return __libc_calloc(count, size); }
+void *realloc(void *pointer, size_t size) { if (pointer == NULL) allocations++; return __libc_realloc(pointer, size); }
+void free(void *pointer) { __libc_free(pointer); }
+void *memalign(size_t alignment, size_t size) { allocations++; return __libc_memalign(alignment, size); }
+void *aligned_alloc(size_t alignment, size_t size) { allocations++; return __libc_memalign(alignment, size); }
+int posix_memalign(void **result, size_t alignment, size_t size) {
+    allocations++;
+    *result = __libc_memalign(alignment, size);
+    return *result ? 0 : ENOMEM;
+}
+
+/* ---- workloads ---------------------------------------------------------------------------- */
+
+struct workload {
+    const char *method;
+    const char *size;
+    char *(*core)(const char *);
+    char *(*reference)(const char *);
+    char *request;
+};
+
+static char *dump(json_t *value) {
+    char *text = json_dumps(value, JSON_COMPACT);
+    json_decref(value);
+    return text;
+}
+
+static const char *names[] = {"Spring Open", "Summer Cup", "Autumn Field", "Winter Indoor", "Club Championship", "Juniors Open"};
+static const char *places[] = {"Lyon", "Paris", "Nice", "Bordeaux", "Lille", "Nantes", "Toulouse"};
+static const char *statuses[] = {"open", "IN_PROGRESS", "completed", "Cancelled", "OPEN"};
+
+static char *tournaments_request(int count) {
+    json_t *list = json_array();
+    int index;
+    for (index = 0; index < count; index++) {
+        char id[32];
+        snprintf(id, sizeof id, "tournament-%06d", index);
+        json_array_append_new(list, json_pack("{s:s, s:s, s:s, s:s, s:b, s:i, s:i, s:s, s:I}", "id", id, "name", names[index % 6],
+            "location", places[index % 7], "status", statuses[index % 5], "public", index % 3 != 0, "currentParticipants", index % 40,
+            "maxParticipants", 40, "createdBy", "user-robin-hood", "createdAt", (json_int_t)1735300000000LL + index));
+    }
+    return dump(json_pack("{s:o, s:s, s:b, s:s, s:i}", "tournaments", list, "tab", "active", "publicOnly", 0, "query", "open", "limit", count));
+}
+
+static char *guests_request(int count) {
+    json_t *list = json_array();
+    int index;
+    for (index = 0; index < count; index++) {
+        char id[40], owner[24];
+        snprintf(id, sizeof id, "participant-%08d-%08d", index, index * 7);
+        snprintf(owner, sizeof owner, "user-%04d", index % 1000);
+        json_array_append_new(list, json_pack("{s:s, s:b, s:s}", "participantId", id, "guestParticipant", index % 4 == 0, "addedBy", owner));
+    }
+    return dump(json_pack("{s:{s:s, s:s}, s:o, s:s, s:{s:i, s:i}}", "tournament", "id", "t1", "status", "IN_PROGRESS", "participants", list,
+                          "currentUserId", "user-0001", "limits", "maxGuestsPerParticipant", 2000000, "maxTotalGuests", 10000000));
+}
+
+static char *arrows_array(int count, int seed) {
+    json_t *arrows = json_array();
+    int index;
+    for (index = 0; index < count; index++) {
+        int score = 10 - (index * 7 + seed) % 11;
+        json_t *arrow = json_pack("{s:i}", "score", score);
+        if (score == 10 && index % 3 == 0) json_object_set_new(arrow, "isX", json_true());
+        if (index % 2 == 0) {
+            json_object_set_new(arrow, "x", json_real(((index * 37) % 200 - 100) / 250.0));
+            json_object_set_new(arrow, "y", json_real(((index * 53) % 200 - 100) / 250.0));
+        }
+        json_array_append_new(arrows, arrow);
+    }
+    return dump(arrows);
+}
+
+static char *stats_request(int rounds, int per_round) {
+    json_t *list = json_array();
+    int index;
+    json_error_t error;
+    for (index = 0; index < rounds; index++) {
+        char *arrows = arrows_array(per_round, index);
+        json_array_append_new(list, json_pack("{s:s, s:I, s:o}", "id", "r", "date", (json_int_t)1732000000000LL + index * 1000,
+                                              "arrows", json_loads(arrows, 0, &error)));
+        free(arrows);
+    }
+    return dump(json_pack("{s:i, s:o, s:s, s:I}", "setupId", 7, "rounds", list, "timeRange", "thirtyDays", "now", (json_int_t)1733000000000LL));
+}
+
+static char *participants_request(int count) {
+    json_t *ids = json_array();
+    int index;
+    for (index = 0; index < count; index++) {
+        char id[32];
+        snprintf(id, sizeof id, "user-%08d", index);
+        json_array_append_new(ids, json_string(id));
+    }
+    return dump(json_pack("{s:s, s:[], s:o, s:{s:s, s:s}, s:I}", "tournamentId", "tournament-1", "participants", "participantIds", ids,
+                          "currentUser", "uid", "user-00000003", "email", "robin@example.com", "now", (json_int_t)1735300000000LL));
+}
+
+static char *leaderboard_request(int count) {
+    json_t *entries = json_array();
+    int index;
+    for (index = 0; index < count; index++) {
+        char id[32];
+        snprintf(id, sizeof id, "archer-%06d", index);
+        json_array_append_new(entries, json_pack("{s:s, s:s, s:i, s:i, s:i}", "participantId", id, "displayName", "Robin",
+                                                 "score", 200 + index % 100, "tens", index % 13, "xs", (index % 13) / 3));
+    }
+    return dump(json_pack("{s:o}", "entries", entries));
+}
+
+static char *season_request(const char *path, int matches) {
+    json_error_t error;
+    json_t *file = json_load_file(path, 0, &error), *list = json_array();
+    json_t *all = json_object_get(file, "matches");
+    size_t index;
+    for (index = 0; index < json_array_size(all) && (int)index < matches; index++) json_array_append(list, json_array_get(all, index));
+    json_decref(file);
+    return dump(json_pack("{s:o, s:[], s:s, s:s}", "matches", list, "favorites", "segment", "all", "timeZone", "Europe/London"));
+}
+
+/* ---- measurement -------------------------------------------------------------------------- */
+
+static double now_seconds(void) {
+    struct timespec time;
+    clock_gettime(CLOCK_MONOTONIC, &time);
+    return (double)time.tv_sec + (double)time.tv_nsec / 1e9;
+}
+
+struct sample {
+    double seconds_per_call;
+    double allocations_per_call;
+};
+
+/* Runs `function` `count` times; seconds and allocations per call. */
+static struct sample run(char *(*function)(const char *), const char *request, int count) {
+    struct sample sample;
+    unsigned long long before = allocations;
+    double start = now_seconds();
+    int index;
+    for (index = 0; index < count; index++) {
+        char *response = function(request);
+        if (function == reference_tournaments_filter || function == reference_guests_check || function == reference_equipment_stats) {
+            free(response);
+        } else {
+            tc_string_free(response);
+        }
+    }
+    sample.seconds_per_call = (now_seconds() - start) / count;
+    sample.allocations_per_call = (double)(allocations - before) / count;
+    return sample;
+}
+
+static int compare_doubles(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The response of the core and of the reference must be the same JSON. */
+static int same_response(struct workload *workload) {
+    char *core = workload->core(workload->request), *reference = workload->reference(workload->request);
+    json_error_t error;
+    json_t *a = json_loads(core, JSON_DECODE_INT_AS_REAL, &error), *b = json_loads(reference, JSON_DECODE_INT_AS_REAL, &error);
+    int same = a != NULL && b != NULL && json_equal(a, b) && strncmp(core, "{\"ok\":true", 10) == 0;
+    if (!same) fprintf(stderr, "%s (%s): the reference differs from the core:\n  core:      %.300s\n  reference: %.300s\n",
+                       workload->method, workload->size, core, reference);
+    json_decref(a);
+    json_decref(b);
+    tc_string_free(core);
+    free(reference);
+    return same;
+}
+
+int main(int argc, char **argv) {
+    int quick = 0, index, failures = 0;
+    const char *requests_folder = NULL, *season = "Examples/data/premier-league-2024-25.json";
+    struct workload workloads[] = {
+        {"library.info", "small", tc_library_info, NULL, NULL},
+        {"tournaments.filter", "small", tc_tournaments_filter, reference_tournaments_filter, NULL},
+        {"tournaments.filter", "large", tc_tournaments_filter, reference_tournaments_filter, NULL},
+        {"participants.resolve", "small", tc_participants_resolve, NULL, NULL},
+        {"participants.resolve", "large", tc_participants_resolve, NULL, NULL},
+        {"participants.displayName", "small", tc_participants_display_name, NULL, NULL},
+        {"guests.check", "small", tc_guests_check, reference_guests_check, NULL},
+        {"guests.check", "large", tc_guests_check, reference_guests_check, NULL},
+        {"guests.add", "small", tc_guests_add, NULL, NULL},
+        {"guests.generateId", "small", tc_guests_generate_id, NULL, NULL},
+        {"guests.validateId", "small", tc_guests_validate_id, NULL, NULL},
+        {"equipment.stats", "small", tc_equipment_stats, reference_equipment_stats, NULL},
+        {"equipment.stats", "large", tc_equipment_stats, reference_equipment_stats, NULL},
+        {"equipment.compare", "small", tc_equipment_compare, NULL, NULL},
+        {"equipment.selection", "small", tc_equipment_selection, NULL, NULL},
+        {"equipment.timeRanges", "small", tc_equipment_time_ranges, NULL, NULL},
+        {"scoring.leaderboard", "small", tc_scoring_leaderboard, NULL, NULL},
+        {"scoring.leaderboard", "large", tc_scoring_leaderboard, NULL, NULL},
+        {"matches.sections", "small", tc_matches_sections, NULL, NULL},
+        {"matches.sections", "large", tc_matches_sections, NULL, NULL},
+        {"matches.favorite", "small", tc_matches_favorite, NULL, NULL},
+        {"matches.reconcileFavorites", "small", tc_matches_reconcile_favorites, NULL, NULL},
+    };
+    const int count = (int)(sizeof workloads / sizeof *workloads);
+
+    for (index = 1; index < argc; index++) {
+        if (strcmp(argv[index], "--quick") == 0) quick = 1;
+        else if (strcmp(argv[index], "--requests") == 0 && index + 1 < argc) requests_folder = argv[++index];
+        else if (strcmp(argv[index], "--season") == 0 && index + 1 < argc) season = argv[++index];
+    }
+
+    workloads[0].request = strdup("{}");
+    workloads[1].request = tournaments_request(5);
+    workloads[2].request = tournaments_request(10000);
+    workloads[3].request = participants_request(10);
+    workloads[4].request = participants_request(10000);
+    workloads[5].request = strdup("{\"participantId\":\"u2\",\"index\":1,\"currentUser\":{\"uid\":\"u1\",\"displayName\":\"Robin\",\"email\":\"robin@example.com\"}}");
+    workloads[6].request = guests_request(10);
+    workloads[7].request = guests_request(20000);
+    workloads[8].request = strdup("{\"tournament\":{\"id\":\"t1\",\"status\":\"IN_PROGRESS\"},\"participants\":[{\"participantId\":\"guest_abcdefghijklmnop\","
+                                  "\"guestParticipant\":true,\"addedBy\":\"u1\"},{\"participantId\":\"u1\"}],\"currentUserId\":\"u1\",\"name\":\"  Robin Hood \","
+                                  "\"guestId\":\"guest_Q2xAbCdEfGhIjKlM\"}");
+    workloads[9].request = strdup("{\"count\":1}");
+    workloads[10].request = strdup("{\"id\":\"guest_0123456789abcdef\"}");
+    workloads[11].request = stats_request(1, 30);
+    workloads[12].request = stats_request(100, 1000);
+    {
+        char *arrows = arrows_array(30, 1);
+        size_t length = strlen(arrows) + 512;
+        workloads[13].request = (char *)malloc(length);
+        snprintf(workloads[13].request, length, "{\"setupA\":{\"id\":1,\"name\":\"Hoyt\",\"rounds\":[{\"date\":1732000000000,\"arrows\":%s}]},"
+                 "\"setupB\":{\"id\":2,\"name\":\"\",\"stats\":{\"totalArrows\":30,\"averageScore\":8.5,\"accuracy\":30,\"consistency\":60}},"
+                 "\"now\":1733000000000}", arrows);
+        free(arrows);
+    }
+    workloads[14].request = strdup("{\"setups\":[{\"id\":3,\"name\":\"b\"},{\"id\":1,\"name\":\"A\"},{\"id\":2,\"name\":\"\"},{\"id\":4,\"name\":\"Zed\"}],"
+                                   "\"setupAId\":1,\"setupBId\":1}");
+    workloads[15].request = strdup("{\"now\":1733000000000}");
+    workloads[16].request = leaderboard_request(8);
+    workloads[17].request = leaderboard_request(20000);
+    workloads[18].request = season_request(season, 3);
+    workloads[19].request = season_request(season, 380);
+    workloads[20].request = strdup("{\"match\":{\"id\":1,\"utcDate\":\"2024-08-16T19:00:00Z\",\"matchday\":1,\"homeTeam\":{\"name\":\"Arsenal FC\",\"crest\":\"a.png\"},"
+                                   "\"awayTeam\":{\"name\":\"Fulham FC\"},\"score\":{\"winner\":\"HOME_TEAM\",\"fullTime\":{\"home\":1,\"away\":0}},"
+                                   "\"competition\":{\"name\":\"Premier League\",\"code\":\"PL\"}}}");
+    workloads[21].request = strdup("{\"favorites\":[{\"id\":1,\"homeTeamName\":\"A\",\"awayTeamName\":\"B\",\"winner\":null},{\"id\":2,\"winner\":\"DRAW\"}],"
+                                   "\"matches\":[{\"id\":1,\"score\":{\"winner\":\"DRAW\",\"fullTime\":{\"home\":1,\"away\":1}}}]}");
+
+    /* Every workload must succeed, and every reference agree with the core. */
+    for (index = 0; index < count; index++) {
+        char *response = workloads[index].core(workloads[index].request);
+        if (response == NULL || strncmp(response, "{\"ok\":true", 10) != 0) {
+            fprintf(stderr, "%s (%s) failed: %.300s\n", workloads[index].method, workloads[index].size, response ? response : "NULL");
+            failures++;
+        }
+        tc_string_free(response);
+        if (workloads[index].reference != NULL && !same_response(&workloads[index])) failures++;
+        if (requests_folder != NULL && workloads[index].reference != NULL) {
+            char path[512];
+            FILE *file;
+            mkdir(requests_folder, 0755);
+            snprintf(path, sizeof path, "%s/%s.%s.json", requests_folder, workloads[index].method, workloads[index].size);
+            file = fopen(path, "w");
+            if (file) {
+                fputs(workloads[index].request, file);
+                fclose(file);
+            }
+        }
+    }
+    if (failures) return 1;
+
+    printf("TournamentCore %s benchmark%s: median of %d interleaved rounds\n\n", tc_version(), quick ? " (quick)" : "", quick ? 1 : 9);
+    printf("| workload | request | core µs/call | core MB/s | core allocs/call | C+jansson µs/call | C+jansson allocs/call | C+jansson ÷ core |\n");
+    printf("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (index = 0; index < count; index++) {
+        struct workload *workload = &workloads[index];
+        size_t length = strlen(workload->request);
+        int rounds = quick ? 1 : 9, round, calls;
+        double core[9], reference[9], core_allocations = 0, reference_allocations = 0, per_call;
+        /* Calls per round: about 50 ms of the core's time (at least 1). */
+        per_call = run(workload->core, workload->request, 1).seconds_per_call;
+        calls = quick ? 2 : (int)(0.05 / (per_call > 1e-7 ? per_call : 1e-7));
+        if (calls < 1) calls = 1;
+        for (round = 0; round < rounds; round++) {
+            struct sample sample = run(workload->core, workload->request, calls);
+            core[round] = sample.seconds_per_call;
+            core_allocations = sample.allocations_per_call;
+            if (workload->reference) {
+                sample = run(workload->reference, workload->request, calls);
+                reference[round] = sample.seconds_per_call;
+                reference_allocations = sample.allocations_per_call;
+            }
+        }
+        qsort(core, (size_t)rounds, sizeof *core, compare_doubles);
+        printf("| %s (%s) | %.1f KB | %.2f | %.0f | %.1f |", workload->method, workload->size, length / 1024.0, core[rounds / 2] * 1e6,
+               length / core[rounds / 2] / 1e6, core_allocations);
+        if (workload->reference) {
+            qsort(reference, (size_t)rounds, sizeof *reference, compare_doubles);
+            printf(" %.2f | %.1f | **%.2f×** |\n", reference[rounds / 2] * 1e6, reference_allocations, reference[rounds / 2] / core[rounds / 2]);
+        } else {
+            printf(" | | |\n");
+        }
+        fflush(stdout);
+    }
+    for (index = 0; index < count; index++) free(workloads[index].request);
+    return 0;
+}
