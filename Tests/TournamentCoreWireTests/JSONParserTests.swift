@@ -119,3 +119,34 @@ struct JSONParserTests {
         #expect(error.message == "Invalid literal; expected true. (byte 6)")
     }
 }
+
+@Suite("Number conversion")
+struct NumberConversionTests {
+    /// The fast path must give exactly what the standard library's correctly rounded conversion gives.
+    @Test("doubles agree with Double(String) bit for bit, fast path or not")
+    func agreesWithStandardLibrary() throws {
+        var generator = SystemRandomNumberGenerator()
+        var texts = ["0", "-0", "0.0", "-0.0", "1e22", "1e23", "123456789012345", "1234567890123456", "0.1", "0.3",
+                     "9007199254740993", "2.2250738585072014e-308", "4.9e-324", "1.7976931348623157e308", "0.000001234",
+                     "123.456e-10", "1E+5", "-5e-22", "5e-23", "999999999999999.9", "0.12345678901234567890"]
+        for _ in 0..<20_000 {
+            let digits = Int.random(in: 1...17, using: &generator)
+            var text = Bool.random(using: &generator) ? "-" : ""
+            let largest = UInt64(String(repeating: "9", count: digits)) ?? 9
+            text += String(UInt64.random(in: 1...largest, using: &generator))
+            if Bool.random(using: &generator) {
+                let point = Int.random(in: 1..<max(2, text.count), using: &generator)
+                let index = text.index(text.startIndex, offsetBy: min(point, text.count))
+                if text[text.index(before: index)] != "-" { text.insert(".", at: index) }
+            }
+            if Bool.random(using: &generator) { text += "e\(Int.random(in: -30...30, using: &generator))" }
+            texts.append(text)
+        }
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let fast = bytes.withUnsafeBufferPointer { JSONBytes.double($0) }
+            let reference = Double(text)
+            #expect(fast?.bitPattern == reference?.bitPattern, "\(text): \(String(describing: fast)) vs \(String(describing: reference))")
+        }
+    }
+}

@@ -23,11 +23,8 @@ public struct Arrow: Sendable, Hashable {
     public init(score: Int, isX: Bool = false, x: Double? = nil, y: Double? = nil) throws(ArrowError) {
         guard Self.scores.contains(score) else { throw .scoreOutOfRange }
         guard !isX || score == 10 else { throw .xWithoutTen }
-        for (axis, value) in [(ArrowError.Axis.x, x), (.y, y)] {
-            if let value, !(value.isFinite && abs(value) <= Self.maxCoordinate) {
-                throw .coordinateOutOfRange(axis)
-            }
-        }
+        if let x, !(x.isFinite && abs(x) <= Self.maxCoordinate) { throw .coordinateOutOfRange(.x) }
+        if let y, !(y.isFinite && abs(y) <= Self.maxCoordinate) { throw .coordinateOutOfRange(.y) }
         self.score = score
         self.isX = isX
         self.x = x

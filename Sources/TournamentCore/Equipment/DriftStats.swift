@@ -30,14 +30,32 @@ public struct DriftStats: Sendable, Hashable {
     /// order, so the same arrows always give the same bits; coordinates are bounded by
     /// ``Arrow/maxCoordinate``, so every figure is finite.
     public init?(setupId: Int64, rounds: [Round], filter: RoundFilter) {
-        let impacts = rounds.lazy.filter { filter.includes($0.date) }.flatMap(\.arrows).compactMap(\.impact)
-        let count = impacts.count
+        var count = 0
+        var sumX = 0.0
+        var sumY = 0.0
+        for round in rounds where filter.includes(round.date) {
+            for arrow in round.arrows {
+                guard let x = arrow.x, let y = arrow.y else { continue }
+                count += 1
+                sumX += x
+                sumY += y
+            }
+        }
         guard count > 0 else { return nil }
         let n = Double(count)
-        let meanX = impacts.reduce(0) { $0 + $1.x } / n
-        let meanY = impacts.reduce(0) { $0 + $1.y } / n
-        let varianceX = impacts.reduce(0) { $0 + ($1.x - meanX) * ($1.x - meanX) } / n
-        let varianceY = impacts.reduce(0) { $0 + ($1.y - meanY) * ($1.y - meanY) } / n
+        let meanX = sumX / n
+        let meanY = sumY / n
+        var squaresX = 0.0
+        var squaresY = 0.0
+        for round in rounds where filter.includes(round.date) {
+            for arrow in round.arrows {
+                guard let x = arrow.x, let y = arrow.y else { continue }
+                squaresX += (x - meanX) * (x - meanX)
+                squaresY += (y - meanY) * (y - meanY)
+            }
+        }
+        let varianceX = squaresX / n
+        let varianceY = squaresY / n
         self.init(
             setupId: setupId, xDriftAverage: meanX, yDriftAverage: meanY,
             xSpread: varianceX.squareRoot(), ySpread: varianceY.squareRoot(), arrowCount: count)

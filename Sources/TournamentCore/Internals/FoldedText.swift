@@ -41,25 +41,19 @@ struct FoldedText: Sendable, Hashable {
 
     var isEmpty: Bool { bytes.isEmpty }
 
-    /// Whether `needle` occurs in this text (an empty needle occurs everywhere).
-    ///
-    /// Knuth–Morris–Pratt: linear in both lengths, so a hostile query cannot make a search
-    /// quadratic.
-    func contains(_ needle: FoldedText) -> Bool {
-        let pattern = needle.bytes
-        if pattern.isEmpty { return true }
-        if pattern.count > bytes.count { return false }
-        let failure = needle.failureTable
-        var matched = 0
-        for byte in bytes {
-            while matched > 0 && pattern[matched] != byte { matched = failure[matched - 1] }
-            if pattern[matched] == byte { matched += 1 }
-            if matched == pattern.count { return true }
+    /// Whether `needle` occurs in `text` once folded, folding on the fly (no allocation) when
+    /// `text` is ASCII, which names and places usually are.
+    static func text(_ text: String, contains needle: FoldedText, failure: [Int]) -> Bool {
+        var text = text
+        let ascii: Bool? = text.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return search(needle.bytes, failure: failure, in: bytes.lazy.map(lowercasedASCII))
         }
-        return false
+        return ascii ?? FoldedText(text).contains(needle)
     }
 
-    private var failureTable: [Int] {
+    /// The Knuth–Morris–Pratt failure table of this text as a pattern.
+    var failureTable: [Int] {
         var table = [Int](repeating: 0, count: bytes.count)
         var length = 0
         var index = 1
@@ -75,6 +69,26 @@ struct FoldedText: Sendable, Hashable {
             }
         }
         return table
+    }
+
+    /// Knuth–Morris–Pratt over any sequence of folded bytes.
+    private static func search<Haystack: Sequence<UInt8>>(_ pattern: [UInt8], failure: [Int], in haystack: Haystack) -> Bool {
+        if pattern.isEmpty { return true }
+        var matched = 0
+        for byte in haystack {
+            while matched > 0 && pattern[matched] != byte { matched = failure[matched - 1] }
+            if pattern[matched] == byte { matched += 1 }
+            if matched == pattern.count { return true }
+        }
+        return false
+    }
+
+    /// Whether `needle` occurs in this text (an empty needle occurs everywhere).
+    ///
+    /// Knuth–Morris–Pratt: linear in both lengths, so a hostile query cannot make a search
+    /// quadratic.
+    func contains(_ needle: FoldedText) -> Bool {
+        needle.bytes.count <= bytes.count && Self.search(needle.bytes, failure: needle.failureTable, in: bytes)
     }
 
     private static func lowercasedASCII(_ byte: UInt8) -> UInt8 {

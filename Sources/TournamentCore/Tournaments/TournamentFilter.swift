@@ -29,6 +29,7 @@ public struct TournamentFilter: Sendable, Hashable {
     /// Counts are taken after `publicOnly` and `query`, before the tab and `limit`.
     public func apply(to tournaments: [Tournament]) -> TournamentListing {
         let needle = query.map(FoldedText.init(searchQuery:)).flatMap { $0.isEmpty ? nil : $0 }
+        let failure = needle?.failureTable ?? []
         var counts = TournamentTabCounts(active: 0, completed: 0, all: 0)
         var indices: [Int] = []
         var matchesTab = 0
@@ -36,8 +37,8 @@ public struct TournamentFilter: Sendable, Hashable {
         for (index, tournament) in tournaments.enumerated() {
             if publicOnly && !tournament.isPublic { continue }
             if let needle,
-               !FoldedText(tournament.name).contains(needle),
-               !FoldedText(tournament.location).contains(needle) {
+               !FoldedText.text(tournament.name, contains: needle, failure: failure),
+               !FoldedText.text(tournament.location, contains: needle, failure: failure) {
                 continue
             }
             counts.all += 1

@@ -19,16 +19,34 @@ public enum TournamentStatus: String, Sendable, Hashable, CaseIterable {
     /// uppercase mapping, as `String.uppercased()` and Kotlin's `uppercase()`
     /// apply it, so all platforms agree even on unusual input.
     public init(parsing text: String) {
-        self = Self.allCases.first { $0.rawValue == Self.uppercased(text) } ?? .open
+        var text = text
+        // ASCII (every stored status in practice): compare in place, without allocating.
+        let ascii = text.withUTF8 { bytes -> TournamentStatus?? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return .some(Self.matching(bytes))
+        }
+        if let ascii {
+            self = ascii ?? .open
+            return
+        }
+        let upper = text.uppercased()
+        self = Self.allCases.first { $0.rawValue == upper } ?? .open
     }
 
-    private static func uppercased(_ text: String) -> String {
-        var ascii = true
-        for byte in text.utf8 where byte >= 0x80 {
-            ascii = false
-            break
+    /// The status whose name equals `bytes` ignoring ASCII case.
+    private static func matching(_ bytes: UnsafeBufferPointer<UInt8>) -> TournamentStatus? {
+        func equals(_ name: StaticString) -> Bool {
+            guard name.utf8CodeUnitCount == bytes.count else { return false }
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                if name.utf8Start[index] != (byte &- 0x61 < 26 ? byte &- 0x20 : byte) { return false }
+            }
+            return true
         }
-        guard ascii else { return text.uppercased() }
-        return String(decoding: text.utf8.map { (0x61...0x7A).contains($0) ? $0 - 0x20 : $0 }, as: UTF8.self)
+        if equals("OPEN") { return .open }
+        if equals("IN_PROGRESS") { return .inProgress }
+        if equals("COMPLETED") { return .completed }
+        if equals("CANCELLED") { return .cancelled }
+        return nil
     }
 }

@@ -8,28 +8,28 @@ struct ObjectFields<Field: RequestFields> {
     let document: JSONDocument
     /// The object's node.
     let object: Int
-    private var slots: [Int]
-    /// Key nodes of the members that are not known fields, in document order (repeats included).
-    private(set) var unknownKeys: [Int] = []
+    private var slots: FieldSlots
+    /// How many members are not known fields (repeats included).
+    private(set) var unknownCount = 0
 
     /// Sorts the members of the object at `node`; throws when `node` is not an object.
-    init(_ document: JSONDocument, _ node: Int, keepingUnknown: Bool = false) throws(WireError) {
+    init(_ document: JSONDocument, _ node: Int) throws(WireError) {
         self.document = document
         object = try document.object(node)
         let table = Field.table
-        slots = Array(repeating: -1, count: table.fields.count)
+        slots = FieldSlots(count: table.fields.count)
         for key in document.keys(node) {
             if let ordinal = table.ordinal(ofKey: key, in: document) {
-                slots[ordinal] = key + 1
-            } else if keepingUnknown {
-                unknownKeys.append(key)
+                slots[ordinal] = Int32(truncatingIfNeeded: key + 1)
+            } else {
+                unknownCount += 1
             }
         }
     }
 
     /// The value node of `field` if the member is present, even when its value is `null`.
     func raw(_ field: Field) -> Int? {
-        let node = slots[Field.table.ordinal(of: field)]
+        let node = Int(slots[Field.table.ordinal(of: field)])
         return node < 0 ? nil : node
     }
 
@@ -49,9 +49,11 @@ struct ObjectFields<Field: RequestFields> {
         return node
     }
 
-    /// The members not known as fields, with repeats merged (see `JSONDocument.uniqueMembers`).
-    var unknownMembers: [JSONDocument.Member] {
-        document.deduplicated(keys: unknownKeys)
+    /// The members not known as fields, to be written back verbatim.
+    var unknownMembers: UnknownMembers {
+        UnknownMembers(object: object, count: unknownCount, isKnown: { document, key in
+            Field.table.ordinal(ofKey: key, in: document) != nil
+        })
     }
 
     // MARK: Typed reads of optional fields (nil when absent or null)

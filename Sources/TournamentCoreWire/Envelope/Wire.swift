@@ -47,7 +47,8 @@ public enum Wire {
                 .requestTooLarge,
                 "The request is larger than \(JSONLimits.maxRequestBytes) bytes."))
         }
-        var writer = JSONWriter()
+        // Responses are often about as long as their requests (normalized documents); start there.
+        var writer = JSONWriter(capacity: min(request.count + 256, 4 << 20))
         do throws(WireError) {
             let document = try JSONDocument.parse(request)
             do throws(WireError) {

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Conversions between JSON tokens and values, over raw bytes the parser has validated.
 enum JSONBytes {
     /// The value of a hexadecimal digit, or nil.
@@ -79,11 +87,97 @@ enum JSONBytes {
     }
 
     /// The nearest `Double` to a number token, or nil when its magnitude overflows a `Double`.
+    ///
+    /// Most numbers of requests (`0.125`, `-1.5e3`, `42`) have at most 15 significant digits and a
+    /// small exponent; those are computed exactly as `digits × 10^e` or `digits ÷ 10^-e` (both
+    /// operands exact, so the one rounding is correct: Clinger's fast path). The others go through
+    /// the standard library's correctly rounded conversion.
     static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
-        if text.count <= 15, let integer = int64(text) {
-            return Double(integer)  // exact: at most 15 digits
+        if let fast = fastDouble(text) { return fast }
+        var value: Double?
+        if text.count < 64 {
+            // The C library's correctly rounded strtod, on a copy on the stack. It follows the
+            // process's locale: if that one's decimal separator is not '.', strtod stops early,
+            // which is detected, and the standard library's conversion decides instead.
+            value = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> Double? in
+                guard let start = buffer.baseAddress, let source = text.baseAddress else { return nil }
+                UnsafeMutableRawPointer(start).copyMemory(from: source, byteCount: text.count)
+                start[text.count] = 0
+                var end: UnsafeMutablePointer<CChar>?
+                let result = strtod(start, &end)
+                return end == start + text.count ? result : nil
+            }
         }
-        guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else { return nil }
+        if value == nil {
+            value = Double(String(decoding: text, as: UTF8.self))
+        }
+        guard let value, value.isFinite else { return nil }
         return value
+    }
+
+    private static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+
+    private static func fastDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        var index = 0
+        let negative = text.first == UInt8(ascii: "-")
+        if negative { index = 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var exponent = 0
+        var sawNonZero = false
+        while index < text.count, text[index] &- UInt8(ascii: "0") < 10 {
+            let digit = UInt64(text[index] &- UInt8(ascii: "0"))
+            if digit != 0 || sawNonZero {
+                sawNonZero = true
+                digits += 1
+            }
+            mantissa = mantissa &* 10 &+ digit
+            index += 1
+        }
+        if index < text.count, text[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < text.count, text[index] &- UInt8(ascii: "0") < 10 {
+                let digit = UInt64(text[index] &- UInt8(ascii: "0"))
+                if digit != 0 || sawNonZero {
+                    sawNonZero = true
+                    digits += 1
+                }
+                mantissa = mantissa &* 10 &+ digit
+                exponent -= 1
+                index += 1
+            }
+        }
+        if index < text.count, text[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            var exponentSign = 1
+            if index < text.count, text[index] == UInt8(ascii: "-") {
+                exponentSign = -1
+                index += 1
+            } else if index < text.count, text[index] == UInt8(ascii: "+") {
+                index += 1
+            }
+            var written = 0
+            var length = 0
+            while index < text.count, text[index] &- UInt8(ascii: "0") < 10 {
+                if length < 4 { written = written * 10 + Int(text[index] &- UInt8(ascii: "0")) }
+                length += 1
+                index += 1
+            }
+            if length > 4 { return nil }  // far beyond the fast path
+            exponent += exponentSign * written
+        }
+        // Exact only with at most 15 significant digits (all accumulated, so no digit was lost)
+        // and a power of ten that is itself exact.
+        guard index == text.count, digits <= 15, exponent >= -22, exponent <= 22 else { return nil }
+        var value = Double(mantissa)
+        if exponent < 0 {
+            value /= powersOfTen[-exponent]
+        } else {
+            value *= powersOfTen[exponent]
+        }
+        return negative ? -value : value
     }
 }

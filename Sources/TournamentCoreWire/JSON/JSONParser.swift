@@ -11,26 +11,35 @@ struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
     private var nodes: [JSONNode] = []
-    /// Indices of the open containers' opening nodes, innermost last.
-    private var open: [Int] = []
-    /// Children counted so far in each open container, parallel to `open`.
-    private var childCounts: [UInt32] = []
+    /// The open containers, innermost last: their opening nodes' indices and the children counted
+    /// so far. Stack memory of ``JSONLimits/maxDepth`` entries, so parsing allocates only the tape.
+    private let openNodes: UnsafeMutableBufferPointer<Int>
+    private let childCounts: UnsafeMutableBufferPointer<UInt32>
+    private var depth = 0
 
     /// Parses `bytes` (at most ``JSONLimits/maxRequestBytes`` long) into its tape.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> [JSONNode] {
         guard bytes.count <= JSONLimits.maxRequestBytes else {
             throw JSONSyntaxError(message: "The text is longer than \(JSONLimits.maxRequestBytes) bytes.", offset: 0)
         }
-        var parser = JSONParser(bytes: bytes)
-        try parser.parseDocument()
-        return parser.nodes
+        let outcome = withUnsafeTemporaryAllocation(of: Int.self, capacity: JSONLimits.maxDepth) { openNodes in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: JSONLimits.maxDepth) { childCounts in
+                var parser = JSONParser(bytes: bytes, openNodes: openNodes, childCounts: childCounts)
+                return Result { () throws(JSONSyntaxError) in
+                    try parser.parseDocument()
+                    return parser.nodes
+                }
+            }
+        }
+        return try outcome.get()
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, openNodes: UnsafeMutableBufferPointer<Int>, childCounts: UnsafeMutableBufferPointer<UInt32>) {
         self.bytes = bytes
-        nodes.reserveCapacity(min(bytes.count / 6 + 4, 1 << 20))
-        open.reserveCapacity(JSONLimits.maxDepth)
-        childCounts.reserveCapacity(JSONLimits.maxDepth)
+        self.openNodes = openNodes
+        self.childCounts = childCounts
+        // About one node per six bytes of typical requests; the array grows if needed.
+        nodes.reserveCapacity(min(bytes.count / 6 + 8, 1 << 20))
     }
 
     // MARK: Structure
@@ -64,11 +73,12 @@ struct JSONParser {
             // A value is complete: close containers or move to the next child.
             while true {
                 skipWhitespace()
-                guard let container = open.last else {
+                guard depth > 0 else {
                     guard position == bytes.count else { throw error("Unexpected text after the end of the value.") }
                     return
                 }
-                childCounts[childCounts.count - 1] &+= 1
+                let container = openNodes[depth - 1]
+                childCounts[depth - 1] &+= 1
                 guard position < bytes.count else { throw error("Unexpected end of text inside an array or object.") }
                 let byte = bytes[position]
                 if nodes[container].kind == .object {
@@ -102,18 +112,22 @@ struct JSONParser {
     }
 
     private mutating func openContainer(_ kind: JSONNode.Kind) throws(JSONSyntaxError) {
-        guard open.count < JSONLimits.maxDepth else {
+        guard depth < JSONLimits.maxDepth else {
             throw error("Nesting is deeper than \(JSONLimits.maxDepth) levels.")
         }
-        open.append(nodes.count)
-        childCounts.append(0)
+        openNodes[depth] = nodes.count
+        childCounts[depth] = 0
+        depth += 1
         nodes.append(JSONNode(kind: kind, flags: 0, offset: UInt32(truncatingIfNeeded: position), value: 0))
         position += 1
     }
 
     /// Closes the innermost container at the bracket under the position.
     private mutating func closeContainer() {
-        guard let opening = open.popLast(), let count = childCounts.popLast() else { return }
+        guard depth > 0 else { return }
+        depth -= 1
+        let opening = openNodes[depth]
+        let count = childCounts[depth]
         nodes[opening].value = UInt32(truncatingIfNeeded: nodes.count)
         nodes.append(JSONNode(kind: .end, flags: 0, offset: UInt32(truncatingIfNeeded: position), value: count))
         position += 1
@@ -187,7 +201,16 @@ struct JSONParser {
         let start = position
         var flags: UInt8 = 0
         while true {
-            // Fast path: printable ASCII other than the quote and the backslash.
+            // Fast path, eight bytes at a time: skip words of printable ASCII without a quote or a
+            // backslash (SWAR: a byte-wise "less than", "equals" and high-bit test on a 64-bit word).
+            if let base = bytes.baseAddress {
+                while bytes.count - position >= 8 {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                    if Self.needsAttention(word) { break }
+                    position += 8
+                }
+            }
+            // Then byte by byte: printable ASCII other than the quote and the backslash.
             while position < bytes.count {
                 let byte = bytes[position]
                 guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { break }
@@ -211,6 +234,21 @@ struct JSONParser {
             offset: UInt32(truncatingIfNeeded: start),
             value: UInt32(truncatingIfNeeded: position - start)))
         position += 1
+    }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether any byte of `word` is a control character (< 0x20), a quote, a backslash, or not
+    /// ASCII. Exact: no byte that needs no attention is ever reported, and none that does is missed.
+    @inline(__always)
+    private static func needsAttention(_ word: UInt64) -> Bool {
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let control = (word &- ones &* 0x20) & ~word
+        let quoteZero = (quote &- ones) & ~quote
+        let backslashZero = (backslash &- ones) & ~backslash
+        return (control | quoteZero | backslashZero | word) & highBits != 0
     }
 
     /// Reads an escape whose backslash is under the position.

@@ -265,19 +265,39 @@ public struct JSONWriter: ~Copyable {
         value.withUTF8 { string(utf8: $0) }
     }
 
+    /// Writes a string known at compile time (ASCII without characters to escape).
+    public mutating func string(_ value: StaticString) {
+        separate()
+        append(UInt8(ascii: "\""))
+        append(value)
+        append(UInt8(ascii: "\""))
+    }
+
     /// Writes a string given as valid UTF-8 bytes.
     mutating func string(utf8 text: UnsafeBufferPointer<UInt8>) {
         separate()
-        append(UInt8(ascii: "\""))
-        var runStart = 0
-        for index in 0..<text.count {
-            let byte = text[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            append(UnsafeBufferPointer(rebasing: text[runStart..<index]))
-            appendEscape(byte)
-            runStart = index + 1
+        // Room for the quotes and the text unescaped, at once; escapes (rare) grow it further.
+        guard reserve(text.count + 2), let base, let source = text.baseAddress else {
+            append(UInt8(ascii: "\""))
+            append(UInt8(ascii: "\""))
+            return
         }
-        append(UnsafeBufferPointer(rebasing: text[runStart..<text.count]))
+        base[count] = UInt8(ascii: "\"")
+        count += 1
+        var runStart = 0
+        var index = 0
+        while index < text.count {
+            let byte = source[index]
+            if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+                index += 1
+                continue
+            }
+            append(UnsafeBufferPointer(start: source + runStart, count: index - runStart))
+            appendEscape(byte)
+            index += 1
+            runStart = index
+        }
+        append(UnsafeBufferPointer(start: source + runStart, count: text.count - runStart))
         append(UInt8(ascii: "\""))
     }
 

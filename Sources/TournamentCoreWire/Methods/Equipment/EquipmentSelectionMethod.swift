@@ -18,9 +18,9 @@ enum EquipmentSelectionMethod: WireMethod {
         let fields = try ObjectFields<Field>(document, request)
         var setups: [BowSetup] = []
         var nodes: [Int] = []
-        var unknown: [[JSONDocument.Member]] = []
+        var unknown: [UnknownMembers] = []
         for element in try fields.requiredArray(.setups) {
-            let setup = try ObjectFields<SetupField>(document, element, keepingUnknown: true)
+            let setup = try ObjectFields<SetupField>(document, element)
             setups.append(BowSetup(id: Int64(try document.int(at: setup.required(.id))), name: try setup.string(.name) ?? ""))
             nodes.append(element)
             unknown.append(setup.unknownMembers)
@@ -40,9 +40,7 @@ enum EquipmentSelectionMethod: WireMethod {
                 writer.beginObject()
                 writer.field("id", setups[position].id)
                 writer.field("name", setups[position].displayName)
-                for member in unknown[position] {
-                    writer.verbatimMember(document, member)
-                }
+                writer.write(unknown[position], from: document)
                 writer.endObject()
             }
             writer.endArray()

@@ -14,8 +14,8 @@ enum LibraryInfo: WireMethod {
         writer.field("abiVersion", LibraryVersion.abiVersion)
         writer.key("methods")
         writer.beginArray()
-        for method in MethodRegistry.names {
-            writer.string(method)
+        for method in MethodRegistry.methods {
+            writer.string(method.name)
         }
         writer.endArray()
         writer.object("limits") { limits in

@@ -93,8 +93,8 @@ enum MatchCoding {
     }
 
     /// A stored favourite record, and its members the contract does not know.
-    static func record(_ document: JSONDocument, _ node: Int) throws(WireError) -> (FavoriteMatch, [JSONDocument.Member]) {
-        let fields = try ObjectFields<RecordField>(document, node, keepingUnknown: true)
+    static func record(_ document: JSONDocument, _ node: Int) throws(WireError) -> (FavoriteMatch, UnknownMembers) {
+        let fields = try ObjectFields<RecordField>(document, node)
         let record = FavoriteMatch(
             id: Int64(try document.int(at: fields.required(.id))),
             homeTeamImage: try fields.string(.homeTeamImage),
@@ -112,9 +112,9 @@ enum MatchCoding {
     }
 
     /// An array of favourite records (absent or null: none).
-    static func records<Field>(_ fields: ObjectFields<Field>, _ field: Field) throws(WireError) -> [(FavoriteMatch, [JSONDocument.Member])] {
+    static func records<Field>(_ fields: ObjectFields<Field>, _ field: Field) throws(WireError) -> [(FavoriteMatch, UnknownMembers)] {
         guard let node = fields.value(field) else { return [] }
-        var records: [(FavoriteMatch, [JSONDocument.Member])] = []
+        var records: [(FavoriteMatch, UnknownMembers)] = []
         for element in try fields.document.array(node) {
             records.append(try record(fields.document, element))
         }
@@ -123,7 +123,7 @@ enum MatchCoding {
 
     /// Writes a favourite record: all twelve keys, in the contract's order, `null` for what is
     /// unknown; then the record's other members as they were given.
-    static func write(_ record: FavoriteMatch, unknown: [JSONDocument.Member] = [], from document: JSONDocument? = nil, into writer: inout JSONWriter) {
+    static func write(_ record: FavoriteMatch, unknown: UnknownMembers = .none, from document: JSONDocument? = nil, into writer: inout JSONWriter) {
         func optional(_ key: StaticString, _ value: String?) {
             writer.key(key)
             if let value { writer.string(value) } else { writer.null() }
@@ -142,7 +142,7 @@ enum MatchCoding {
         optional("competitionCode", record.competitionCode)
         optional("competitionName", record.competitionName)
         if let document {
-            for member in unknown { writer.verbatimMember(document, member) }
+            writer.write(unknown, from: document)
         }
         writer.endObject()
     }

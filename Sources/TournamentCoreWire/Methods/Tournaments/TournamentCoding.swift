@@ -4,7 +4,7 @@ import TournamentCore
 /// know, which are written back verbatim after the known ones.
 struct TournamentDocument {
     var tournament: Tournament
-    var unknownMembers: [JSONDocument.Member]
+    var unknownMembers: UnknownMembers
 
     private enum Field: String, RequestFields {
         case id, name, location, status, isPublic = "public", currentParticipants, maxParticipants
@@ -17,7 +17,7 @@ struct TournamentDocument {
     /// Reads a stored tournament document. Absent (or `null`) fields take the defaults of the
     /// apps' parser; `id` is required and non-empty; present fields must have their type.
     init(_ document: JSONDocument, _ node: Int) throws(WireError) {
-        let fields = try ObjectFields<Field>(document, node, keepingUnknown: true)
+        let fields = try ObjectFields<Field>(document, node)
         tournament = Tournament(
             id: try fields.requiredNonEmptyString(.id),
             name: try fields.string(.name) ?? "",
@@ -40,9 +40,7 @@ struct TournamentDocument {
         writer.field("public", tournament.isPublic)
         writer.field("currentParticipants", tournament.currentParticipants)
         writer.field("maxParticipants", tournament.maxParticipants)
-        for member in unknownMembers {
-            writer.verbatimMember(document, member)
-        }
+        writer.write(unknownMembers, from: document)
         writer.endObject()
     }
 }
