@@ -128,27 +128,24 @@ enum JSONBytes {
         var digits = 0
         var exponent = 0
         var sawNonZero = false
-        while index < text.count, text[index] &- UInt8(ascii: "0") < 10 {
-            let digit = UInt64(text[index] &- UInt8(ascii: "0"))
-            if digit != 0 || sawNonZero {
-                sawNonZero = true
-                digits += 1
-            }
-            mantissa = mantissa &* 10 &+ digit
-            index += 1
-        }
-        if index < text.count, text[index] == UInt8(ascii: ".") {
-            index += 1
-            while index < text.count, text[index] &- UInt8(ascii: "0") < 10 {
-                let digit = UInt64(text[index] &- UInt8(ascii: "0"))
+        var sawPoint = false
+        // The tokenizer has validated the number, so digits with at most one point follow.
+        while index < text.count {
+            let byte = text[index]
+            if byte &- UInt8(ascii: "0") < 10 {
+                let digit = UInt64(byte &- UInt8(ascii: "0"))
                 if digit != 0 || sawNonZero {
                     sawNonZero = true
                     digits += 1
                 }
                 mantissa = mantissa &* 10 &+ digit
-                exponent -= 1
-                index += 1
+                if sawPoint { exponent -= 1 }
+            } else if byte == UInt8(ascii: "."), !sawPoint {
+                sawPoint = true
+            } else {
+                break
             }
+            index += 1
         }
         if index < text.count, text[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
