@@ -25,7 +25,10 @@ for module in TournamentCore TournamentCoreWire TournamentCoreABI; do
 done
 swiftc "${flags[@]}" -module-name TournamentCoreFuzzer "$here/FuzzTarget.swift" \
   "$out/libTournamentCoreABI.a" "$out/libTournamentCoreWire.a" "$out/libTournamentCore.a" -o "$out/TournamentCoreFuzzer"
-if ! readelf -S "$out/TournamentCoreFuzzer" | grep -q __sancov_cntrs; then
+# (Read the whole section list first: `readelf | grep -q` under pipefail fails at random when
+# grep stops early and readelf dies of SIGPIPE.)
+sections=$(readelf -S "$out/TournamentCoreFuzzer")
+if [[ $sections != *__sancov_cntrs* ]]; then
   echo "Fuzz/run.sh: the fuzzer is not instrumented for coverage; refusing to fuzz blind." >&2
   exit 1
 fi

@@ -22,11 +22,12 @@ if ldd "$lib" | grep -i swift; then
   echo "check-exports: the library depends on a Swift shared library" >&2
   status=1
 fi
-if readelf -d "$lib" | grep -E 'R(UN)?PATH'; then
+dynamic=$(readelf -d "$lib")  # read whole: `readelf | grep -q` under pipefail can die of SIGPIPE
+if grep -E 'R(UN)?PATH' <<< "$dynamic"; then
   echo "check-exports: the library has an RPATH/RUNPATH" >&2
   status=1
 fi
-if ! readelf -d "$lib" | grep -q "SONAME.*libtournamentcore\.so\.[0-9]*\]"; then
+if ! grep -q "SONAME.*libtournamentcore\.so\.[0-9]*\]" <<< "$dynamic"; then
   echo "check-exports: SONAME is not libtournamentcore.so.<major>" >&2
   status=1
 fi
