@@ -82,6 +82,14 @@ struct GuestIDTests {
         #expect(id == "guest_9AAAAAAAAAAAAAAA")
     }
 
+    @Test("every byte of a random word is used: 16 characters from two words")
+    func wholeWordsAreUsed() {
+        var generator = ReplayGenerator(words: [0x0706_0504_0302_0100, 0x0F0E_0D0C_0B0A_0908, 0x3D3D_3D3D_3D3D_3D3D])
+        let id = GuestID.generate(using: &generator)
+        #expect(id == "guest_ABCDEFGHIJKLMNOP")
+        #expect(generator.words.count == 1)
+    }
+
     @Test("100,000 IDs without a duplicate")
     func unique() {
         var seen = Set<String>()
