@@ -90,8 +90,9 @@ enum JSONBytes {
     ///
     /// Most numbers of requests (`0.125`, `-1.5e3`, `42`) have at most 15 significant digits and a
     /// small exponent; those are computed exactly as `digits × 10^e` or `digits ÷ 10^-e` (both
-    /// operands exact, so the one rounding is correct: Clinger's fast path). The others go through
-    /// the standard library's correctly rounded conversion.
+    /// operands exact, so the one rounding is correct: Clinger's fast path). Up to 19 digits
+    /// (17-digit round-trip output such as jansson's `%.17g` included) the Eisel–Lemire algorithm
+    /// decides almost always. The rest go through the C library's correctly rounded `strtod`.
     static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         if let fast = fastDouble(text) { return fast }
         var value: Double?
@@ -166,15 +167,69 @@ enum JSONBytes {
             if length > 4 { return nil }  // far beyond the fast path
             exponent += exponentSign * written
         }
-        // Exact only with at most 15 significant digits (all accumulated, so no digit was lost)
-        // and a power of ten that is itself exact.
-        guard index == text.count, digits <= 15, exponent >= -22, exponent <= 22 else { return nil }
-        var value = Double(mantissa)
-        if exponent < 0 {
-            value /= powersOfTen[-exponent]
-        } else {
-            value *= powersOfTen[exponent]
+        guard index == text.count else { return nil }
+        // Exact with at most 15 significant digits (all accumulated, so no digit was lost) and a
+        // power of ten that is itself exact.
+        if digits <= 15, exponent >= -22, exponent <= 22 {
+            var value = Double(mantissa)
+            if exponent < 0 {
+                value /= powersOfTen[-exponent]
+            } else {
+                value *= powersOfTen[exponent]
+            }
+            return negative ? -value : value
         }
-        return negative ? -value : value
+        // Up to 19 digits the mantissa is still exact in 64 bits.
+        guard digits <= 19 else { return nil }
+        return eiselLemire(mantissa, exponent, negative: negative)
+    }
+
+    /// `mantissa × 10^exponent` correctly rounded, or nil when 128 bits of 10^exponent cannot
+    /// decide the rounding, or the result is subnormal, infinite or beyond the table (the caller
+    /// then asks `strtod`). The Eisel–Lemire algorithm (Lemire, "Number Parsing at a Gigabyte per
+    /// Second", 2021), as in Go's `strconv` and fast_float; all arithmetic below is on operands
+    /// whose ranges are bounded here, so none can overflow.
+    static func eiselLemire(_ mantissa: UInt64, _ exponent: Int, negative: Bool) -> Double? {
+        if mantissa == 0 { return negative ? -0.0 : 0.0 }
+        guard exponent >= PowersOfTen.minimumExponent, exponent <= PowersOfTen.maximumExponent else { return nil }
+        // Normalize the mantissa so that its top bit is set.
+        let leadingZeros = mantissa.leadingZeroBitCount
+        let normalized = mantissa << UInt64(leadingZeros)
+        // floor(log2(10^exponent)) + 64 + bias − leadingZeros; |217706 × exponent| < 2^27.
+        var binaryExponent = ((217_706 * exponent) >> 16) + 64 + 1023 - leadingZeros
+        let row = 2 * (exponent - PowersOfTen.minimumExponent)
+        let powerHigh = PowersOfTen.mantissas[row]
+        let powerLow = PowersOfTen.mantissas[row + 1]
+        // The product with the high 64 bits of the power; with the low 64 bits too when the
+        // lower bits of the result might still carry into the ones that are kept.
+        var (high, low) = normalized.multipliedFullWidth(by: powerHigh)
+        if high & 0x1FF == 0x1FF, low &+ normalized < normalized {
+            let (extraHigh, extraLow) = normalized.multipliedFullWidth(by: powerLow)
+            var mergedHigh = high
+            let mergedLow = low &+ extraHigh
+            if mergedLow < low { mergedHigh &+= 1 }
+            if mergedHigh & 0x1FF == 0x1FF, mergedLow &+ 1 == 0, extraLow &+ normalized < normalized {
+                return nil
+            }
+            high = mergedHigh
+            low = mergedLow
+        }
+        // Keep 54 bits (53 and one to round with).
+        let topBit = high >> 63
+        var significand = high >> (topBit + 9)
+        binaryExponent -= Int(1 ^ topBit)
+        // Exactly halfway between two doubles: 128 bits cannot tell which way to round.
+        if low == 0, high & 0x1FF == 0, significand & 3 == 1 { return nil }
+        // Round half up to 53 bits (ties are excluded above); a carry adds a bit.
+        significand += significand & 1
+        significand >>= 1
+        if significand >> 53 > 0 {
+            significand >>= 1
+            binaryExponent += 1
+        }
+        // Subnormal, zero, infinite or NaN: strtod decides.
+        guard binaryExponent > 0, binaryExponent < 0x7FF else { return nil }
+        let bits = UInt64(binaryExponent) << 52 | significand & 0x000F_FFFF_FFFF_FFFF
+        return Double(bitPattern: negative ? bits | (1 << 63) : bits)
     }
 }
