@@ -48,12 +48,10 @@ tc_step "libFuzzer over tc_call (${TC_FUZZ_SECONDS:-120} s)"
 fuzz_log="$TC_ROOT/Fuzz/last-run.log"
 summary='^(#[0-9]+.INITED|Done [0-9]+ runs|stat::(number_of_executed_units|new_units_added)|==[0-9]+==ERROR|SUMMARY|TournamentCore fuzz oracle|artifact_prefix|Test unit written)'
 if ! bash Fuzz/run.sh "${TC_FUZZ_SECONDS:-120}" > "$fuzz_log" 2>&1; then
-  grep -E "$summary" "$fuzz_log"
-if grep -q "no interesting inputs were found" "$fuzz_log"; then
-  echo "The fuzzer found no coverage: it is not instrumented." >&2
-  exit 1
-fi || tail -n 40 "$fuzz_log"
-  echo "The fuzzer found a problem; the input is in Fuzz/findings/ (log: $fuzz_log)." >&2
+  grep -E "$summary" "$fuzz_log" || true
+  echo "--- end of $fuzz_log:" >&2
+  tail -n 40 "$fuzz_log" >&2
+  echo "The fuzz pass failed (a finding's input is saved in Fuzz/findings/; the log ends above)." >&2
   exit 1
 fi
 grep -E "$summary" "$fuzz_log"
