@@ -4,10 +4,12 @@
  * references (references.c) in one run. Reports µs per call, MB/s of request, allocations per
  * call (counted by interposing malloc) and the reference/core ratio.
  *
- *   benchmark [--quick] [--requests DIR]
+ *   benchmark [--quick] [--requests DIR] [--all-requests DIR]
  *
  * --quick runs each workload a few times (a smoke test: references agree with the core).
  * --requests DIR writes the reference workloads' requests there (for Benchmarks/bench.py).
+ * --all-requests DIR writes every workload's request there (METHOD.SIZE.json), to profile one
+ *   method on its own (perf, callgrind), and exits.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -206,9 +208,22 @@ static int same_response(struct workload *workload) {
     return same;
 }
 
+/* Writes the workload's request to FOLDER/METHOD.SIZE.json. */
+static void write_request(const char *folder, const struct workload *workload) {
+    char path[512];
+    FILE *file;
+    mkdir(folder, 0755);
+    snprintf(path, sizeof path, "%s/%s.%s.json", folder, workload->method, workload->size);
+    file = fopen(path, "w");
+    if (file) {
+        fputs(workload->request, file);
+        fclose(file);
+    }
+}
+
 int main(int argc, char **argv) {
     int quick = 0, index, failures = 0;
-    const char *requests_folder = NULL, *season = "Examples/data/premier-league-2024-25.json";
+    const char *requests_folder = NULL, *all_requests_folder = NULL, *season = "Examples/data/premier-league-2024-25.json";
     struct workload workloads[] = {
         {"library.info", "small", tc_library_info, NULL, NULL},
         {"tournaments.filter", "small", tc_tournaments_filter, reference_tournaments_filter, NULL},
@@ -238,6 +253,7 @@ int main(int argc, char **argv) {
     for (index = 1; index < argc; index++) {
         if (strcmp(argv[index], "--quick") == 0) quick = 1;
         else if (strcmp(argv[index], "--requests") == 0 && index + 1 < argc) requests_folder = argv[++index];
+        else if (strcmp(argv[index], "--all-requests") == 0 && index + 1 < argc) all_requests_folder = argv[++index];
         else if (strcmp(argv[index], "--season") == 0 && index + 1 < argc) season = argv[++index];
     }
 
@@ -270,7 +286,7 @@ int main(int argc, char **argv) {
     workloads[15].request = strdup("{\"now\":1733000000000}");
     workloads[16].request = leaderboard_request(8);
     workloads[17].request = leaderboard_request(20000);
-    workloads[18].request = season_request(season, 3);
+    workloads[18].request = season_request(season, 1);
     workloads[19].request = season_request(season, 380);
     workloads[20].request = strdup("{\"match\":{\"id\":1,\"utcDate\":\"2024-08-16T19:00:00Z\",\"matchday\":1,\"homeTeam\":{\"name\":\"Arsenal FC\",\"crest\":\"a.png\"},"
                                    "\"awayTeam\":{\"name\":\"Fulham FC\"},\"score\":{\"winner\":\"HOME_TEAM\",\"fullTime\":{\"home\":1,\"away\":0}},"
@@ -287,19 +303,11 @@ int main(int argc, char **argv) {
         }
         tc_string_free(response);
         if (workloads[index].reference != NULL && !same_response(&workloads[index])) failures++;
-        if (requests_folder != NULL && workloads[index].reference != NULL) {
-            char path[512];
-            FILE *file;
-            mkdir(requests_folder, 0755);
-            snprintf(path, sizeof path, "%s/%s.%s.json", requests_folder, workloads[index].method, workloads[index].size);
-            file = fopen(path, "w");
-            if (file) {
-                fputs(workloads[index].request, file);
-                fclose(file);
-            }
-        }
+        if (requests_folder != NULL && workloads[index].reference != NULL) write_request(requests_folder, &workloads[index]);
+        if (all_requests_folder != NULL) write_request(all_requests_folder, &workloads[index]);
     }
     if (failures) return 1;
+    if (all_requests_folder != NULL) return 0;
 
     printf("TournamentCore %s benchmark%s: median of %d interleaved rounds\n\n", tc_version(), quick ? " (quick)" : "", quick ? 1 : 9);
     printf("| workload | request | core µs/call | core MB/s | core allocs/call | C+jansson µs/call | C+jansson allocs/call | C+jansson ÷ core |\n");

@@ -45,6 +45,24 @@ struct JSONWriterTests {
         #expect(written { $0.double(value) } == expected)
     }
 
+    @Test("doubles are written exactly as Double.description writes them, extremes and random bit patterns")
+    func doublesMatchDescription() {
+        var values: [Double] = [
+            -0.0, .leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
+            .ulpOfOne, 0.1, 0.2, 0.30000000000000004, 123456789012345680, 5e-324, 1.7976931348623157e308, 9007199254740993,
+        ]
+        var generator = SystemRandomNumberGenerator()
+        while values.count < 20_000 {
+            let value = Double(bitPattern: generator.next())
+            if value.isFinite { values.append(value) }
+        }
+        for value in values {
+            let text = written { $0.double(value) }
+            #expect(text == value.description, "\(value.bitPattern)")
+            if text != value.description { break }
+        }
+    }
+
     @Test("a non-finite number is written as null and flagged")
     func nonFinite() {
         var writer = JSONWriter()

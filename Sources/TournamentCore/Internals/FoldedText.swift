@@ -46,8 +46,20 @@ struct FoldedText: Sendable, Hashable {
     static func text(_ text: String, contains needle: FoldedText, failure: [Int]) -> Bool {
         var text = text
         let ascii: Bool? = text.withUTF8 { bytes in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            return search(needle.bytes, failure: failure, in: bytes.lazy.map(lowercasedASCII))
+            var matched = 0
+            let pattern = needle.bytes
+            if pattern.isEmpty { return true }
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                let folded = lowercasedASCII(byte)
+                while matched > 0 && pattern[matched] != folded { matched = failure[matched - 1] }
+                if pattern[matched] == folded { matched += 1 }
+                if matched == pattern.count {
+                    // Found; the rest of the text need not be ASCII.
+                    return true
+                }
+            }
+            return false
         }
         return ascii ?? FoldedText(text).contains(needle)
     }

@@ -4,14 +4,13 @@
 /// Regenerate with `scripts/generate-timezones.py` from a newer tzdata release.
 public enum TimeZoneDatabase {
     /// Every zone and link name, sorted.
-    public static var identifiers: [String] { index.names.map(\.name) }
+    public static var identifiers: [String] { index.names.map { String(decoding: $0.name, as: UTF8.self) } }
 
     struct Index: Sendable {
-        let bytes: [UInt8]
-        /// Byte offset of each distinct rule set.
-        let zones: [Int]
-        /// Names sorted by UTF-8 bytes, with their rule set.
-        let names: [(name: String, zone: Int)]
+        /// Each distinct rule set, decoded.
+        let zones: [ZoneRules]
+        /// Names (UTF-8) sorted by their bytes, with their rule set.
+        let names: [(name: [UInt8], zone: Int)]
     }
 
     /// Decoded once, on first use (a thread-safe lazy global).
@@ -40,36 +39,38 @@ public enum TimeZoneDatabase {
             }
         }
         var reader = Reader(bytes: bytes, position: 5)  // "TCTZ" + format version 1
-        var zones: [Int] = []
-        for _ in 0..<reader.unsigned() {
-            zones.append(reader.position)
-            reader.skipZone()
+        // Every rule set decoded now, once (about 600 zones, a few hundred kilobytes), so that
+        // finding a zone later is a binary search and a copy of its arrays' references.
+        var zones: [ZoneRules] = []
+        for _ in 0..<max(0, reader.unsigned()) {
+            zones.append(reader.zone())
         }
-        var names: [(name: String, zone: Int)] = []
-        for _ in 0..<reader.unsigned() {
+        var names: [(name: [UInt8], zone: Int)] = []
+        for _ in 0..<max(0, reader.unsigned()) {
             let length = reader.unsigned()
-            let name = String(decoding: reader.take(length), as: UTF8.self)
+            let name = Array(reader.take(length))
             names.append((name, reader.unsigned()))
         }
-        return Index(bytes: bytes, zones: zones, names: names)
+        return Index(zones: zones, names: names)
     }
 
     /// The rules of the zone or link named `identifier` (exactly, case-sensitively), or nil.
     static func rules(for identifier: String) -> ZoneRules? {
-        let key = Array(identifier.utf8)
-        let names = index.names
-        var low = 0
-        var high = names.count
-        while low < high {
-            let middle = (low + high) / 2
-            let candidate = Array(names[middle].name.utf8)
-            if candidate == key {
-                var reader = Reader(bytes: index.bytes, position: index.zones[names[middle].zone])
-                return reader.zone()
+        var identifier = identifier
+        return identifier.withUTF8 { key in
+            let index = self.index
+            var low = 0
+            var high = index.names.count
+            while low < high {
+                let middle = (low + high) / 2
+                let candidate = index.names[middle]
+                if candidate.name.elementsEqual(key) {
+                    return index.zones.indices.contains(candidate.zone) ? index.zones[candidate.zone] : nil
+                }
+                if candidate.name.lexicographicallyPrecedes(key) { low = middle + 1 } else { high = middle }
             }
-            if candidate.lexicographicallyPrecedes(key) { low = middle + 1 } else { high = middle }
+            return nil
         }
-        return nil
     }
 
     /// One zone's history and continuing rule.
@@ -111,29 +112,19 @@ public enum TimeZoneDatabase {
         }
 
         mutating func zone() -> ZoneRules {
-            let offsets = (0..<unsigned()).map { _ in signed() }
+            let offsets = (0..<max(0, unsigned())).map { _ in signed() }
             func offset(_ index: Int) -> Int { offsets.indices.contains(index) ? offsets[index] : 0 }
             let initial = offset(unsigned())
             var times: [Int64] = []
             var transitionOffsets: [Int] = []
             var time: Int64 = 0
-            for index in 0..<unsigned() {
+            for index in 0..<max(0, unsigned()) {
                 time = index == 0 ? Int64(signed()) : time &+ Int64(unsigned())
                 times.append(time)
                 transitionOffsets.append(offset(unsigned()))
             }
             let footer = String(decoding: take(unsigned()), as: UTF8.self)
             return ZoneRules(initialOffset: initial, transitionTimes: times, transitionOffsets: transitionOffsets, rule: POSIXTimeZoneRule(parsing: footer))
-        }
-
-        mutating func skipZone() {
-            for _ in 0..<unsigned() { _ = unsigned() }
-            _ = unsigned()
-            for _ in 0..<unsigned() {
-                _ = unsigned()
-                _ = unsigned()
-            }
-            _ = take(unsigned())
         }
     }
 }

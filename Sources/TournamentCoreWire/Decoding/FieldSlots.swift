@@ -1,33 +1,25 @@
-/// The value node of each known field of an object, indexed by the field's ordinal; -1 when the
-/// member is absent. Sixteen slots live inline (no allocation per object); a field set larger than
-/// that (none today) spills into an array.
+/// The value node of each known field of an object, indexed by the field's slot
+/// (``RequestFields/slot``); -1 when the member is absent.
+///
+/// Sixteen inline slots: no allocation and no reference counting per object. A field set
+/// larger than ``capacity`` (none today) is not stored here; ``ObjectFields`` then finds its
+/// members by scanning the object instead.
 struct FieldSlots {
-    private var inline: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
-                         Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32)
+    private var storage: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
+                          Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32)
         = (-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1)
-    private var spill: [Int32]?
 
-    static let inlineCount = 16
+    static let capacity = 16
 
-    init(count: Int) {
-        if count > Self.inlineCount {
-            spill = Array(repeating: -1, count: count - Self.inlineCount)
-        }
-    }
-
-    subscript(ordinal: Int) -> Int32 {
+    /// The node in `slot`; -1 when absent or past ``capacity``. Setting past it does nothing.
+    subscript(slot: Int) -> Int32 {
         get {
-            if ordinal < Self.inlineCount {
-                return withUnsafeBytes(of: inline) { $0.load(fromByteOffset: ordinal * 4, as: Int32.self) }
-            }
-            return spill?[ordinal - Self.inlineCount] ?? -1
+            guard slot >= 0 && slot < Self.capacity else { return -1 }
+            return withUnsafeBytes(of: storage) { $0.load(fromByteOffset: slot * 4, as: Int32.self) }
         }
         set {
-            if ordinal < Self.inlineCount {
-                withUnsafeMutableBytes(of: &inline) { $0.storeBytes(of: newValue, toByteOffset: ordinal * 4, as: Int32.self) }
-            } else {
-                spill?[ordinal - Self.inlineCount] = newValue
-            }
+            guard slot >= 0 && slot < Self.capacity else { return }
+            withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: newValue, toByteOffset: slot * 4, as: Int32.self) }
         }
     }
 }

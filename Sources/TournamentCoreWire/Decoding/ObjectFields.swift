@@ -8,7 +8,9 @@ struct ObjectFields<Field: RequestFields> {
     let document: JSONDocument
     /// The object's node.
     let object: Int
-    private var slots: FieldSlots
+    private var slots = FieldSlots()
+    /// The field set is larger than ``FieldSlots/capacity``: members are found by scanning.
+    private let scans: Bool
     /// How many members are not known fields (repeats included).
     private(set) var unknownCount = 0
 
@@ -17,10 +19,10 @@ struct ObjectFields<Field: RequestFields> {
         self.document = document
         object = try document.object(node)
         let table = Field.table
-        slots = FieldSlots(count: table.fields.count)
+        scans = table.slotCount > FieldSlots.capacity
         for key in document.keys(node) {
-            if let ordinal = table.ordinal(ofKey: key, in: document) {
-                slots[ordinal] = Int32(truncatingIfNeeded: key + 1)
+            if let slot = table.slot(ofKey: key, in: document) {
+                slots[slot] = Int32(truncatingIfNeeded: key + 1)
             } else {
                 unknownCount += 1
             }
@@ -29,8 +31,18 @@ struct ObjectFields<Field: RequestFields> {
 
     /// The value node of `field` if the member is present, even when its value is `null`.
     func raw(_ field: Field) -> Int? {
-        let node = Int(slots[Field.table.ordinal(of: field)])
+        if scans { return scan(for: field) }
+        let node = Int(slots[field.slot])
         return node < 0 ? nil : node
+    }
+
+    /// The value node of the last member named by `field`'s key (repeated keys: the last wins).
+    private func scan(for field: Field) -> Int? {
+        var found: Int?
+        for key in document.keys(object) where Field.table.slot(ofKey: key, in: document) == field.slot {
+            found = key + 1
+        }
+        return found
     }
 
     /// The value node of `field` if present and not `null`.
@@ -52,7 +64,7 @@ struct ObjectFields<Field: RequestFields> {
     /// The members not known as fields, to be written back verbatim.
     var unknownMembers: UnknownMembers {
         UnknownMembers(object: object, count: unknownCount, isKnown: { document, key in
-            Field.table.ordinal(ofKey: key, in: document) != nil
+            Field.table.slot(ofKey: key, in: document) != nil
         })
     }
 

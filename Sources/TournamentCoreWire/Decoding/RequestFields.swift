@@ -11,17 +11,48 @@ protocol RequestFields: RawRepresentable<String>, CaseIterable, Equatable, Senda
     static var table: FieldTable<Self> { get }
 }
 
-/// The UTF-8 keys of a ``RequestFields`` type, in declaration order, laid out for fast matching.
-/// A class, so that reading the table (on every field access) copies one reference, not four arrays.
+extension RequestFields {
+    /// The field's slot in ``FieldSlots``: its enum tag, read without touching the table.
+    ///
+    /// An enum without payloads stores its case as a tag of at most one byte (none when it has a
+    /// single case), numbered in declaration order; that is what every `RequestFields` type is.
+    /// Any other conforming type falls back to its position in `allCases`.
+    @inline(__always)
+    var slot: Int {
+        switch MemoryLayout<Self>.size {
+        case 0: return 0
+        case 1: return withUnsafeBytes(of: self) { Int($0[0]) }
+        default: return Self.allCases.firstIndex(of: self) ?? 0
+        }
+    }
+}
+
+/// The UTF-8 keys of a ``RequestFields`` type, laid out for matching a request key in one probe.
+///
+/// A minimal perfect hash is searched for once, when the table is built: a multiplier such that
+/// every key lands in its own bucket of a small power-of-two table. Looking a key up is then
+/// one hash of its bytes, one bucket, and one comparison with the key stored there. Should no
+/// multiplier separate the keys (none of the contract's key sets needs that), lookup falls back
+/// to comparing with every key, which is correct, only slower.
+///
+/// A class, so that reading the table copies one reference, not its arrays.
 final class FieldTable<Field: RequestFields>: Sendable {
     let fields: [Field]
     /// All keys' bytes, one after the other.
     private let bytes: [UInt8]
-    /// Where each key starts in `bytes`, and its length.
+    /// Where each key (in `fields` order) starts in `bytes`, its length, and its field's slot.
     private let starts: [Int]
     private let lengths: [Int]
+    private let slots: [Int]
+    /// The number of slots a ``FieldSlots`` needs: one past the largest slot.
+    let slotCount: Int
+    /// The key in each bucket of the perfect hash; empty when none was found.
+    private let buckets: [Bucket]
+    private let multiplier: UInt64
+    private let shift: UInt64
 
-    init() {
+    /// Builds the table; `searchingPerfectHash: false` (for tests) keeps the fallback lookup.
+    init(searchingPerfectHash: Bool = true) {
         fields = Field.allCases
         var bytes: [UInt8] = []
         var starts: [Int] = []
@@ -34,43 +65,117 @@ final class FieldTable<Field: RequestFields>: Sendable {
         self.bytes = bytes
         self.starts = starts
         self.lengths = lengths
+        let slots = fields.map(\.slot)
+        self.slots = slots
+        slotCount = (slots.max() ?? -1) + 1
+        let keys = fields.map { Array($0.rawValue.utf8) }
+        let found = searchingPerfectHash ? Self.perfectHash(keys) : nil
+        buckets = found?.buckets.map { position in
+            position < 0 ? Bucket(start: 0, length: -1, slot: 0)
+                : Bucket(start: Int32(starts[Int(position)]), length: Int32(lengths[Int(position)]), slot: Int32(slots[Int(position)]))
+        } ?? []
+        multiplier = found?.multiplier ?? 0
+        shift = found?.shift ?? 0
     }
 
-    /// Whether a case's one-byte representation is its position (true for every enum of plain
-    /// cases; checked once, so the fast path below never guesses).
-    private let tagIsOrdinal: Bool = {
-        guard MemoryLayout<Field>.size == 1 else { return false }
-        return Field.allCases.enumerated().allSatisfy { position, field in
-            withUnsafeBytes(of: field) { Int($0[0]) } == position
-        }
-    }()
+    /// Whether lookups take one probe (a perfect hash was found for the keys).
+    var isPerfect: Bool { !buckets.isEmpty }
 
-    /// The position of `field` among the cases.
+    /// The slot of the field named by the string node `key`, or nil for an unknown key.
     @inline(__always)
-    func ordinal(of field: Field) -> Int {
-        if tagIsOrdinal { return withUnsafeBytes(of: field) { Int($0[0]) } }
-        // Every case is in `allCases`, so the search always succeeds.
-        return fields.firstIndex(of: field) ?? 0
-    }
-
-    /// The position of the field named by the string node `key`, or nil for an unknown key.
-    func ordinal(ofKey key: Int, in document: JSONDocument) -> Int? {
+    func slot(ofKey key: Int, in document: JSONDocument) -> Int? {
         if document.nodes[key].flags & JSONNode.escaped != 0 {
             // Rare: compare the decoded key.
             let decoded = JSONBytes.unescaped(document.slice(key))
-            return decoded.withUnsafeBufferPointer { ordinal(ofBytes: $0) }
+            return decoded.withUnsafeBufferPointer { slot(ofBytes: $0) }
         }
-        return ordinal(ofBytes: document.slice(key))
+        return slot(ofBytes: document.slice(key))
     }
 
-    private func ordinal(ofBytes key: UnsafeBufferPointer<UInt8>) -> Int? {
+    /// The slot of the field whose key is `key`, or nil.
+    func slot(ofBytes key: UnsafeBufferPointer<UInt8>) -> Int? {
         bytes.withUnsafeBufferPointer { table in
-            for ordinal in 0..<lengths.count where lengths[ordinal] == key.count {
-                if memoryEquals(table.baseAddress.map { $0 + starts[ordinal] }, key.baseAddress, key.count) {
-                    return ordinal
+            if !buckets.isEmpty {
+                let bucket = buckets[Int(truncatingIfNeeded: Self.hash(key, multiplier) >> shift)]
+                guard bucket.length == key.count,
+                      memoryEquals(table.baseAddress.map { $0 + Int(bucket.start) }, key.baseAddress, key.count)
+                else { return nil }
+                return Int(bucket.slot)
+            }
+            for position in 0..<lengths.count where lengths[position] == key.count {
+                if memoryEquals(table.baseAddress.map { $0 + starts[position] }, key.baseAddress, key.count) {
+                    return slots[position]
                 }
             }
             return nil
         }
+    }
+
+    /// A bucket of the perfect hash: where its key is in `bytes` (length -1: no key), and the
+    /// key's field's slot.
+    private struct Bucket: Sendable {
+        var start: Int32
+        var length: Int32
+        var slot: Int32
+    }
+
+    /// A hash of the key's bytes whose top bits are the bucket: the first and the last word of
+    /// the key (overlapping when it is shorter than two words; halves or single bytes when
+    /// shorter than one), every word in between, and its length, mixed by one multiplication.
+    @inline(__always)
+    static func hash(_ key: UnsafeBufferPointer<UInt8>, _ multiplier: UInt64) -> UInt64 {
+        let count = key.count
+        guard let base = key.baseAddress, count > 0 else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        var first: UInt64
+        var last: UInt64
+        if count >= 8 {
+            first = raw.loadUnaligned(as: UInt64.self)
+            last = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            var offset = 8
+            while count - offset > 8 {
+                first = (first ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+                offset += 8
+            }
+        } else if count >= 4 {
+            first = UInt64(raw.loadUnaligned(as: UInt32.self))
+            last = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+        } else {
+            first = UInt64(base[0]) << 16 | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1])
+            last = 0
+        }
+        let mixed = (first &* 0xBF58_476D_1CE4_E5B9) ^ (last &+ UInt64(truncatingIfNeeded: count)) &* 0x94D0_49BB_1331_11EB
+        return (mixed ^ mixed >> 29) &* multiplier
+    }
+
+    /// A table of 2^k buckets (2^k ≥ 2 × keys, up to 16 ×) and an odd multiplier that give
+    /// every key its own bucket; nil if none of the candidates does. Deterministic: the same keys
+    /// always get the same table.
+    static func perfectHash(_ keys: [[UInt8]]) -> (buckets: [Int16], multiplier: UInt64, shift: UInt64)? {
+        guard !keys.isEmpty, keys.count < Int(Int16.max) / 16 else { return nil }
+        var bits = 1
+        while 1 << bits < keys.count * 2 { bits += 1 }
+        var candidate: UInt64 = 0x2545_F491_4F6C_DD1D
+        for extraBits in 0..<4 {
+            let size = 1 << (bits + extraBits)
+            let shift = UInt64(64 - bits - extraBits)
+            for _ in 0..<512 {
+                // The next candidate of a 64-bit LCG (Knuth's MMIX constants), made odd.
+                candidate = candidate &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                let multiplier = candidate | 1
+                var buckets = [Int16](repeating: -1, count: size)
+                var separated = true
+                for (position, key) in keys.enumerated() {
+                    let bucket = key.withUnsafeBufferPointer { Int(truncatingIfNeeded: hash($0, multiplier) >> shift) }
+                    if buckets[bucket] >= 0 {
+                        separated = false
+                        break
+                    }
+                    buckets[bucket] = Int16(position)
+                }
+                if separated { return (buckets, multiplier, shift) }
+            }
+        }
+        return nil
     }
 }

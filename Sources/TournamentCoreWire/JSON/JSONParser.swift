@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A strict RFC 8259 reader that turns request bytes into a tape of ``JSONNode``s.
 ///
 /// - Strict: no comments, trailing commas, leading zeros, `NaN`, byte order mark, unescaped
@@ -201,22 +209,25 @@ struct JSONParser {
         let start = position
         var flags: UInt8 = 0
         while true {
-            // Fast path, eight bytes at a time: skip words of printable ASCII without a quote or a
-            // backslash (SWAR: a byte-wise "less than", "equals" and high-bit test on a 64-bit word).
-            if let base = bytes.baseAddress {
-                while bytes.count - position >= 8 {
-                    let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-                    if Self.needsAttention(word) { break }
+            if bytes.count - position >= 8, let base = bytes.baseAddress {
+                // Eight bytes at a time: skip a word of printable ASCII without a quote or a
+                // backslash, or step to the first byte of the word that needs attention.
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                let attention = Self.attentionMask(word)
+                if attention == 0 {
                     position += 8
+                    continue
                 }
+                position += attention.trailingZeroBitCount >> 3
+            } else {
+                // The last few bytes, one at a time.
+                while position < bytes.count {
+                    let byte = bytes[position]
+                    guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { break }
+                    position += 1
+                }
+                guard position < bytes.count else { throw error("Unterminated string.") }
             }
-            // Then byte by byte: printable ASCII other than the quote and the backslash.
-            while position < bytes.count {
-                let byte = bytes[position]
-                guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { break }
-                position += 1
-            }
-            guard position < bytes.count else { throw error("Unterminated string.") }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") { break }
             if byte == UInt8(ascii: "\\") {
@@ -239,16 +250,18 @@ struct JSONParser {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
-    /// Whether any byte of `word` is a control character (< 0x20), a quote, a backslash, or not
-    /// ASCII. Exact: no byte that needs no attention is ever reported, and none that does is missed.
+    /// The high bit of every byte of `word` that is a control character (< 0x20), a quote, a
+    /// backslash, or not ASCII, and possibly of bytes above such a byte (a borrow of the
+    /// subtractions); so the lowest set bit is exactly the first byte needing attention, and 0
+    /// means none does.
     @inline(__always)
-    private static func needsAttention(_ word: UInt64) -> Bool {
+    private static func attentionMask(_ word: UInt64) -> UInt64 {
         let quote = word ^ (ones &* 0x22)
         let backslash = word ^ (ones &* 0x5C)
         let control = (word &- ones &* 0x20) & ~word
         let quoteZero = (quote &- ones) & ~quote
         let backslashZero = (backslash &- ones) & ~backslash
-        return (control | quoteZero | backslashZero | word) & highBits != 0
+        return (control | quoteZero | backslashZero | word) & highBits
     }
 
     /// Reads an escape whose backslash is under the position.
@@ -358,11 +371,23 @@ struct JSONParser {
     }
 }
 
-/// `memcmp` for the parser, over possibly-nil base addresses.
+/// `memcmp` over possibly-nil base addresses; keys and literals being short, up to sixteen
+/// bytes are compared inline, in at most two overlapping loads per side.
 @inline(__always)
 func memoryEquals(_ lhs: UnsafePointer<UInt8>?, _ rhs: UnsafePointer<UInt8>?, _ count: Int) -> Bool {
-    if count == 0 { return true }
+    if count <= 0 { return count == 0 }
     guard let lhs, let rhs else { return false }
-    for index in 0..<count where lhs[index] != rhs[index] { return false }
-    return true
+    let left = UnsafeRawPointer(lhs), right = UnsafeRawPointer(rhs)
+    switch count {
+    case 8...16:
+        return left.loadUnaligned(as: UInt64.self) == right.loadUnaligned(as: UInt64.self)
+            && left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+    case 4...7:
+        return left.loadUnaligned(as: UInt32.self) == right.loadUnaligned(as: UInt32.self)
+            && left.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == right.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+    case 1...3:
+        return lhs[0] == rhs[0] && lhs[count / 2] == rhs[count / 2] && lhs[count - 1] == rhs[count - 1]
+    default:
+        return memcmp(lhs, rhs, count) == 0
+    }
 }

@@ -5,6 +5,7 @@ import TournamentCore
 struct GuestNameTests {
     @Test("names are trimmed of white space and newlines", arguments: [
         ("  Robin Hood ", "Robin Hood"), ("\n\tMarian\r\n", "Marian"), ("\u{3000}Kenji\u{A0}", "Kenji"), ("Will  Scarlet", "Will  Scarlet"),
+        (" \u{2003}Tuck \u{A0} ", "Tuck"), ("Much\u{85}", "Much"), ("\u{0B}Éloïse\u{0C}", "Éloïse"), (" \u{301}x ", "\u{301}x"),
     ])
     func trimming(input: String, expected: String) throws {
         #expect(try GuestName.validated(input) == expected)

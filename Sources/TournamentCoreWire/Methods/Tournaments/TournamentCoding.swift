@@ -14,6 +14,11 @@ struct TournamentDocument {
     /// Participant counts are the apps' `Int32`, never negative.
     static let participantRange: ClosedRange<Int64> = 0...Int64(Int32.max)
 
+    init(tournament: Tournament, unknownMembers: UnknownMembers) {
+        self.tournament = tournament
+        self.unknownMembers = unknownMembers
+    }
+
     /// Reads a stored tournament document. Absent (or `null`) fields take the defaults of the
     /// apps' parser; `id` is required and non-empty; present fields must have their type.
     init(_ document: JSONDocument, _ node: Int) throws(WireError) {

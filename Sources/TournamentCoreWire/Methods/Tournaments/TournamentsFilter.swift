@@ -13,24 +13,29 @@ enum TournamentsFilter: WireMethod {
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         let fields = try ObjectFields<Field>(document, request)
         let elements = try fields.requiredArray(.tournaments)
-        var documents: [TournamentDocument] = []
-        documents.reserveCapacity(elements.count)
+        // The domain values and the members to write back, side by side (no copy for the filter).
+        var tournaments: [Tournament] = []
+        var unknownMembers: [UnknownMembers] = []
+        tournaments.reserveCapacity(elements.count)
+        unknownMembers.reserveCapacity(elements.count)
         for element in elements {
-            documents.append(try TournamentDocument(document, element))
+            let read = try TournamentDocument(document, element)
+            tournaments.append(read.tournament)
+            unknownMembers.append(read.unknownMembers)
         }
         let filter = TournamentFilter(
             tab: try fields.value(.tab).map { node throws(WireError) in try tab(document, node) } ?? .active,
             publicOnly: try fields.bool(.publicOnly) ?? false,
             query: try fields.string(.query),
             limit: try fields.int(.limit, in: 0...Int64.max))
-        let listing = filter.apply(to: documents.map(\.tournament))
+        let listing = filter.apply(to: tournaments)
 
         writer.beginObject()
         writer.field("tab", listing.tab.rawValue)
         writer.key("tournaments")
         writer.beginArray()
         for index in listing.indices {
-            documents[index].write(from: document, into: &writer)
+            TournamentDocument(tournament: tournaments[index], unknownMembers: unknownMembers[index]).write(from: document, into: &writer)
         }
         writer.endArray()
         writer.object("counts") { counts in

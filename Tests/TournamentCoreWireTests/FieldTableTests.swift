@@ -1,0 +1,106 @@
+import Testing
+@testable import TournamentCoreWire
+
+/// More than sixteen fields (so slots spill past the inline ones), keys shorter and longer than
+/// a word, keys alike but for one byte, and a raw value that is not the case name.
+private enum ManyFields: String, RequestFields {
+    case a, ab, abc, id, name, startDate, startTime, endDate, endTime
+    case homeTeamName, awayTeamName, fullTimeScoreHome, fullTimeScoreAway
+    case competitionCode, competitionName, winner, matchday, isPublic = "public"
+    case aVeryLongKeyThatSpansSeveralWords, aVeryLongKeyThatSpansSeveralWordz
+    static let table = FieldTable<Self>()
+}
+
+private func slot(_ table: FieldTable<ManyFields>, _ key: String) -> Int? {
+    Array(key.utf8).withUnsafeBufferPointer { table.slot(ofBytes: $0) }
+}
+
+@Suite("FieldTable")
+struct FieldTableTests {
+    @Test("every key finds its own field's slot, with and without the perfect hash")
+    func everyKeyFindsItsField() {
+        let tables = [ManyFields.table, FieldTable<ManyFields>(searchingPerfectHash: false)]
+        #expect(tables[0].isPerfect)
+        #expect(!tables[1].isPerfect)
+        for table in tables {
+            #expect(table.slotCount == ManyFields.allCases.count)
+            for field in ManyFields.allCases {
+                #expect(slot(table, field.rawValue) == field.slot)
+            }
+        }
+    }
+
+    @Test("slots are distinct and match declaration order")
+    func slotsAreDistinct() {
+        #expect(ManyFields.allCases.map(\.slot) == Array(0..<ManyFields.allCases.count))
+    }
+
+    @Test("near misses, prefixes, case changes and case names that are not keys are unknown")
+    func nearMissesAreUnknown() {
+        for table in [ManyFields.table, FieldTable<ManyFields>(searchingPerfectHash: false)] {
+            for key in ["", "b", "abcd", "Id", "ID", "nam", "names", "startdate", "startTim", "isPublic", "publi",
+                        "aVeryLongKeyThatSpansSeveralWord", "aVeryLongKeyThatSpansSeveralWordsX", "winner\u{0}"] {
+                #expect(slot(table, key) == nil, "\(key)")
+            }
+        }
+    }
+
+    @Test("an escaped key is matched by its decoded text")
+    func escapedKeyIsDecoded() throws {
+        let text = Array(#"{"n\u0061me":1,"public":2,"x":3}"#.utf8)
+        try text.withUnsafeBufferPointer { bytes in
+            let document = try JSONDocument.parse(bytes)
+            let fields = try ObjectFields<ManyFields>(document, document.root)
+            #expect(fields.raw(.name).map { document.int64($0) } == 1)
+            #expect(fields.raw(.isPublic).map { document.int64($0) } == 2)
+            #expect(fields.raw(.id) == nil)
+            #expect(fields.unknownCount == 1)
+        }
+    }
+
+    @Test("a field set larger than the inline slots is read by scanning, the last repeat winning")
+    func largeFieldSetIsScanned() throws {
+        let text = Array(#"{"aVeryLongKeyThatSpansSeveralWordz":7,"a":0,"x":null,"a":1}"#.utf8)
+        try text.withUnsafeBufferPointer { bytes in
+            let document = try JSONDocument.parse(bytes)
+            let fields = try ObjectFields<ManyFields>(document, document.root)
+            #expect(fields.raw(.aVeryLongKeyThatSpansSeveralWordz).map { document.int64($0) } == 7)
+            #expect(fields.raw(.aVeryLongKeyThatSpansSeveralWords) == nil)
+            #expect(fields.raw(.a).map { document.int64($0) } == 1)
+            #expect(fields.unknownCount == 1)
+        }
+    }
+
+    @Test("the key set of every object of the request schemas gets a one-probe table")
+    func schemaKeySetsArePerfect() throws {
+        var checked = 0
+        for name in listFolder(repositoryRoot + "/schemas") where name.hasSuffix(".request.schema.json") {
+            let text = try #require(readFile(repositoryRoot + "/schemas/" + name))
+            try text.withUnsafeBufferPointer { bytes in
+                let document = try JSONDocument.parse(bytes)
+                for node in 0..<document.nodes.count where document.kind(node) == .string && document.string(node) == "properties" {
+                    // A key "properties" whose value is an object: that object's keys are one key set.
+                    guard node + 1 < document.nodes.count, document.kind(node + 1) == .object else { continue }
+                    let keys = document.keys(node + 1).map { Array(document.string($0).utf8) }
+                    guard !keys.isEmpty else { continue }
+                    #expect(FieldTable<ManyFields>.perfectHash(keys) != nil, "\(name): \(keys.map { String(decoding: $0, as: UTF8.self) })")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 20)
+    }
+
+    @Test("the search is deterministic")
+    func searchIsDeterministic() {
+        let keys = ManyFields.allCases.map { Array($0.rawValue.utf8) }
+        let first = FieldTable<ManyFields>.perfectHash(keys), second = FieldTable<ManyFields>.perfectHash(keys)
+        #expect(first?.buckets == second?.buckets && first?.multiplier == second?.multiplier)
+    }
+
+    @Test("keys that cannot be told apart get no perfect hash")
+    func duplicateKeysHaveNoPerfectHash() {
+        #expect(FieldTable<ManyFields>.perfectHash([Array("id".utf8), Array("id".utf8)]) == nil)
+        #expect(FieldTable<ManyFields>.perfectHash([]) == nil)
+    }
+}
