@@ -12,6 +12,17 @@ private func nested(_ depth: Int) -> String {
 
 @Suite("JSONParser")
 struct JSONParserTests {
+    @Test("a tape longer than the first allocation grows and stays consistent")
+    func longTapeGrows() throws {
+        // 200,000 elements: 200,002 nodes, past the initial 65,536.
+        let text = "[" + Array(repeating: "[1,{\"a\":\"b\"}]", count: 40_000).joined(separator: ",") + "]"
+        let nodes = try parse(text).get()
+        #expect(nodes.count == 1 + 40_000 * 7 + 1)
+        #expect(nodes[0].kind == .array && Int(nodes[0].value) == nodes.count - 1)
+        #expect(nodes[nodes.count - 1].kind == .end && nodes[nodes.count - 1].value == 40_000)
+        #expect(nodes[nodes.count - 2].kind == .end && nodes[nodes.count - 3].kind == .end)
+    }
+
     @Test("nesting 64 deep is accepted, 65 deep is rejected")
     func depthLimit() {
         #expect(accepts(nested(64)))
@@ -133,7 +144,10 @@ struct NumberConversionTests {
                      "-0.40000000000000002", "0.071999999999999995", "7.038531e-26", "2.2250738585072011e-308",
                      "1.7976931348623158e308", "1.7976931348623159e308", "9007199254740992.5", "18446744073709551615",
                      "0e-400", "1e-400", "2.4703282292062328e-324", "2.4703282292062327e-324", "1.0000000000000002",
-                     "4.35679355040879e-310", "1e308", "1e309", "9999999999999999999e-348", "1e-348", "1e347"]
+                     "4.35679355040879e-310", "1e308", "1e309", "9999999999999999999e-348", "1e-348", "1e347",
+                     "0.00000000000000000001234567890123456789", "0.000000000000000000012345678901234567891",
+                     "1234567890123456789012", "12345678.87654321", "0.1234567812345678", "1.00000000", "9007199254740992",
+                     "9007199254740993e-5", "0.0000000000000000000000", "100000000000000000000000e-22"]
         for _ in 0..<50_000 {
             let digits = Int.random(in: 1...19, using: &generator)
             var text = Bool.random(using: &generator) ? "-" : ""
@@ -143,6 +157,11 @@ struct NumberConversionTests {
                 let point = Int.random(in: 1..<max(2, text.count), using: &generator)
                 let index = text.index(text.startIndex, offsetBy: min(point, text.count))
                 if text[text.index(before: index)] != "-" { text.insert(".", at: index) }
+            }
+            if Int.random(in: 0..<4, using: &generator) == 0 {
+                // Leading zeros after the point, sometimes many.
+                let zeros = String(repeating: "0", count: Int.random(in: 0...25, using: &generator))
+                text = (text.hasPrefix("-") ? "-" : "") + "0." + zeros + text.filter { $0 != "-" && $0 != "." }
             }
             switch Int.random(in: 0..<3, using: &generator) {
             case 0: break

@@ -32,9 +32,59 @@ struct JSONWriterTests {
         #expect(written { $0.string(value) } == expected)
     }
 
-    @Test("integers, including the extremes", arguments: [0, -1, 42, Int.max, Int.min])
+    @Test("strings of every length escape at every position as a byte-by-byte escaper does")
+    func stringEscapingAtEveryPosition() {
+        let alphabet: [String] = ["a", "Z", " ", "\"", "\\", "\n", "\u{1}", "\u{1F}", "é", "🏹", "\u{7F}", "/"]
+        func reference(_ value: String) -> [UInt8] {
+            var text: [UInt8] = [0x22]
+            for byte in value.utf8 {
+                switch byte {
+                case 0x22: text += Array("\\\"".utf8)
+                case 0x5C: text += Array("\\\\".utf8)
+                case 0x08: text += Array("\\b".utf8)
+                case 0x0C: text += Array("\\f".utf8)
+                case 0x0A: text += Array("\\n".utf8)
+                case 0x0D: text += Array("\\r".utf8)
+                case 0x09: text += Array("\\t".utf8)
+                case ..<0x20: text += Array(("\\u00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)).utf8)
+                default: text.append(byte)
+                }
+            }
+            return text + [0x22]
+        }
+        var generator = SystemRandomNumberGenerator()
+        for length in 0..<48 {
+            for _ in 0..<20 {
+                // Mostly plain text, so that escapes fall at every offset of a word.
+                let value = (0..<length).map { _ -> String in
+                    generator.next(upperBound: UInt(4)) == 0 ? alphabet[Int(generator.next(upperBound: UInt(alphabet.count)))] : "x"
+                }.joined()
+                let text = written { $0.string(value) }
+                #expect(Array(text.utf8) == reference(value), "\(Array(value.utf8))")
+            }
+        }
+    }
+
+    @Test("integers, including the extremes and every digit count", arguments: [0, -1, 42, Int.max, Int.min])
     func integers(value: Int) {
         #expect(written { $0.int(value) } == String(value))
+    }
+
+    @Test("integers of every digit count and sign are written as String(_:) writes them")
+    func integersOfEveryLength() {
+        var values: [Int64] = [Int64.max, Int64.min, Int64.min + 1]
+        var power: Int64 = 1
+        for _ in 0..<19 {
+            values += [power - 1, power, power + 1, -(power - 1), -power, -(power + 1)]
+            power = power.multipliedReportingOverflow(by: 10).partialValue
+        }
+        var generator = SystemRandomNumberGenerator()
+        values += (0..<2000).map { _ -> Int64 in
+            Int64(bitPattern: generator.next() as UInt64) >> Int64(generator.next(upperBound: UInt(63)))
+        }
+        for value in values {
+            #expect(written { $0.int(value) } == String(value))
+        }
     }
 
     @Test("doubles in shortest round-trip form", arguments: [

@@ -25,13 +25,15 @@ public enum ParticipantDisplayName {
     /// `Archer N`, N = index + 1.
     public static func placeholder(index: Int) -> String {
         let (number, overflow) = index.addingReportingOverflow(1)
-        return overflow ? "Archer \(UInt(index) + 1)" : "Archer \(number)"
+        return "Archer " + (overflow ? String(UInt(index) + 1) : String(number))
     }
 }
 
 extension StringProtocol {
     /// Empty or made only of white space and newlines.
     var isBlank: Bool {
-        unicodeScalars.allSatisfy(\.properties.isWhitespace)
+        // Fast path: an ASCII byte that is not white space settles it (names usually start so).
+        if let first = utf8.first, first < 0x80, first != 0x20, !(0x09...0x0D).contains(first) { return false }
+        return unicodeScalars.allSatisfy(\.properties.isWhitespace)
     }
 }

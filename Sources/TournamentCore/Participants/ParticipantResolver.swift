@@ -6,6 +6,9 @@
 /// subcollection when it has anybody, otherwise rebuilds the list from `participantIds` and
 /// plans the writes that repair the subcollection.
 public enum ParticipantResolver {
+    /// Up to this many IDs, repeats are found by scanning the list rather than hashing.
+    static let scanLimit = 32
+
     /// Resolves the participant list.
     ///
     /// - Subcollection non-empty: it is the list, in order; a blank display name is replaced by
@@ -40,10 +43,17 @@ public enum ParticipantResolver {
             return ParticipantResolution(source: .subcollection, participants: participants, repair: RepairPlan())
         }
 
-        var seen = Set<String>()
+        var seen = Set<String>(minimumCapacity: participantIds.count > Self.scanLimit ? participantIds.count : 0)
         var participants: [TournamentParticipant] = []
+        participants.reserveCapacity(participantIds.count)
         for (position, entry) in participantIds.enumerated() {
-            guard let id = entry, !id.isBlank, seen.insert(id).inserted else { continue }
+            guard let id = entry, !id.isBlank else { continue }
+            // Repeats: a scan of the short lists apps send, a hash set past that.
+            if participantIds.count <= Self.scanLimit {
+                if participants.contains(where: { $0.participantId == id }) { continue }
+            } else if !seen.insert(id).inserted {
+                continue
+            }
             if let reason = DocumentID.problem(with: id) {
                 throw .invalidParticipantID(position: position, reason: reason)
             }
@@ -58,10 +68,12 @@ public enum ParticipantResolver {
             return ParticipantResolution(source: .none, participants: [], repair: RepairPlan())
         }
         let writes = participants.map { participant in
-            RepairWrite(
-                path: "tournaments/\(tournamentId)/participants/\(participant.participantId)",
-                merge: true,
-                data: participant)
+            var path = "tournaments/"
+            path.reserveCapacity(path.utf8.count + tournamentId.utf8.count + 14 + participant.participantId.utf8.count)
+            path += tournamentId
+            path += "/participants/"
+            path += participant.participantId
+            return RepairWrite(path: path, merge: true, data: participant)
         }
         return ParticipantResolution(source: .participantIds, participants: participants, repair: RepairPlan(writes: writes))
     }

@@ -19,6 +19,42 @@ enum JSONBytes {
         }
     }
 
+    /// The index of the first byte of `text` at or after `start` for which `stops` holds, or
+    /// `text.count`. Eight bytes at a time while there are eight: `mask` gives a word's bytes
+    /// that stop with their high bit, the lowest set one being exactly the first (SWAR).
+    @inline(__always)
+    static func firstStop(in text: UnsafeBufferPointer<UInt8>, from start: Int, mask: (UInt64) -> UInt64, stops: (UInt8) -> Bool) -> Int {
+        guard let base = text.baseAddress else { return text.count }
+        var index = start
+        while text.count - index >= 8 {
+            let found = mask(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
+            if found != 0 { return index + found.trailingZeroBitCount >> 3 }
+            index += 8
+        }
+        while index < text.count, !stops(base[index]) { index += 1 }
+        return index
+    }
+
+    /// Whether a byte must be escaped in a JSON string: a control character, `"` or `\`.
+    @inline(__always)
+    static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    /// The high bit of each byte of `word` that ``needsEscape(_:)``, and possibly of bytes above
+    /// one (a borrow of the subtractions): the lowest set bit is exactly the first such byte.
+    /// Bytes from 0x80 up (multi-byte UTF-8) are never the lowest.
+    @inline(__always)
+    static func escapeMask(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let control = (word &- ones &* 0x20) & ~word
+        let quoteZero = (quote &- ones) & ~quote
+        let backslashZero = (backslash &- ones) & ~backslash
+        return (control | quoteZero | backslashZero) & 0x8080_8080_8080_8080
+    }
+
     /// The UTF-8 text of a string token (without quotes) whose escapes the parser validated.
     static func unescaped(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var output: [UInt8] = []
@@ -122,55 +158,70 @@ enum JSONBytes {
     ]
 
     private static func fastDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard let base = text.baseAddress else { return nil }
+        let count = text.count
         var index = 0
-        let negative = text.first == UInt8(ascii: "-")
+        let negative = count > 0 && base[0] == UInt8(ascii: "-")
         if negative { index = 1 }
+        // The tokenizer has validated the number: digits, an optional fraction, an optional
+        // exponent. The digits accumulate with wrapping arithmetic; whether that lost any is
+        // decided from their count below.
+        let digitsStart = index
         var mantissa: UInt64 = 0
-        var digits = 0
-        var exponent = 0
-        var sawNonZero = false
-        var sawPoint = false
-        // The tokenizer has validated the number, so digits with at most one point follow.
-        while index < text.count {
-            let byte = text[index]
-            if byte &- UInt8(ascii: "0") < 10 {
-                let digit = UInt64(byte &- UInt8(ascii: "0"))
-                if digit != 0 || sawNonZero {
-                    sawNonZero = true
-                    digits += 1
-                }
-                mantissa = mantissa &* 10 &+ digit
-                if sawPoint { exponent -= 1 }
-            } else if byte == UInt8(ascii: "."), !sawPoint {
-                sawPoint = true
-            } else {
-                break
-            }
+        while index < count, base[index] &- UInt8(ascii: "0") < 10 {
+            mantissa = mantissa &* 10 &+ UInt64(base[index] &- UInt8(ascii: "0"))
             index += 1
         }
-        if index < text.count, text[index] | 0x20 == UInt8(ascii: "e") {
+        var digits = index - digitsStart
+        var exponent = 0
+        if index < count, base[index] == UInt8(ascii: ".") {
+            index += 1
+            let fractionStart = index
+            // Eight digits at a time while there are eight.
+            while count - index >= 8, let eight = eightDigits(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                mantissa = mantissa &* 100_000_000 &+ eight
+                index += 8
+            }
+            while index < count, base[index] &- UInt8(ascii: "0") < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(base[index] &- UInt8(ascii: "0"))
+                index += 1
+            }
+            digits += index - fractionStart
+            exponent = fractionStart - index
+        }
+        if index < count, base[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
             var exponentSign = 1
-            if index < text.count, text[index] == UInt8(ascii: "-") {
+            if index < count, base[index] == UInt8(ascii: "-") {
                 exponentSign = -1
                 index += 1
-            } else if index < text.count, text[index] == UInt8(ascii: "+") {
+            } else if index < count, base[index] == UInt8(ascii: "+") {
                 index += 1
             }
             var written = 0
             var length = 0
-            while index < text.count, text[index] &- UInt8(ascii: "0") < 10 {
-                if length < 4 { written = written * 10 + Int(text[index] &- UInt8(ascii: "0")) }
+            while index < count, base[index] &- UInt8(ascii: "0") < 10 {
+                if length < 4 { written = written * 10 + Int(base[index] &- UInt8(ascii: "0")) }
                 length += 1
                 index += 1
             }
-            if length > 4 { return nil }  // far beyond the fast path
+            if length > 4 { return nil }  // far beyond the fast paths
             exponent += exponentSign * written
         }
-        guard index == text.count else { return nil }
-        // Exact with at most 15 significant digits (all accumulated, so no digit was lost) and a
-        // power of ten that is itself exact.
-        if digits <= 15, exponent >= -22, exponent <= 22 {
+        guard index == count else { return nil }
+        if digits > 19 {
+            // Leading zeros (`0.000…`) carry no value: only significant digits must fit.
+            var leading = digitsStart
+            while leading < count, base[leading] == UInt8(ascii: "0") || base[leading] == UInt8(ascii: ".") {
+                if base[leading] == UInt8(ascii: "0") { digits -= 1 }
+                leading += 1
+            }
+            guard digits <= 19 else { return nil }
+        }
+        // Up to 19 significant digits the mantissa is exact in 64 bits. Exact as a Double too
+        // (at most 2^53) with a power of ten that is itself exact: one correctly rounded
+        // operation (Clinger's fast path).
+        if mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
             var value = Double(mantissa)
             if exponent < 0 {
                 value /= powersOfTen[-exponent]
@@ -179,9 +230,21 @@ enum JSONBytes {
             }
             return negative ? -value : value
         }
-        // Up to 19 digits the mantissa is still exact in 64 bits.
-        guard digits <= 19 else { return nil }
         return eiselLemire(mantissa, exponent, negative: negative)
+    }
+
+    /// The value of eight ASCII digits read as a little-endian word, or nil when a byte is not a
+    /// digit (the SWAR reduction of simdjson and fast_float).
+    @inline(__always)
+    static func eightDigits(_ word: UInt64) -> UInt64? {
+        // Every byte in 0x30...0x39: its high nibble is 3, and adding 6 keeps it 3.
+        guard (word & 0xF0F0_F0F0_F0F0_F0F0) | (((word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4) == 0x3333_3333_3333_3333 else {
+            return nil
+        }
+        var value = word & 0x0F0F_0F0F_0F0F_0F0F
+        value = (value &* (10 << 8 + 1)) >> 8
+        value = ((value & 0x00FF_00FF_00FF_00FF) &* (100 << 16 + 1)) >> 16
+        return ((value & 0x0000_FFFF_0000_FFFF) &* (10000 << 32 + 1)) >> 32
     }
 
     /// `mantissa × 10^exponent` correctly rounded, or nil when 128 bits of 10^exponent cannot

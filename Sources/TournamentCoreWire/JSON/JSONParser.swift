@@ -18,7 +18,13 @@ import Darwin
 struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
-    private var nodes: [JSONNode] = []
+    /// The tape being written: `malloc` memory, grown by doubling, copied into an array at the
+    /// end. Writing through a pointer spares every node the checks of `Array.append`.
+    private var nodes: UnsafeMutablePointer<JSONNode>?
+    private var capacity = 0
+    private var count = 0
+    /// Whether each open container is an object, innermost last.
+    private var openIsObject: UInt64 = 0
     /// The open containers, innermost last: their opening nodes' indices and the children counted
     /// so far. Stack memory of ``JSONLimits/maxDepth`` entries, so parsing allocates only the tape.
     private let openNodes: UnsafeMutableBufferPointer<Int>
@@ -33,9 +39,11 @@ struct JSONParser {
         let outcome = withUnsafeTemporaryAllocation(of: Int.self, capacity: JSONLimits.maxDepth) { openNodes in
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: JSONLimits.maxDepth) { childCounts in
                 var parser = JSONParser(bytes: bytes, openNodes: openNodes, childCounts: childCounts)
+                defer { free(parser.nodes) }
                 return Result { () throws(JSONSyntaxError) in
                     try parser.parseDocument()
-                    return parser.nodes
+                    guard let nodes = parser.nodes else { return [JSONNode]() }
+                    return Array(UnsafeBufferPointer(start: nodes, count: parser.count))
                 }
             }
         }
@@ -46,8 +54,29 @@ struct JSONParser {
         self.bytes = bytes
         self.openNodes = openNodes
         self.childCounts = childCounts
-        // About one node per six bytes of typical requests; the array grows if needed.
-        nodes.reserveCapacity(min(bytes.count / 6 + 8, 1 << 20))
+        // Every node takes at least one byte of text, so a request up to 64 KiB never needs more
+        // than one allocation; a larger one starts there and doubles.
+        capacity = min(bytes.count + 1, 1 << 16)
+        nodes = malloc(capacity * MemoryLayout<JSONNode>.stride)?.assumingMemoryBound(to: JSONNode.self)
+        if nodes == nil { capacity = 0 }
+    }
+
+    /// Appends a node to the tape.
+    @inline(__always)
+    private mutating func emit(_ node: JSONNode) throws(JSONSyntaxError) {
+        if count == capacity { try grow() }
+        nodes?[count] = node
+        count += 1
+    }
+
+    private mutating func grow() throws(JSONSyntaxError) {
+        let (doubled, overflow) = max(capacity, 16).multipliedReportingOverflow(by: 2)
+        let (byteCount, tooBig) = doubled.multipliedReportingOverflow(by: MemoryLayout<JSONNode>.stride)
+        guard !overflow, !tooBig, let grown = realloc(nodes, byteCount) else {
+            throw JSONSyntaxError(message: "Out of memory for the parsed request (byte \(position)).", offset: position)
+        }
+        nodes = grown.assumingMemoryBound(to: JSONNode.self)
+        capacity = doubled
     }
 
     // MARK: Structure
@@ -62,7 +91,7 @@ struct JSONParser {
                 try openContainer(.object)
                 skipWhitespace()
                 if peekWithoutConsuming(UInt8(ascii: "}")) {
-                    closeContainer()
+                    try closeContainer()
                 } else {
                     try parseMemberKey()
                     continue
@@ -71,7 +100,7 @@ struct JSONParser {
                 try openContainer(.array)
                 skipWhitespace()
                 if peekWithoutConsuming(UInt8(ascii: "]")) {
-                    closeContainer()
+                    try closeContainer()
                 } else {
                     continue
                 }
@@ -89,7 +118,7 @@ struct JSONParser {
                 childCounts[depth - 1] &+= 1
                 guard position < bytes.count else { throw error("Unexpected end of text inside an array or object.") }
                 let byte = bytes[position]
-                if nodes[container].kind == .object {
+                if openIsObject >> UInt64(depth - 1) & 1 == 1 {
                     if byte == UInt8(ascii: ",") {
                         position += 1
                         skipWhitespace()
@@ -105,7 +134,7 @@ struct JSONParser {
                     }
                     guard byte == UInt8(ascii: "]") else { throw error("Expected ',' or ']' after an array element.") }
                 }
-                closeContainer()
+                try closeContainer()
             }
         }
     }
@@ -123,21 +152,23 @@ struct JSONParser {
         guard depth < JSONLimits.maxDepth else {
             throw error("Nesting is deeper than \(JSONLimits.maxDepth) levels.")
         }
-        openNodes[depth] = nodes.count
+        openNodes[depth] = count
         childCounts[depth] = 0
+        let bit: UInt64 = 1 << UInt64(depth)
+        openIsObject = kind == .object ? openIsObject | bit : openIsObject & ~bit
         depth += 1
-        nodes.append(JSONNode(kind: kind, flags: 0, offset: UInt32(truncatingIfNeeded: position), value: 0))
+        try emit(JSONNode(kind: kind, flags: 0, offset: UInt32(truncatingIfNeeded: position), value: 0))
         position += 1
     }
 
     /// Closes the innermost container at the bracket under the position.
-    private mutating func closeContainer() {
+    private mutating func closeContainer() throws(JSONSyntaxError) {
         guard depth > 0 else { return }
         depth -= 1
         let opening = openNodes[depth]
         let count = childCounts[depth]
-        nodes[opening].value = UInt32(truncatingIfNeeded: nodes.count)
-        nodes.append(JSONNode(kind: .end, flags: 0, offset: UInt32(truncatingIfNeeded: position), value: count))
+        nodes?[opening].value = UInt32(truncatingIfNeeded: self.count)
+        try emit(JSONNode(kind: .end, flags: 0, offset: UInt32(truncatingIfNeeded: position), value: count))
         position += 1
     }
 
@@ -166,7 +197,7 @@ struct JSONParser {
         guard bytes.count - position >= length,
               memoryEquals(bytes.baseAddress.map { $0 + position }, literal.utf8Start, length)
         else { throw error("Invalid literal; expected \(literal).") }
-        nodes.append(JSONNode(kind: kind, flags: 0, offset: UInt32(truncatingIfNeeded: position), value: UInt32(length)))
+        try emit(JSONNode(kind: kind, flags: 0, offset: UInt32(truncatingIfNeeded: position), value: UInt32(length)))
         position += length
     }
 
@@ -196,7 +227,7 @@ struct JSONParser {
             guard position < bytes.count, isDigit(bytes[position]) else { throw error("Expected a digit in the exponent.") }
             skipDigits()
         }
-        nodes.append(JSONNode(
+        try emit(JSONNode(
             kind: .number,
             flags: integer ? JSONNode.integer : 0,
             offset: UInt32(truncatingIfNeeded: start),
@@ -209,25 +240,9 @@ struct JSONParser {
         let start = position
         var flags: UInt8 = 0
         while true {
-            if bytes.count - position >= 8, let base = bytes.baseAddress {
-                // Eight bytes at a time: skip a word of printable ASCII without a quote or a
-                // backslash, or step to the first byte of the word that needs attention.
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-                let attention = Self.attentionMask(word)
-                if attention == 0 {
-                    position += 8
-                    continue
-                }
-                position += attention.trailingZeroBitCount >> 3
-            } else {
-                // The last few bytes, one at a time.
-                while position < bytes.count {
-                    let byte = bytes[position]
-                    guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { break }
-                    position += 1
-                }
-                guard position < bytes.count else { throw error("Unterminated string.") }
-            }
+            // To the next quote, backslash, control character or non-ASCII byte.
+            position = JSONBytes.firstStop(in: bytes, from: position, mask: { JSONBytes.escapeMask($0) | $0 & Self.highBits }, stops: { $0 >= 0x80 || JSONBytes.needsEscape($0) })
+            guard position < bytes.count else { throw error("Unterminated string.") }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") { break }
             if byte == UInt8(ascii: "\\") {
@@ -239,7 +254,7 @@ struct JSONParser {
                 try parseUTF8Sequence()
             }
         }
-        nodes.append(JSONNode(
+        try emit(JSONNode(
             kind: .string,
             flags: flags,
             offset: UInt32(truncatingIfNeeded: start),
@@ -247,22 +262,7 @@ struct JSONParser {
         position += 1
     }
 
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
-
-    /// The high bit of every byte of `word` that is a control character (< 0x20), a quote, a
-    /// backslash, or not ASCII, and possibly of bytes above such a byte (a borrow of the
-    /// subtractions); so the lowest set bit is exactly the first byte needing attention, and 0
-    /// means none does.
-    @inline(__always)
-    private static func attentionMask(_ word: UInt64) -> UInt64 {
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let control = (word &- ones &* 0x20) & ~word
-        let quoteZero = (quote &- ones) & ~quote
-        let backslashZero = (backslash &- ones) & ~backslash
-        return (control | quoteZero | backslashZero | word) & highBits
-    }
 
     /// Reads an escape whose backslash is under the position.
     private mutating func parseEscape() throws(JSONSyntaxError) {

@@ -226,23 +226,37 @@ public struct JSONWriter: ~Copyable {
         separate()
         guard reserve(20), let base else { return }
         var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes of scratch, enough for 20 digits
-        var used = 0
-        withUnsafeMutableBytes(of: &digits) { scratch in
-            repeat {
-                used += 1
-                scratch[scratch.count - used] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 {
-                used += 1
-                scratch[scratch.count - used] = UInt8(ascii: "-")
-            }
-            let start = scratch.count - used
-            for index in 0..<used { base[count + index] = scratch[start + index] }
+        var length = 1
+        var limit: UInt64 = 10
+        while length < 20 && magnitude >= limit {
+            length += 1
+            if length < 20 { limit &*= 10 }
         }
-        count += used
+        var cursor = count + length + (value < 0 ? 1 : 0)
+        let end = cursor
+        // Two digits per division, from the right.
+        while magnitude >= 100 {
+            let pair = Int(truncatingIfNeeded: magnitude % 100)
+            magnitude /= 100
+            cursor -= 2
+            base[cursor] = Self.digitPairs[pair &* 2]
+            base[cursor + 1] = Self.digitPairs[pair &* 2 + 1]
+        }
+        if magnitude >= 10 {
+            let pair = Int(truncatingIfNeeded: magnitude)
+            cursor -= 2
+            base[cursor] = Self.digitPairs[pair &* 2]
+            base[cursor + 1] = Self.digitPairs[pair &* 2 + 1]
+        } else {
+            cursor -= 1
+            base[cursor] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
+        }
+        if value < 0 { base[cursor - 1] = UInt8(ascii: "-") }
+        count = end
     }
+
+    /// "00", "01", ... "99", one after the other.
+    private static let digitPairs: [UInt8] = (0..<100).flatMap { [UInt8(ascii: "0") + UInt8($0 / 10), UInt8(ascii: "0") + UInt8($0 % 10)] }
 
     /// Writes a floating-point number in its shortest round-tripping form (`6.333333333333333`,
     /// `0.0`, `1e-05`). A NaN or an infinity is written as `null` and recorded in
@@ -280,23 +294,19 @@ public struct JSONWriter: ~Copyable {
     mutating func string(utf8 text: UnsafeBufferPointer<UInt8>) {
         separate()
         // Room for the quotes and the text unescaped, at once; escapes (rare) grow it further.
-        guard reserve(text.count + 2), let base, let source = text.baseAddress else {
+        guard reserve(text.count + 2), let source = text.baseAddress else {
             append(UInt8(ascii: "\""))
             append(UInt8(ascii: "\""))
             return
         }
-        base[count] = UInt8(ascii: "\"")
-        count += 1
+        append(UInt8(ascii: "\""))
         var runStart = 0
         var index = 0
-        while index < text.count {
-            let byte = source[index]
-            if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
-                index += 1
-                continue
-            }
+        while true {
+            index = JSONBytes.firstStop(in: text, from: index, mask: JSONBytes.escapeMask, stops: JSONBytes.needsEscape)
+            if index == text.count { break }
             append(UnsafeBufferPointer(start: source + runStart, count: index - runStart))
-            appendEscape(byte)
+            appendEscape(source[index])
             index += 1
             runStart = index
         }

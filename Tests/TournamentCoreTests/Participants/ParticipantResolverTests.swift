@@ -57,6 +57,16 @@ struct ParticipantResolverTests {
         #expect(resolution.participants.map(\.isCreator) == [true, false, false])
     }
 
+    @Test("repeats are kept once at the first position in short and long lists alike", arguments: [5, 32, 33, 500])
+    func repeatsInListsOfEveryLength(count: Int) throws {
+        // Each ID twice (the second time after all firsts), with blanks in between.
+        let unique = (0..<count / 2).map { "u\($0 + 10)" }
+        let ids: [String?] = unique + [nil, " "] + unique.reversed()
+        let resolution = try resolve([], Array(ids.prefix(count)) + ids.dropFirst(count))
+        #expect(resolution.participants.map(\.participantId) == unique)
+        #expect(resolution.repair.writes.count == unique.count)
+    }
+
     @Test("the repair plan is one merge write per participant at tournaments/{id}/participants/{pid}")
     func repairPlan() throws {
         let resolution = try resolve([], ["u1", "u2"], tournamentId: "spring-2025")
