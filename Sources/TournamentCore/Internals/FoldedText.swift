@@ -45,22 +45,7 @@ struct FoldedText: Sendable, Hashable {
     /// `text` is ASCII, which names and places usually are.
     static func text(_ text: String, contains needle: FoldedText, failure: [Int]) -> Bool {
         var text = text
-        let ascii: Bool? = text.withUTF8 { bytes in
-            var matched = 0
-            let pattern = needle.bytes
-            if pattern.isEmpty { return true }
-            for byte in bytes {
-                guard byte < 0x80 else { return nil }
-                let folded = lowercasedASCII(byte)
-                while matched > 0 && pattern[matched] != folded { matched = failure[matched - 1] }
-                if pattern[matched] == folded { matched += 1 }
-                if matched == pattern.count {
-                    // Found; the rest of the text need not be ASCII.
-                    return true
-                }
-            }
-            return false
-        }
+        let ascii = text.withUTF8 { search(needle.bytes, failure: failure, in: $0, foldingASCII: true) }
         return ascii ?? FoldedText(text).contains(needle)
     }
 
@@ -83,11 +68,19 @@ struct FoldedText: Sendable, Hashable {
         return table
     }
 
-    /// Knuth–Morris–Pratt over any sequence of folded bytes.
-    private static func search<Haystack: Sequence<UInt8>>(_ pattern: [UInt8], failure: [Int], in haystack: Haystack) -> Bool {
+    /// Knuth–Morris–Pratt over folded bytes. With `foldingASCII`, the haystack is raw text
+    /// lowercased on the fly, and the answer is nil when a non-ASCII byte comes before a match
+    /// (the text must then be folded whole); a match found earlier stands, as folding leaves
+    /// the ASCII bytes before it as they are.
+    private static func search(_ pattern: [UInt8], failure: [Int], in haystack: UnsafeBufferPointer<UInt8>, foldingASCII: Bool) -> Bool? {
         if pattern.isEmpty { return true }
         var matched = 0
-        for byte in haystack {
+        for raw in haystack {
+            var byte = raw
+            if foldingASCII {
+                guard byte < 0x80 else { return nil }
+                byte = lowercasedASCII(byte)
+            }
             while matched > 0 && pattern[matched] != byte { matched = failure[matched - 1] }
             if pattern[matched] == byte { matched += 1 }
             if matched == pattern.count { return true }
@@ -100,7 +93,8 @@ struct FoldedText: Sendable, Hashable {
     /// Knuth–Morris–Pratt: linear in both lengths, so a hostile query cannot make a search
     /// quadratic.
     func contains(_ needle: FoldedText) -> Bool {
-        needle.bytes.count <= bytes.count && Self.search(needle.bytes, failure: needle.failureTable, in: bytes)
+        needle.bytes.count <= bytes.count
+            && bytes.withUnsafeBufferPointer { Self.search(needle.bytes, failure: needle.failureTable, in: $0, foldingASCII: false) } == true
     }
 
     private static func lowercasedASCII(_ byte: UInt8) -> UInt8 {

@@ -8,10 +8,10 @@ extension String {
         let utf8 = self.utf8
         var start = utf8.startIndex
         var end = utf8.endIndex
-        while start < end, utf8[start] < 0x80, Self.isASCIIWhitespace(utf8[start]) { utf8.formIndex(after: &start) }
+        while start < end, utf8[start].isASCIIWhitespace { utf8.formIndex(after: &start) }
         while start < end {
             let before = utf8.index(before: end)
-            guard utf8[before] < 0x80, Self.isASCIIWhitespace(utf8[before]) else { break }
+            guard utf8[before].isASCIIWhitespace else { break }
             end = before
         }
         let startsWithASCII = start == end || utf8[start] < 0x80
@@ -28,8 +28,12 @@ extension String {
         trimmed.append(contentsOf: scalars[first...last])
         return String(trimmed)
     }
+}
 
-    private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || (0x09...0x0D).contains(byte)
+extension UInt8 {
+    /// An ASCII white space character: U+0009...U+000D or U+0020 (the ASCII part of Unicode's
+    /// `White_Space`).
+    var isASCIIWhitespace: Bool {
+        self == 0x20 || (0x09...0x0D).contains(self)
     }
 }

@@ -33,7 +33,7 @@ extension StringProtocol {
     /// Empty or made only of white space and newlines.
     var isBlank: Bool {
         // Fast path: an ASCII byte that is not white space settles it (names usually start so).
-        if let first = utf8.first, first < 0x80, first != 0x20, !(0x09...0x0D).contains(first) { return false }
+        if let first = utf8.first, first < 0x80, !first.isASCIIWhitespace { return false }
         return unicodeScalars.allSatisfy(\.properties.isWhitespace)
     }
 }

@@ -29,7 +29,7 @@ extension RequestFields {
 
 /// The UTF-8 keys of a ``RequestFields`` type, laid out for matching a request key in one probe.
 ///
-/// A minimal perfect hash is searched for once, when the table is built: a multiplier such that
+/// A perfect hash is searched for once, when the table is built: a multiplier such that
 /// every key lands in its own bucket of a small power-of-two table. Looking a key up is then
 /// one hash of its bytes, one bucket, and one comparison with the key stored there. Should no
 /// multiplier separate the keys (none of the contract's key sets needs that), lookup falls back
@@ -37,7 +37,6 @@ extension RequestFields {
 ///
 /// A class, so that reading the table copies one reference, not its arrays.
 final class FieldTable<Field: RequestFields>: Sendable {
-    let fields: [Field]
     /// All keys' bytes, one after the other.
     private let bytes: [UInt8]
     /// Where each key (in `fields` order) starts in `bytes`, its length, and its field's slot.
@@ -53,7 +52,7 @@ final class FieldTable<Field: RequestFields>: Sendable {
 
     /// Builds the table; `searchingPerfectHash: false` (for tests) keeps the fallback lookup.
     init(searchingPerfectHash: Bool = true) {
-        fields = Field.allCases
+        let fields = Field.allCases
         var bytes: [UInt8] = []
         var starts: [Int] = []
         var lengths: [Int] = []
@@ -121,7 +120,8 @@ final class FieldTable<Field: RequestFields>: Sendable {
 
     /// A hash of the key's bytes whose top bits are the bucket: the first and the last word of
     /// the key (overlapping when it is shorter than two words; halves or single bytes when
-    /// shorter than one), every word in between, and its length, mixed by one multiplication.
+    /// shorter than one), every word in between, and its length, mixed by multiplications, the
+    /// last by the table's multiplier.
     @inline(__always)
     static func hash(_ key: UnsafeBufferPointer<UInt8>, _ multiplier: UInt64) -> UInt64 {
         let count = key.count

@@ -232,26 +232,21 @@ public struct JSONWriter: ~Copyable {
             length += 1
             if length < 20 { limit &*= 10 }
         }
-        var cursor = count + length + (value < 0 ? 1 : 0)
-        let end = cursor
-        // Two digits per division, from the right.
-        while magnitude >= 100 {
+        if value < 0 { base[count] = UInt8(ascii: "-") }
+        let digitsStart = count + (value < 0 ? 1 : 0)
+        let end = digitsStart + length
+        var cursor = end
+        // Two digits at a time from the right, then a last single digit if the count is odd.
+        while cursor - digitsStart >= 2 {
             let pair = Int(truncatingIfNeeded: magnitude % 100)
             magnitude /= 100
             cursor -= 2
             base[cursor] = Self.digitPairs[pair &* 2]
             base[cursor + 1] = Self.digitPairs[pair &* 2 + 1]
         }
-        if magnitude >= 10 {
-            let pair = Int(truncatingIfNeeded: magnitude)
-            cursor -= 2
-            base[cursor] = Self.digitPairs[pair &* 2]
-            base[cursor + 1] = Self.digitPairs[pair &* 2 + 1]
-        } else {
-            cursor -= 1
-            base[cursor] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
+        if cursor > digitsStart {
+            base[digitsStart] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
         }
-        if value < 0 { base[cursor - 1] = UInt8(ascii: "-") }
         count = end
     }
 
