@@ -49,12 +49,13 @@ struct FieldTableTests {
     func escapedKeyIsDecoded() throws {
         let text = Array(#"{"n\u0061me":1,"public":2,"x":3}"#.utf8)
         try text.withUnsafeBufferPointer { bytes in
-            let document = try JSONDocument.parse(bytes)
-            let fields = try ObjectFields<ManyFields>(document, document.root)
-            #expect(fields.raw(.name).map { document.int64($0) } == 1)
-            #expect(fields.raw(.isPublic).map { document.int64($0) } == 2)
-            #expect(fields.raw(.id) == nil)
-            #expect(fields.unknownCount == 1)
+            try withDocument(bytes) { document in
+                let fields = try ObjectFields<ManyFields>(document, document.root)
+                #expect(fields.raw(.name).map { document.int64($0) } == 1)
+                #expect(fields.raw(.isPublic).map { document.int64($0) } == 2)
+                #expect(fields.raw(.id) == nil)
+                #expect(fields.unknownCount == 1)
+            }
         }
     }
 
@@ -62,12 +63,13 @@ struct FieldTableTests {
     func largeFieldSetIsScanned() throws {
         let text = Array(#"{"aVeryLongKeyThatSpansSeveralWordz":7,"a":0,"x":null,"a":1}"#.utf8)
         try text.withUnsafeBufferPointer { bytes in
-            let document = try JSONDocument.parse(bytes)
-            let fields = try ObjectFields<ManyFields>(document, document.root)
-            #expect(fields.raw(.aVeryLongKeyThatSpansSeveralWordz).map { document.int64($0) } == 7)
-            #expect(fields.raw(.aVeryLongKeyThatSpansSeveralWords) == nil)
-            #expect(fields.raw(.a).map { document.int64($0) } == 1)
-            #expect(fields.unknownCount == 1)
+            try withDocument(bytes) { document in
+                let fields = try ObjectFields<ManyFields>(document, document.root)
+                #expect(fields.raw(.aVeryLongKeyThatSpansSeveralWordz).map { document.int64($0) } == 7)
+                #expect(fields.raw(.aVeryLongKeyThatSpansSeveralWords) == nil)
+                #expect(fields.raw(.a).map { document.int64($0) } == 1)
+                #expect(fields.unknownCount == 1)
+            }
         }
     }
 
@@ -77,14 +79,15 @@ struct FieldTableTests {
         for name in listFolder(repositoryRoot + "/schemas") where name.hasSuffix(".request.schema.json") {
             let text = try #require(readFile(repositoryRoot + "/schemas/" + name))
             try text.withUnsafeBufferPointer { bytes in
-                let document = try JSONDocument.parse(bytes)
-                for node in 0..<document.nodes.count where document.kind(node) == .string && document.string(node) == "properties" {
-                    // A key "properties" whose value is an object: that object's keys are one key set.
-                    guard node + 1 < document.nodes.count, document.kind(node + 1) == .object else { continue }
-                    let keys = document.keys(node + 1).map { Array(document.string($0).utf8) }
-                    guard !keys.isEmpty else { continue }
-                    #expect(FieldTable<ManyFields>.perfectHash(keys) != nil, "\(name): \(keys.map { String(decoding: $0, as: UTF8.self) })")
-                    checked += 1
+                try withDocument(bytes) { document in
+                    for node in 0..<document.nodes.count where document.kind(node) == .string && document.string(node) == "properties" {
+                        // A key "properties" whose value is an object: that object's keys are one key set.
+                        guard node + 1 < document.nodes.count, document.kind(node + 1) == .object else { continue }
+                        let keys = document.keys(node + 1).map { Array(document.string($0).utf8) }
+                        guard !keys.isEmpty else { continue }
+                        #expect(FieldTable<ManyFields>.perfectHash(keys) != nil, "\(name): \(keys.map { String(decoding: $0, as: UTF8.self) })")
+                        checked += 1
+                    }
                 }
             }
         }

@@ -56,9 +56,10 @@ struct JSONParserTests {
     func stringDecoding() throws {
         let text = Array(#"["a\"b\\c\/d\b\f\n\r\t", "\u00e9\u20AC\ud83c\udff9", "plain é"]"#.utf8)
         try text.withUnsafeBufferPointer { bytes in
-            let document = try JSONDocument.parse(bytes)
-            let strings = document.elements(document.root).map { document.string($0) }
-            #expect(strings == ["a\"b\\c/d\u{8}\u{C}\n\r\t", "é€🏹", "plain é"])
+            try withDocument(bytes) { document in
+                let strings = document.elements(document.root).map { document.string($0) }
+                #expect(strings == ["a\"b\\c/d\u{8}\u{C}\n\r\t", "é€🏹", "plain é"])
+            }
         }
     }
 
@@ -104,9 +105,10 @@ struct JSONParserTests {
     func integers() throws {
         let text = Array("[0,-0,9223372036854775807,-9223372036854775808,9223372036854775808,-9223372036854775809,1.0,1e2,123456789012345678901234567890]".utf8)
         try text.withUnsafeBufferPointer { bytes in
-            let document = try JSONDocument.parse(bytes)
-            let values = document.elements(document.root).map { document.int64($0) }
-            #expect(values == [0, 0, .max, .min, nil, nil, nil, nil, nil])
+            try withDocument(bytes) { document in
+                let values = document.elements(document.root).map { document.int64($0) }
+                #expect(values == [0, 0, .max, .min, nil, nil, nil, nil, nil])
+            }
         }
     }
 
@@ -114,9 +116,10 @@ struct JSONParserTests {
     func doubles() throws {
         let text = Array("[0.1,1e400,-1e400,1e-400,2.5,123456789012345678,1.7976931348623157e308]".utf8)
         try text.withUnsafeBufferPointer { bytes in
-            let document = try JSONDocument.parse(bytes)
-            let values = document.elements(document.root).map { document.double($0) }
-            #expect(values == [0.1, nil, nil, 0, 2.5, 1.2345678901234568e17, 1.7976931348623157e308])
+            try withDocument(bytes) { document in
+                let values = document.elements(document.root).map { document.double($0) }
+                #expect(values == [0.1, nil, nil, 0, 2.5, 1.2345678901234568e17, 1.7976931348623157e308])
+            }
         }
     }
 

@@ -20,11 +20,12 @@ struct JSONPathTests {
     func pathOfNode() throws {
         let text = Array(#"{"a":[0,{"b c":[true,false]}],"a":1}"#.utf8)
         try text.withUnsafeBufferPointer { bytes in
-            let document = try JSONDocument.parse(bytes)
-            let falseNode = try #require(document.nodes.firstIndex { $0.kind == .false })
-            #expect(document.path(to: falseNode).description == "$.a[1]['b c'][1]")
-            #expect(document.path(to: document.root).description == "$")
-            #expect(document.path(to: document.nodes.count - 2).description == "$.a")
+            try withDocument(bytes) { document in
+                let falseNode = try #require(document.nodes.firstIndex { $0.kind == .false })
+                #expect(document.path(to: falseNode).description == "$.a[1]['b c'][1]")
+                #expect(document.path(to: document.root).description == "$")
+                #expect(document.path(to: document.nodes.count - 2).description == "$.a")
+            }
         }
     }
 }

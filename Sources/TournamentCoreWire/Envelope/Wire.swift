@@ -50,12 +50,13 @@ public enum Wire {
         // Responses are often about as long as their requests (normalized documents); start there.
         var writer = JSONWriter(capacity: min(request.count + 256, 4 << 20))
         do throws(WireError) {
-            let document = try JSONDocument.parse(request)
-            do throws(WireError) {
-                try respond(method, to: document, into: &writer)
-            } catch {
-                writer.truncate(to: 0)
-                writeError(error, path: error.path(in: document), into: &writer)
+            try JSONDocument.parse(request) { document in
+                do throws(WireError) {
+                    try respond(method, to: document, into: &writer)
+                } catch {
+                    writer.truncate(to: 0)
+                    writeError(error, path: error.path(in: document), into: &writer)
+                }
             }
         } catch {
             writeError(error, path: nil, into: &writer)

@@ -18,7 +18,7 @@ import Darwin
 struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
-    /// The tape being written: `malloc` memory, grown by doubling, copied into an array at the
+    /// The tape being written: `malloc` memory, grown by doubling, lent to the caller at the
     /// end. Writing through a pointer spares every node the checks of `Array.append`.
     private var nodes: UnsafeMutablePointer<JSONNode>?
     private var capacity = 0
@@ -31,8 +31,9 @@ struct JSONParser {
     private let childCounts: UnsafeMutableBufferPointer<UInt32>
     private var depth = 0
 
-    /// Parses `bytes` (at most ``JSONLimits/maxRequestBytes`` long) into its tape.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> [JSONNode] {
+    /// Parses `bytes` (at most ``JSONLimits/maxRequestBytes`` long) and hands its tape to
+    /// `body`. The tape is `malloc` memory freed when `body` returns: it must not escape.
+    static func parse<Result>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<JSONNode>) -> Result) throws(JSONSyntaxError) -> Result {
         guard bytes.count <= JSONLimits.maxRequestBytes else {
             throw JSONSyntaxError(message: "The text is longer than \(JSONLimits.maxRequestBytes) bytes.", offset: 0)
         }
@@ -40,10 +41,9 @@ struct JSONParser {
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: JSONLimits.maxDepth) { childCounts in
                 var parser = JSONParser(bytes: bytes, openNodes: openNodes, childCounts: childCounts)
                 defer { free(parser.nodes) }
-                return Result { () throws(JSONSyntaxError) in
+                return Swift.Result { () throws(JSONSyntaxError) in
                     try parser.parseDocument()
-                    guard let nodes = parser.nodes else { return [JSONNode]() }
-                    return Array(UnsafeBufferPointer(start: nodes, count: parser.count))
+                    return body(UnsafeBufferPointer(start: parser.nodes, count: parser.count))
                 }
             }
         }
@@ -114,7 +114,6 @@ struct JSONParser {
                     guard position == bytes.count else { throw error("Unexpected text after the end of the value.") }
                     return
                 }
-                let container = openNodes[depth - 1]
                 childCounts[depth - 1] &+= 1
                 guard position < bytes.count else { throw error("Unexpected end of text inside an array or object.") }
                 let byte = bytes[position]

@@ -4,12 +4,13 @@ public enum JSONPrettyPrinter {
     /// newline; nil when `json` is not JSON text. Scalars are copied as written.
     public static func format(_ json: [UInt8]) -> [UInt8]? {
         json.withUnsafeBufferPointer { bytes -> [UInt8]? in
-            guard let document = try? JSONDocument.parse(bytes) else { return nil }
-            var output: [UInt8] = []
-            output.reserveCapacity(json.count * 2)
-            write(document, document.root, depth: 0, into: &output)
-            output.append(UInt8(ascii: "\n"))
-            return output
+            try? JSONDocument.parse(bytes) { document in
+                var output: [UInt8] = []
+                output.reserveCapacity(json.count * 2)
+                write(document, document.root, depth: 0, into: &output)
+                output.append(UInt8(ascii: "\n"))
+                return output
+            }
         }
     }
 
