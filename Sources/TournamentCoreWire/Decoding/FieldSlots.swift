@@ -13,11 +13,11 @@ struct FieldSlots {
 
     /// The node in `slot`; -1 when absent or past ``capacity``. Setting past it does nothing.
     subscript(slot: Int) -> Int32 {
-        get {
+        @inline(__always) get {
             guard slot >= 0 && slot < Self.capacity else { return -1 }
             return withUnsafeBytes(of: storage) { $0.load(fromByteOffset: slot * 4, as: Int32.self) }
         }
-        set {
+        @inline(__always) set {
             guard slot >= 0 && slot < Self.capacity else { return }
             withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: newValue, toByteOffset: slot * 4, as: Int32.self) }
         }

@@ -233,14 +233,18 @@ enum JSONBytes {
         return eiselLemire(mantissa, exponent, negative: negative)
     }
 
+    /// Whether all eight bytes of `word` are ASCII digits.
+    @inline(__always)
+    static func areEightDigits(_ word: UInt64) -> Bool {
+        // Every byte in 0x30...0x39: its high nibble is 3, and adding 6 keeps it 3.
+        (word & 0xF0F0_F0F0_F0F0_F0F0) | (((word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4) == 0x3333_3333_3333_3333
+    }
+
     /// The value of eight ASCII digits read as a little-endian word, or nil when a byte is not a
     /// digit (the SWAR reduction of simdjson and fast_float).
     @inline(__always)
     static func eightDigits(_ word: UInt64) -> UInt64? {
-        // Every byte in 0x30...0x39: its high nibble is 3, and adding 6 keeps it 3.
-        guard (word & 0xF0F0_F0F0_F0F0_F0F0) | (((word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4) == 0x3333_3333_3333_3333 else {
-            return nil
-        }
+        guard areEightDigits(word) else { return nil }
         var value = word & 0x0F0F_0F0F_0F0F_0F0F
         value = (value &* (10 << 8 + 1)) >> 8
         value = ((value & 0x00FF_00FF_00FF_00FF) &* (100 << 16 + 1)) >> 16

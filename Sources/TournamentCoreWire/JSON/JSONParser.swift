@@ -31,6 +31,11 @@ struct JSONParser {
     private let childCounts: UnsafeMutableBufferPointer<UInt32>
     private var depth = 0
 
+    // The reading loop is one function: every step of it is inlined into `tape`, where the parser
+    // is a local whose fields live in registers. What is rare (growing the tape, escapes,
+    // multi-byte UTF-8, errors) is out of line in static functions that take and return plain
+    // values, so that no call needs the parser's address.
+
     /// Parses `bytes` (at most ``JSONLimits/maxRequestBytes`` long) and hands its tape to
     /// `body`. The tape is `malloc` memory freed when `body` returns: it must not escape.
     static func parse<Result>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<JSONNode>) -> Result) throws(JSONSyntaxError) -> Result {
@@ -39,15 +44,30 @@ struct JSONParser {
         }
         let outcome = withUnsafeTemporaryAllocation(of: Int.self, capacity: JSONLimits.maxDepth) { openNodes in
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: JSONLimits.maxDepth) { childCounts in
-                var parser = JSONParser(bytes: bytes, openNodes: openNodes, childCounts: childCounts)
-                defer { free(parser.nodes) }
-                return Swift.Result { () throws(JSONSyntaxError) in
-                    try parser.parseDocument()
-                    return body(UnsafeBufferPointer(start: parser.nodes, count: parser.count))
+                Swift.Result { () throws(JSONSyntaxError) in
+                    try tape(bytes, openNodes: openNodes, childCounts: childCounts)
                 }
             }
         }
-        return try outcome.get()
+        let (nodes, count) = try outcome.get()
+        defer { free(nodes) }
+        return body(UnsafeBufferPointer(start: nodes, count: count))
+    }
+
+    /// The tape of `bytes` (`malloc` memory the caller frees) and its node count.
+    private static func tape(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        openNodes: UnsafeMutableBufferPointer<Int>,
+        childCounts: UnsafeMutableBufferPointer<UInt32>
+    ) throws(JSONSyntaxError) -> (UnsafeMutablePointer<JSONNode>?, Int) {
+        var parser = JSONParser(bytes: bytes, openNodes: openNodes, childCounts: childCounts)
+        do {
+            try parser.parseDocument()
+        } catch {
+            free(parser.nodes)
+            throw error
+        }
+        return (parser.nodes, parser.count)
     }
 
     private init(bytes: UnsafeBufferPointer<UInt8>, openNodes: UnsafeMutableBufferPointer<Int>, childCounts: UnsafeMutableBufferPointer<UInt32>) {
@@ -64,23 +84,27 @@ struct JSONParser {
     /// Appends a node to the tape.
     @inline(__always)
     private mutating func emit(_ node: JSONNode) throws(JSONSyntaxError) {
-        if count == capacity { try grow() }
+        if count == capacity {
+            (nodes, capacity) = try Self.grown(nodes, capacity: capacity, position: position)
+        }
         nodes?[count] = node
         count += 1
     }
 
-    private mutating func grow() throws(JSONSyntaxError) {
+    /// The tape reallocated at twice its capacity.
+    @inline(never)
+    private static func grown(_ nodes: UnsafeMutablePointer<JSONNode>?, capacity: Int, position: Int) throws(JSONSyntaxError) -> (UnsafeMutablePointer<JSONNode>?, Int) {
         let (doubled, overflow) = max(capacity, 16).multipliedReportingOverflow(by: 2)
         let (byteCount, tooBig) = doubled.multipliedReportingOverflow(by: MemoryLayout<JSONNode>.stride)
         guard !overflow, !tooBig, let grown = realloc(nodes, byteCount) else {
-            throw JSONSyntaxError(message: "Out of memory for the parsed request (byte \(position)).", offset: position)
+            throw error("Out of memory for the parsed request.", at: position)
         }
-        nodes = grown.assumingMemoryBound(to: JSONNode.self)
-        capacity = doubled
+        return (grown.assumingMemoryBound(to: JSONNode.self), doubled)
     }
 
     // MARK: Structure
 
+    @inline(__always)
     private mutating func parseDocument() throws(JSONSyntaxError) {
         skipWhitespace()
         while true {
@@ -139,6 +163,7 @@ struct JSONParser {
     }
 
     /// Reads `"key"` `:` and leaves the position at the member's value.
+    @inline(__always)
     private mutating func parseMemberKey() throws(JSONSyntaxError) {
         guard peekWithoutConsuming(UInt8(ascii: "\"")) else { throw error("Expected a string key in an object.") }
         try parseString()
@@ -147,9 +172,10 @@ struct JSONParser {
         skipWhitespace()
     }
 
+    @inline(__always)
     private mutating func openContainer(_ kind: JSONNode.Kind) throws(JSONSyntaxError) {
         guard depth < JSONLimits.maxDepth else {
-            throw error("Nesting is deeper than \(JSONLimits.maxDepth) levels.")
+            throw Self.tooDeep(at: position)
         }
         openNodes[depth] = count
         childCounts[depth] = 0
@@ -161,6 +187,7 @@ struct JSONParser {
     }
 
     /// Closes the innermost container at the bracket under the position.
+    @inline(__always)
     private mutating func closeContainer() throws(JSONSyntaxError) {
         guard depth > 0 else { return }
         depth -= 1
@@ -173,6 +200,7 @@ struct JSONParser {
 
     // MARK: Scalars
 
+    @inline(__always)
     private mutating func parseScalar() throws(JSONSyntaxError) {
         let byte = bytes[position]
         switch byte {
@@ -187,19 +215,21 @@ struct JSONParser {
         case UInt8(ascii: "n"):
             try parseLiteral("null", .null)
         default:
-            throw error("Unexpected character \(describe(byte)); expected a value.")
+            throw Self.unexpected(byte, at: position)
         }
     }
 
+    @inline(__always)
     private mutating func parseLiteral(_ literal: StaticString, _ kind: JSONNode.Kind) throws(JSONSyntaxError) {
         let length = literal.utf8CodeUnitCount
         guard bytes.count - position >= length,
               memoryEquals(bytes.baseAddress.map { $0 + position }, literal.utf8Start, length)
-        else { throw error("Invalid literal; expected \(literal).") }
+        else { throw Self.invalidLiteral(literal, at: position) }
         try emit(JSONNode(kind: kind, flags: 0, offset: UInt32(truncatingIfNeeded: position), value: UInt32(length)))
         position += length
     }
 
+    @inline(__always)
     private mutating func parseNumber() throws(JSONSyntaxError) {
         let start = position
         var integer = true
@@ -234,6 +264,7 @@ struct JSONParser {
     }
 
     /// Reads a string whose opening quote is under the position.
+    @inline(__always)
     private mutating func parseString() throws(JSONSyntaxError) {
         position += 1
         let start = position
@@ -246,11 +277,9 @@ struct JSONParser {
             if byte == UInt8(ascii: "\"") { break }
             if byte == UInt8(ascii: "\\") {
                 flags = JSONNode.escaped
-                try parseEscape()
-            } else if byte < 0x20 {
-                throw error("Control character \(describe(byte)) in a string must be escaped.")
+                position = try Self.escapeEnd(bytes, position)
             } else {
-                try parseUTF8Sequence()
+                position = try Self.sequenceEnd(bytes, position)
             }
         }
         try emit(JSONNode(
@@ -263,41 +292,44 @@ struct JSONParser {
 
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
-    /// Reads an escape whose backslash is under the position.
-    private mutating func parseEscape() throws(JSONSyntaxError) {
-        position += 1
-        guard position < bytes.count else { throw error("Unterminated string.") }
+    /// The position after the escape whose backslash is at `position`.
+    @inline(never)
+    private static func escapeEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ backslash: Int) throws(JSONSyntaxError) -> Int {
+        var position = backslash + 1
+        guard position < bytes.count else { throw error("Unterminated string.", at: position) }
         switch bytes[position] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"),
              UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-            position += 1
+            return position + 1
         case UInt8(ascii: "u"):
             position += 1
-            let unit = try parseHex4()
+            let unit = try hex4(bytes, &position)
             if (0xDC00...0xDFFF).contains(unit) {
-                throw error("Unpaired low surrogate escape in a string.")
+                throw error("Unpaired low surrogate escape in a string.", at: position)
             }
             if (0xD800...0xDBFF).contains(unit) {
                 guard bytes.count - position >= 2,
                       bytes[position] == UInt8(ascii: "\\"),
                       bytes[position + 1] == UInt8(ascii: "u")
-                else { throw error("Unpaired high surrogate escape in a string.") }
+                else { throw error("Unpaired high surrogate escape in a string.", at: position) }
                 position += 2
-                guard (0xDC00...0xDFFF).contains(try parseHex4()) else {
-                    throw error("Unpaired high surrogate escape in a string.")
+                guard (0xDC00...0xDFFF).contains(try hex4(bytes, &position)) else {
+                    throw error("Unpaired high surrogate escape in a string.", at: position)
                 }
             }
+            return position
         default:
-            throw error("Invalid escape \(describe(bytes[position])) in a string.")
+            throw error("Invalid escape \(describe(bytes[position])) in a string.", at: position)
         }
     }
 
-    private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
-        guard bytes.count - position >= 4 else { throw error("Expected four hexadecimal digits after \\u.") }
+    /// Four hexadecimal digits at `position`, which moves past them.
+    private static func hex4(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int) throws(JSONSyntaxError) -> UInt32 {
+        guard bytes.count - position >= 4 else { throw error("Expected four hexadecimal digits after \\u.", at: position) }
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard let digit = JSONBytes.hexValue(bytes[position]) else {
-                throw error("Expected four hexadecimal digits after \\u.")
+                throw error("Expected four hexadecimal digits after \\u.", at: position)
             }
             value = value << 4 | UInt32(digit)
             position += 1
@@ -305,13 +337,16 @@ struct JSONParser {
         return value
     }
 
-    /// Validates one multi-byte UTF-8 sequence (RFC 3629) whose lead byte is under the position.
-    private mutating func parseUTF8Sequence() throws(JSONSyntaxError) {
+    /// The position after the multi-byte UTF-8 sequence (RFC 3629) whose lead byte is at
+    /// `position`; a control character there is an error too.
+    @inline(never)
+    private static func sequenceEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ position: Int) throws(JSONSyntaxError) -> Int {
         let lead = bytes[position]
         let length: Int
         var lower: UInt8 = 0x80
         var upper: UInt8 = 0xBF
         switch lead {
+        case 0..<0x20: throw error("Control character \(describe(lead)) in a string must be escaped.", at: position)
         case 0xC2...0xDF: length = 2
         case 0xE0: length = 3; lower = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
@@ -319,19 +354,20 @@ struct JSONParser {
         case 0xF0: length = 4; lower = 0x90
         case 0xF1...0xF3: length = 4
         case 0xF4: length = 4; upper = 0x8F
-        default: throw error("Invalid UTF-8 byte \(describe(lead)).")
+        default: throw error("Invalid UTF-8 byte \(describe(lead)).", at: position)
         }
-        guard bytes.count - position >= length else { throw error("Truncated UTF-8 sequence.") }
+        guard bytes.count - position >= length else { throw error("Truncated UTF-8 sequence.", at: position) }
         let second = bytes[position + 1]
-        guard second >= lower, second <= upper else { throw error("Invalid UTF-8 sequence.") }
+        guard second >= lower, second <= upper else { throw error("Invalid UTF-8 sequence.", at: position) }
         for index in 2..<max(2, length) where bytes[position + index] & 0xC0 != 0x80 {
-            throw error("Invalid UTF-8 sequence.")
+            throw error("Invalid UTF-8 sequence.", at: position)
         }
-        position += length
+        return position + length
     }
 
     // MARK: Bytes
 
+    @inline(__always)
     private mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
@@ -341,32 +377,69 @@ struct JSONParser {
         }
     }
 
+    @inline(__always)
     private mutating func skipDigits() {
+        if let base = bytes.baseAddress {
+            while bytes.count - position >= 8, JSONBytes.areEightDigits(UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)) {
+                position += 8
+            }
+        }
         while position < bytes.count, isDigit(bytes[position]) { position += 1 }
     }
 
     /// Consumes `byte` if it is under the position.
+    @inline(__always)
     private mutating func peek(_ byte: UInt8) -> Bool {
         guard position < bytes.count, bytes[position] == byte else { return false }
         position += 1
         return true
     }
 
+    @inline(__always)
     private func peekWithoutConsuming(_ byte: UInt8) -> Bool {
         position < bytes.count && bytes[position] == byte
     }
 
+    @inline(__always)
     private func isDigit(_ byte: UInt8) -> Bool {
         byte &- UInt8(ascii: "0") < 10
     }
 
-    private func describe(_ byte: UInt8) -> String {
-        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
-        return "0x" + String(byte, radix: 16, uppercase: true)
+    // MARK: Errors (out of line: building their messages is not the reading loop's business)
+
+    @inline(__always)
+    private func error(_ message: StaticString) -> JSONSyntaxError {
+        Self.error(message, at: position)
     }
 
-    private func error(_ message: String) -> JSONSyntaxError {
+    @inline(never)
+    private static func error(_ message: StaticString, at position: Int) -> JSONSyntaxError {
+        error("\(message)", at: position)
+    }
+
+    @inline(never)
+    private static func error(_ message: String, at position: Int) -> JSONSyntaxError {
         JSONSyntaxError(message: message + " (byte \(position))", offset: position)
+    }
+
+    @inline(never)
+    private static func tooDeep(at position: Int) -> JSONSyntaxError {
+        error("Nesting is deeper than \(JSONLimits.maxDepth) levels.", at: position)
+    }
+
+    @inline(never)
+    private static func unexpected(_ byte: UInt8, at position: Int) -> JSONSyntaxError {
+        error("Unexpected character \(describe(byte)); expected a value.", at: position)
+    }
+
+    @inline(never)
+    private static func invalidLiteral(_ literal: StaticString, at position: Int) -> JSONSyntaxError {
+        error("Invalid literal; expected \(literal).", at: position)
+    }
+
+    private static func describe(_ byte: UInt8) -> String {
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "0x" + String(byte, radix: 16, uppercase: true)
     }
 }
 

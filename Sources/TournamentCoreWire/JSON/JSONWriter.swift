@@ -60,7 +60,15 @@ public struct JSONWriter: ~Copyable {
 
     /// Makes room for `extra` more bytes; false (and ``failed``) when memory runs out.
     @discardableResult
+    @inline(__always)
     private mutating func reserve(_ extra: Int) -> Bool {
+        if extra <= capacity &- count, !failed { return true }
+        return grow(by: extra)
+    }
+
+    /// The slow part of ``reserve(_:)``: doubles the buffer until `extra` more bytes fit.
+    @inline(never)
+    private mutating func grow(by extra: Int) -> Bool {
         if failed { return false }
         let (needed, overflow) = count.addingReportingOverflow(extra)
         if !overflow, needed <= capacity { return true }
@@ -79,17 +87,34 @@ public struct JSONWriter: ~Copyable {
         return true
     }
 
+    /// Where the next `extra` bytes go, after a comma if the token needs one (``separate()``):
+    /// one capacity check for a whole token. Nil when memory ran out. The caller writes the
+    /// bytes and moves ``count`` past them.
+    @inline(__always)
+    private mutating func cursor(separated: Bool, room extra: Int) -> UnsafeMutablePointer<UInt8>? {
+        guard reserve(extra &+ 1), let base else { return nil }
+        if separated && count > 0 {
+            switch base[count &- 1] {
+            case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: ":"): break
+            default:
+                base[count] = UInt8(ascii: ",")
+                count &+= 1
+            }
+        }
+        return base + count
+    }
+
     @inline(__always)
     mutating func append(_ byte: UInt8) {
-        guard reserve(1), let base else { return }
-        base[count] = byte
-        count += 1
+        guard let target = cursor(separated: false, room: 1) else { return }
+        target.pointee = byte
+        count &+= 1
     }
 
     mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
-        guard !buffer.isEmpty, reserve(buffer.count), let base, let source = buffer.baseAddress else { return }
-        (base + count).update(from: source, count: buffer.count)
-        count += buffer.count
+        guard let source = buffer.baseAddress, let target = cursor(separated: false, room: buffer.count) else { return }
+        target.update(from: source, count: buffer.count)
+        count &+= buffer.count
     }
 
     mutating func append(_ text: StaticString) {
@@ -99,10 +124,32 @@ public struct JSONWriter: ~Copyable {
     /// Writes a comma unless the last byte opens a container or ends a key.
     @inline(__always)
     private mutating func separate() {
-        guard count > 0, let base else { return }
-        switch base[count - 1] {
-        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: ":"): return
-        default: append(UInt8(ascii: ","))
+        _ = cursor(separated: true, room: 0)
+    }
+
+    /// Writes `text` as is after a separating comma (``separate()``).
+    @inline(__always)
+    private mutating func token(_ text: StaticString) {
+        let length = text.utf8CodeUnitCount
+        guard let target = cursor(separated: true, room: length) else { return }
+        target.update(from: text.utf8Start, count: length)
+        count &+= length
+    }
+
+    /// Writes `"text"` (the text written as is) after a separating comma, with `suffix` (a
+    /// colon for keys) when given.
+    @inline(__always)
+    private mutating func quoted(_ text: StaticString, suffix: UInt8?) {
+        let length = text.utf8CodeUnitCount
+        guard let target = cursor(separated: true, room: length &+ 3) else { return }
+        target[0] = UInt8(ascii: "\"")
+        (target + 1).update(from: text.utf8Start, count: length)
+        target[length &+ 1] = UInt8(ascii: "\"")
+        if let suffix {
+            target[length &+ 2] = suffix
+            count &+= length &+ 3
+        } else {
+            count &+= length &+ 2
         }
     }
 
@@ -110,8 +157,7 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes `{`.
     public mutating func beginObject() {
-        separate()
-        append(UInt8(ascii: "{"))
+        token("{")
     }
 
     /// Writes `}`.
@@ -121,8 +167,7 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes `[`.
     public mutating func beginArray() {
-        separate()
-        append(UInt8(ascii: "["))
+        token("[")
     }
 
     /// Writes `]`.
@@ -132,11 +177,7 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes a member key, `"key":`. Keys of the contract are ASCII identifiers, written as is.
     public mutating func key(_ key: StaticString) {
-        separate()
-        append(UInt8(ascii: "\""))
-        append(key)
-        append(UInt8(ascii: "\""))
-        append(UInt8(ascii: ":"))
+        quoted(key, suffix: UInt8(ascii: ":"))
     }
 
     /// Writes a member key given as arbitrary text, escaped.
@@ -206,14 +247,12 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes `null`.
     public mutating func null() {
-        separate()
-        append("null")
+        token("null")
     }
 
     /// Writes `true` or `false`.
     public mutating func bool(_ value: Bool) {
-        separate()
-        append(value ? "true" : "false")
+        if value { token("true") } else { token("false") }
     }
 
     /// Writes an integer.
@@ -223,8 +262,7 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes a 64-bit integer (on every platform, 32-bit ones included).
     public mutating func int(_ value: Int64) {
-        separate()
-        guard reserve(20), let base else { return }
+        guard let base = cursor(separated: true, room: 20) else { return }
         var magnitude = value.magnitude
         var length = 1
         var limit: UInt64 = 10
@@ -232,8 +270,8 @@ public struct JSONWriter: ~Copyable {
             length += 1
             if length < 20 { limit &*= 10 }
         }
-        if value < 0 { base[count] = UInt8(ascii: "-") }
-        let digitsStart = count + (value < 0 ? 1 : 0)
+        if value < 0 { base[0] = UInt8(ascii: "-") }
+        let digitsStart = value < 0 ? 1 : 0
         let end = digitsStart + length
         var cursor = end
         // Two digits at a time from the right, then a last single digit if the count is odd.
@@ -247,7 +285,7 @@ public struct JSONWriter: ~Copyable {
         if cursor > digitsStart {
             base[digitsStart] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
         }
-        count = end
+        count &+= end
     }
 
     /// "00", "01", ... "99", one after the other.
@@ -279,31 +317,36 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes a string known at compile time (ASCII without characters to escape).
     public mutating func string(_ value: StaticString) {
-        separate()
-        append(UInt8(ascii: "\""))
-        append(value)
-        append(UInt8(ascii: "\""))
+        quoted(value, suffix: nil)
     }
 
     /// Writes a string given as valid UTF-8 bytes.
     mutating func string(utf8 text: UnsafeBufferPointer<UInt8>) {
-        separate()
         // Room for the quotes and the text unescaped, at once; escapes (rare) grow it further.
-        guard reserve(text.count + 2), let source = text.baseAddress else {
-            append(UInt8(ascii: "\""))
-            append(UInt8(ascii: "\""))
+        guard let target = cursor(separated: true, room: text.count &+ 2) else { return }
+        guard let source = text.baseAddress else {
+            target[0] = UInt8(ascii: "\"")
+            target[1] = UInt8(ascii: "\"")
+            count &+= 2
+            return
+        }
+        var index = JSONBytes.firstStop(in: text, from: 0, mask: JSONBytes.escapeMask, stops: JSONBytes.needsEscape)
+        if index == text.count {
+            // Nothing to escape (the usual case): the whole text in one copy.
+            target[0] = UInt8(ascii: "\"")
+            (target + 1).update(from: source, count: text.count)
+            target[text.count &+ 1] = UInt8(ascii: "\"")
+            count &+= text.count &+ 2
             return
         }
         append(UInt8(ascii: "\""))
         var runStart = 0
-        var index = 0
-        while true {
-            index = JSONBytes.firstStop(in: text, from: index, mask: JSONBytes.escapeMask, stops: JSONBytes.needsEscape)
-            if index == text.count { break }
+        while index < text.count {
             append(UnsafeBufferPointer(start: source + runStart, count: index - runStart))
             appendEscape(source[index])
             index += 1
             runStart = index
+            index = JSONBytes.firstStop(in: text, from: index, mask: JSONBytes.escapeMask, stops: JSONBytes.needsEscape)
         }
         append(UnsafeBufferPointer(start: source + runStart, count: text.count - runStart))
         append(UInt8(ascii: "\""))
