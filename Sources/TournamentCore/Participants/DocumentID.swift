@@ -6,13 +6,25 @@ public enum DocumentID {
 
     /// Why `id` cannot be a document ID, or nil when it can: it must not be empty, be longer
     /// than 1,500 bytes, contain `/`, be `.` or `..`, or have the reserved form `__…__`.
+    ///
+    /// The rules are Firestore's, on code points (its reserved form is the pattern `__.*__`), so
+    /// they are checked on the UTF-8 bytes: `__\u{301}x__` has the reserved form, although
+    /// Swift's characters (`_`, `_́`, ...) would not make it start with `__`.
     public static func problem(with id: String) -> String? {
-        let bytes = id.utf8
-        if bytes.isEmpty { return "A document ID cannot be empty." }
-        if bytes.count > maxBytes { return "A document ID cannot be longer than \(maxBytes) bytes." }
+        if let problem = id.utf8.withContiguousStorageIfAvailable({ problem(withBytes: $0) }) {
+            return problem
+        }
+        return Array(id.utf8).withUnsafeBufferPointer { problem(withBytes: $0) }
+    }
+
+    private static func problem(withBytes bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let count = bytes.count
+        if count == 0 { return "A document ID cannot be empty." }
+        if count > maxBytes { return "A document ID cannot be longer than \(maxBytes) bytes." }
         if bytes.contains(UInt8(ascii: "/")) { return "A document ID cannot contain '/'." }
-        if id == "." || id == ".." { return "A document ID cannot be '.' or '..'." }
-        if bytes.count >= 4, id.hasPrefix("__"), id.hasSuffix("__") {
+        let dot = UInt8(ascii: "."), underscore = UInt8(ascii: "_")
+        if count <= 2, bytes[0] == dot, bytes[count - 1] == dot { return "A document ID cannot be '.' or '..'." }
+        if count >= 4, bytes[0] == underscore, bytes[1] == underscore, bytes[count - 2] == underscore, bytes[count - 1] == underscore {
             return "A document ID cannot have the reserved form __...__."
         }
         return nil

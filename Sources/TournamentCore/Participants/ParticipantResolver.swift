@@ -68,12 +68,10 @@ public enum ParticipantResolver {
             return ParticipantResolution(source: .none, participants: [], repair: RepairPlan())
         }
         let writes = participants.map { participant in
-            var path = "tournaments/"
-            path.reserveCapacity(path.utf8.count + tournamentId.utf8.count + 14 + participant.participantId.utf8.count)
-            path += tournamentId
-            path += "/participants/"
-            path += participant.participantId
-            return RepairWrite(path: path, merge: true, data: participant)
+            RepairWrite(
+                path: String(concatenating: "tournaments/", tournamentId, "/participants/", participant.participantId),
+                merge: true,
+                data: participant)
         }
         return ParticipantResolution(source: .participantIds, participants: participants, repair: RepairPlan(writes: writes))
     }

@@ -113,7 +113,7 @@ public struct JSONWriter: ~Copyable {
 
     mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
         guard let source = buffer.baseAddress, let target = cursor(separated: false, room: buffer.count) else { return }
-        target.update(from: source, count: buffer.count)
+        copyBytes(to: target, from: source, count: buffer.count)
         count &+= buffer.count
     }
 
@@ -132,7 +132,7 @@ public struct JSONWriter: ~Copyable {
     private mutating func token(_ text: StaticString) {
         let length = text.utf8CodeUnitCount
         guard let target = cursor(separated: true, room: length) else { return }
-        target.update(from: text.utf8Start, count: length)
+        copyBytes(to: target, from: text.utf8Start, count: length)
         count &+= length
     }
 
@@ -143,7 +143,7 @@ public struct JSONWriter: ~Copyable {
         let length = text.utf8CodeUnitCount
         guard let target = cursor(separated: true, room: length &+ 3) else { return }
         target[0] = UInt8(ascii: "\"")
-        (target + 1).update(from: text.utf8Start, count: length)
+        copyBytes(to: target + 1, from: text.utf8Start, count: length)
         target[length &+ 1] = UInt8(ascii: "\"")
         if let suffix {
             target[length &+ 2] = suffix
@@ -262,34 +262,47 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes a 64-bit integer (on every platform, 32-bit ones included).
     public mutating func int(_ value: Int64) {
-        guard let base = cursor(separated: true, room: 20) else { return }
-        var magnitude = value.magnitude
-        var length = 1
-        var limit: UInt64 = 10
-        while length < 20 && magnitude >= limit {
-            length += 1
-            if length < 20 { limit &*= 10 }
+        guard let target = cursor(separated: true, room: 20) else { return }
+        // Two digits at a time from the right end of a stack buffer, then one copy.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        let length = withUnsafeMutableBytes(of: &digits) { buffer -> Int in
+            let pairs = Self.digitPairs.utf8Start
+            var magnitude = value.magnitude
+            var start = buffer.count
+            while magnitude >= 100 {
+                let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
+                magnitude /= 100
+                start &-= 2
+                buffer[start] = pairs[pair]
+                buffer[start &+ 1] = pairs[pair &+ 1]
+            }
+            if magnitude >= 10 {
+                let pair = Int(truncatingIfNeeded: magnitude) &* 2
+                start &-= 2
+                buffer[start] = pairs[pair]
+                buffer[start &+ 1] = pairs[pair &+ 1]
+            } else {
+                start &-= 1
+                buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
+            }
+            if value < 0 {
+                start &-= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            let length = buffer.count &- start
+            if let source = buffer.baseAddress {
+                copyBytes(to: target, from: (source + start).assumingMemoryBound(to: UInt8.self), count: length)
+            }
+            return length
         }
-        if value < 0 { base[0] = UInt8(ascii: "-") }
-        let digitsStart = value < 0 ? 1 : 0
-        let end = digitsStart + length
-        var cursor = end
-        // Two digits at a time from the right, then a last single digit if the count is odd.
-        while cursor - digitsStart >= 2 {
-            let pair = Int(truncatingIfNeeded: magnitude % 100)
-            magnitude /= 100
-            cursor -= 2
-            base[cursor] = Self.digitPairs[pair &* 2]
-            base[cursor + 1] = Self.digitPairs[pair &* 2 + 1]
-        }
-        if cursor > digitsStart {
-            base[digitsStart] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
-        }
-        count &+= end
+        count &+= length
     }
 
-    /// "00", "01", ... "99", one after the other.
-    private static let digitPairs: [UInt8] = (0..<100).flatMap { [UInt8(ascii: "0") + UInt8($0 / 10), UInt8(ascii: "0") + UInt8($0 % 10)] }
+    /// "00", "01", ... "99", one after the other: a literal, so reading it needs no lazy
+    /// initialization.
+    private static var digitPairs: StaticString {
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+    }
 
     /// Writes a floating-point number in its shortest round-tripping form (`6.333333333333333`,
     /// `0.0`, `1e-05`). A NaN or an infinity is written as `null` and recorded in
@@ -334,7 +347,7 @@ public struct JSONWriter: ~Copyable {
         if index == text.count {
             // Nothing to escape (the usual case): the whole text in one copy.
             target[0] = UInt8(ascii: "\"")
-            (target + 1).update(from: source, count: text.count)
+            copyBytes(to: target + 1, from: source, count: text.count)
             target[text.count &+ 1] = UInt8(ascii: "\"")
             count &+= text.count &+ 2
             return
@@ -387,5 +400,32 @@ private struct NumberText: TextOutputStream {
         guard count < MemoryLayout.size(ofValue: storage) else { return }
         withUnsafeMutableBytes(of: &storage) { $0[count] = byte }
         count += 1
+    }
+}
+
+/// `memcpy` for the short runs a writer mostly copies (keys, numbers, names): up to sixteen
+/// bytes in two overlapping loads and stores, without a call.
+@inline(__always)
+private func copyBytes(to target: UnsafeMutablePointer<UInt8>, from source: UnsafePointer<UInt8>, count: Int) {
+    let to = UnsafeMutableRawPointer(target), from = UnsafeRawPointer(source)
+    switch count {
+    case 8...16:
+        let head = from.loadUnaligned(as: UInt64.self)
+        let tail = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        to.storeBytes(of: head, as: UInt64.self)
+        to.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
+    case 4...7:
+        let head = from.loadUnaligned(as: UInt32.self)
+        let tail = from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        to.storeBytes(of: head, as: UInt32.self)
+        to.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+    case 1...3:
+        target[0] = source[0]
+        target[count / 2] = source[count / 2]
+        target[count - 1] = source[count - 1]
+    case 0:
+        return
+    default:
+        target.update(from: source, count: count)
     }
 }

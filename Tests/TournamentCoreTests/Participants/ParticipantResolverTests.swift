@@ -118,12 +118,12 @@ struct ParticipantResolverTests {
 
 @Suite("DocumentID")
 struct DocumentIDTests {
-    @Test("valid IDs", arguments: ["t1", "a.b", "...", "_x_", "__", "___", "é", String(repeating: "x", count: 1500)])
+    @Test("valid IDs", arguments: ["t1", "a.b", "...", "_x_", "__", "___", "é", ".\u{301}", "x..", String(repeating: "x", count: 1500)])
     func valid(id: String) {
         #expect(DocumentID.problem(with: id) == nil)
     }
 
-    @Test("invalid IDs", arguments: ["", "/", "a/b", ".", "..", "__x__", "____", String(repeating: "é", count: 751)])
+    @Test("invalid IDs", arguments: ["", "/", "a/b", ".", "..", "__x__", "____", "__\u{301}x__", String(repeating: "é", count: 751)])
     func invalid(id: String) {
         #expect(DocumentID.problem(with: id) != nil)
     }

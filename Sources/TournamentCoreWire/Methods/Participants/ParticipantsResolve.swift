@@ -23,7 +23,10 @@ enum ParticipantsResolve: WireMethod {
         var participantIds: [String?] = []
         var participantIdNodes: [Int] = []
         if let node = fields.value(.participantIds) {
-            for element in try document.array(node) {
+            let elements = try document.array(node)
+            participantIds.reserveCapacity(elements.count)
+            participantIdNodes.reserveCapacity(elements.count)
+            for element in elements {
                 participantIds.append(document.kind(element) == .null ? nil : try document.string(at: element))
                 participantIdNodes.append(element)
             }
