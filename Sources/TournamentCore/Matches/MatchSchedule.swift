@@ -81,10 +81,10 @@ public struct MatchSchedule: Sendable, Hashable {
         let statusText: String
         let label: String
         if match.isPlayed {
-            statusText = "\(match.score.fullTimeHome ?? 0)-\(match.score.fullTimeAway ?? 0)"
+            statusText = Format.score(home: match.score.fullTimeHome ?? 0, away: match.score.fullTimeAway ?? 0)
             label = ""
         } else if let local {
-            statusText = Format.twoDigits(local.hour) + ":" + Format.twoDigits(local.minute)
+            statusText = Format.time(hour: local.hour, minute: local.minute)
             label = timeZone.identifier
         } else {
             statusText = ""
@@ -94,7 +94,7 @@ public struct MatchSchedule: Sendable, Hashable {
             id: match.id, homeTeam: match.homeTeam.displayName, awayTeam: match.awayTeam.displayName,
             homeCrest: match.homeTeam.crest, awayCrest: match.awayTeam.crest, utcDate: match.utcDate, matchday: match.matchday,
             played: match.isPlayed, statusText: statusText, timeZoneLabel: label,
-            dateText: local.map { Format.twoDigits($0.date.month) + "/" + Format.twoDigits($0.date.day) } ?? "",
+            dateText: local.map { Format.monthDay($0.date) } ?? "",
             isFavorite: isFavorite)
     }
 }
@@ -118,26 +118,93 @@ struct LocalTime {
     }
 }
 
-/// The fixed date formats of the fixtures screen (no locale).
+/// The fixed date formats of the fixtures screen (no locale), each built on the stack in one go
+/// (the texts are short enough to be stored inline in a `String`: no allocation).
 enum Format {
-    static func twoDigits(_ value: Int) -> String {
-        value < 10 ? "0\(value)" : "\(value)"
+    /// `HH:mm`.
+    static func time(hour: Int, minute: Int) -> String {
+        var text = ShortText()
+        text.append(hour, digits: 2)
+        text.append(UInt8(ascii: ":"))
+        text.append(minute, digits: 2)
+        return text.string
     }
 
-    /// A year with at least four digits (`0987`, `-0001`).
-    static func year(_ value: Int) -> String {
-        let digits = "\(value.magnitude)"
-        return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    /// `MM/dd`.
+    static func monthDay(_ date: CivilDate) -> String {
+        var text = ShortText()
+        text.append(date.month, digits: 2)
+        text.append(UInt8(ascii: "/"))
+        text.append(date.day, digits: 2)
+        return text.string
     }
 
-    /// `MM/dd/yyyy`.
+    /// `MM/dd/yyyy`; a year has at least four digits (`0987`, `-0001`).
     static func monthDayYear(_ date: CivilDate) -> String {
-        twoDigits(date.month) + "/" + twoDigits(date.day) + "/" + year(date.year)
+        var text = ShortText()
+        text.append(date.month, digits: 2)
+        text.append(UInt8(ascii: "/"))
+        text.append(date.day, digits: 2)
+        text.append(UInt8(ascii: "/"))
+        text.append(date.year, digits: 4)
+        return text.string
     }
 
     /// `yyyy-MM-dd`.
     static func isoDate(_ date: CivilDate) -> String {
-        year(date.year) + "-" + twoDigits(date.month) + "-" + twoDigits(date.day)
+        var text = ShortText()
+        text.append(date.year, digits: 4)
+        text.append(UInt8(ascii: "-"))
+        text.append(date.month, digits: 2)
+        text.append(UInt8(ascii: "-"))
+        text.append(date.day, digits: 2)
+        return text.string
+    }
+
+    /// `home-away`, the goals of a played match.
+    static func score(home: Int, away: Int) -> String {
+        var text = ShortText()
+        text.append(home, digits: 1)
+        text.append(UInt8(ascii: "-"))
+        text.append(away, digits: 1)
+        return text.string
+    }
+}
+
+/// ASCII text of up to 48 bytes (two full-width integers and separators) built on the stack.
+struct ShortText {
+    private var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
+    private var count = 0
+    private static let capacity = 48
+
+    mutating func append(_ byte: UInt8) {
+        guard count < Self.capacity else { return }
+        withUnsafeMutableBytes(of: &storage) { $0[count] = byte }
+        count += 1
+    }
+
+    /// `value` in decimal, its magnitude zero-padded to at least `digits` digits, after a `-`
+    /// when negative (`-0001`).
+    mutating func append(_ value: Int, digits: Int) {
+        if value < 0 { append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var reversed: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var length = 0
+        withUnsafeMutableBytes(of: &reversed) { buffer in
+            repeat {
+                buffer[length] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+                length += 1
+            } while magnitude > 0 && length < buffer.count
+        }
+        for _ in length..<max(length, digits) { append(UInt8(ascii: "0")) }
+        withUnsafeBytes(of: reversed) { buffer in
+            for index in stride(from: length - 1, through: 0, by: -1) { append(buffer[index]) }
+        }
+    }
+
+    var string: String {
+        withUnsafeBytes(of: storage) { String(decoding: $0.prefix(count), as: UTF8.self) }
     }
 }
 

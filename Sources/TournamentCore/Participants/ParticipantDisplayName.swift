@@ -25,8 +25,8 @@ public enum ParticipantDisplayName {
     /// `Archer N`, N = index + 1.
     public static func placeholder(index: Int) -> String {
         let (number, overflow) = index.addingReportingOverflow(1)
-        let magnitude = overflow ? UInt64(index.magnitude) + 1 : UInt64(number.magnitude)
-        return String(concatenating: "Archer ", number < 0 && !overflow ? "-" : "", decimal: magnitude)
+        if overflow { return String(concatenating: "Archer ", negative: false, magnitude: UInt64(index.magnitude) + 1, "") }
+        return String(concatenating: "Archer ", number, "")
     }
 }
 

@@ -4,13 +4,17 @@
 /// Regenerate with `scripts/generate-timezones.py` from a newer tzdata release.
 public enum TimeZoneDatabase {
     /// Every zone and link name, sorted.
-    public static var identifiers: [String] { index.names.map { String(decoding: $0.name, as: UTF8.self) } }
+    public static var identifiers: [String] {
+        index.names.map { String(decoding: index.nameBytes[$0.start..<$0.start + $0.length], as: UTF8.self) }
+    }
 
     struct Index: Sendable {
         /// Each distinct rule set, decoded.
         let zones: [ZoneRules]
-        /// Names (UTF-8) sorted by their bytes, with their rule set.
-        let names: [(name: [UInt8], zone: Int)]
+        /// Every name's UTF-8 bytes, one after the other.
+        let nameBytes: [UInt8]
+        /// Where each name is in `nameBytes`, and its rule set; sorted by the names' bytes.
+        let names: [(start: Int, length: Int, zone: Int)]
     }
 
     /// Decoded once, on first use (a thread-safe lazy global).
@@ -45,32 +49,46 @@ public enum TimeZoneDatabase {
         for _ in 0..<max(0, reader.unsigned()) {
             zones.append(reader.zone())
         }
-        var names: [(name: [UInt8], zone: Int)] = []
+        var nameBytes: [UInt8] = []
+        var names: [(start: Int, length: Int, zone: Int)] = []
         for _ in 0..<max(0, reader.unsigned()) {
             let length = reader.unsigned()
-            let name = Array(reader.take(length))
-            names.append((name, reader.unsigned()))
+            let start = nameBytes.count
+            nameBytes.append(contentsOf: reader.take(length))
+            names.append((start, nameBytes.count - start, reader.unsigned()))
         }
-        return Index(zones: zones, names: names)
+        return Index(zones: zones, nameBytes: nameBytes, names: names)
     }
 
     /// The rules of the zone or link named `identifier` (exactly, case-sensitively), or nil.
     static func rules(for identifier: String) -> ZoneRules? {
         var identifier = identifier
+        let index = self.index
         return identifier.withUTF8 { key in
-            let index = self.index
-            var low = 0
-            var high = index.names.count
-            while low < high {
-                let middle = (low + high) / 2
-                let candidate = index.names[middle]
-                if candidate.name.elementsEqual(key) {
-                    return index.zones.indices.contains(candidate.zone) ? index.zones[candidate.zone] : nil
+            index.nameBytes.withUnsafeBufferPointer { bytes in
+                var low = 0
+                var high = index.names.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    let candidate = index.names[middle]
+                    let order = compare(UnsafeBufferPointer(rebasing: bytes[candidate.start..<candidate.start + candidate.length]), key)
+                    if order == 0 {
+                        return index.zones.indices.contains(candidate.zone) ? index.zones[candidate.zone] : nil
+                    }
+                    if order < 0 { low = middle + 1 } else { high = middle }
                 }
-                if candidate.name.lexicographicallyPrecedes(key) { low = middle + 1 } else { high = middle }
+                return nil
             }
-            return nil
         }
+    }
+
+    /// The byte order of two names: negative, zero or positive as `lhs` sorts before, with or
+    /// after `rhs`.
+    private static func compare(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int {
+        for index in 0..<min(lhs.count, rhs.count) where lhs[index] != rhs[index] {
+            return lhs[index] < rhs[index] ? -1 : 1
+        }
+        return lhs.count - rhs.count
     }
 
     /// One zone's history and continuing rule.

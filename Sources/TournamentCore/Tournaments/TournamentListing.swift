@@ -53,8 +53,8 @@ public struct TournamentTabLabels: Sendable, Hashable {
 
     /// The labels for these counts.
     public init(_ counts: TournamentTabCounts) {
-        active = "Active (\(counts.active))"
-        completed = "Completed (\(counts.completed))"
+        active = String(concatenating: "Active (", counts.active, ")")
+        completed = String(concatenating: "Completed (", counts.completed, ")")
     }
 }
 

@@ -46,7 +46,8 @@ struct ParticipantDisplayNameTests {
 
     @Test("index boundaries: N = index + 1 without overflow", arguments: [
         (0, "Archer 1"), (1, "Archer 2"), (9, "Archer 10"), (Int.max - 1, "Archer 9223372036854775807"),
-        (Int.max, "Archer 9223372036854775808"),
+        (Int.max, "Archer 9223372036854775808"), (-1, "Archer 0"), (-2, "Archer -1"),
+        (Int.min, "Archer -9223372036854775807"),
     ])
     func indexBoundaries(index: Int, expected: String) {
         #expect(ParticipantDisplayName.placeholder(index: index) == expected)
