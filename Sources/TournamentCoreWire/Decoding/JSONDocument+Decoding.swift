@@ -38,6 +38,18 @@ extension JSONDocument {
         return elements(node)
     }
 
+    /// The elements of an array node turned into values by `transform`, in order, in an array
+    /// allocated once; the first error stops.
+    func map<Element>(array node: Int, _ transform: (Int) throws(WireError) -> Element) throws(WireError) -> [Element] {
+        let elements = try array(node)
+        var values: [Element] = []
+        values.reserveCapacity(elements.count)
+        for element in elements {
+            values.append(try transform(element))
+        }
+        return values
+    }
+
     func string(at node: Int) throws(WireError) -> String {
         guard kind(node) == .string else { throw mismatch("a string", at: node) }
         return string(node)

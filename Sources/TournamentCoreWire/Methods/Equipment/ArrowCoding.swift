@@ -33,28 +33,18 @@ enum ArrowCoding {
 
     /// An array of arrows.
     static func arrows(_ document: JSONDocument, _ node: Int) throws(WireError) -> [Arrow] {
-        let elements = try document.array(node)
-        var arrows: [Arrow] = []
-        arrows.reserveCapacity(elements.count)
-        for element in elements {
-            arrows.append(try arrow(document, element))
-        }
-        return arrows
+        try document.map(array: node) { element throws(WireError) in try arrow(document, element) }
     }
 
     /// An array of rounds: `{"id":"r1","date":epoch ms,"arrows":[...]}` (`id` optional).
     static func rounds(_ document: JSONDocument, _ node: Int) throws(WireError) -> [Round] {
-        let elements = try document.array(node)
-        var rounds: [Round] = []
-        rounds.reserveCapacity(elements.count)
-        for element in elements {
+        try document.map(array: node) { element throws(WireError) in
             let fields = try ObjectFields<RoundField>(document, element)
-            rounds.append(Round(
+            return Round(
                 id: try fields.string(.id),
                 date: Int64(try document.int(at: fields.required(.date), in: Timestamps.range)),
-                arrows: try arrows(document, fields.required(.arrows))))
+                arrows: try arrows(document, fields.required(.arrows)))
         }
-        return rounds
     }
 }
 

@@ -36,17 +36,15 @@ struct GuestRequest {
         tournament = try fields.value(.tournament).map { node throws(WireError) in
             try TournamentDocument(document, node).tournament
         }
-        var participants: [SessionParticipant] = []
-        if let node = fields.value(.participants) {
-            for element in try document.array(node) {
+        participants = try fields.value(.participants).map { node throws(WireError) in
+            try document.map(array: node) { element throws(WireError) in
                 let participant = try ObjectFields<ParticipantField>(document, element)
-                participants.append(SessionParticipant(
+                return SessionParticipant(
                     participantId: try participant.requiredNonEmptyString(.participantId),
                     guestParticipant: try participant.bool(.guestParticipant) ?? false,
-                    addedBy: try participant.string(.addedBy)))
+                    addedBy: try participant.string(.addedBy))
             }
-        }
-        self.participants = participants
+        } ?? []
         currentUserId = try fields.nonEmptyString(.currentUserId)
         var limits = GuestLimits.defaults
         if let node = fields.value(.limits) {

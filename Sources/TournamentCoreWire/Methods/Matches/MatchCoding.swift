@@ -85,11 +85,7 @@ enum MatchCoding {
     /// An array of v4 matches (absent or null: none).
     static func matches<Field>(_ fields: ObjectFields<Field>, _ field: Field) throws(WireError) -> [FootballMatch] {
         guard let node = fields.value(field) else { return [] }
-        var matches: [FootballMatch] = []
-        for element in try fields.document.array(node) {
-            matches.append(try match(fields.document, element))
-        }
-        return matches
+        return try fields.document.map(array: node) { element throws(WireError) in try match(fields.document, element) }
     }
 
     /// A stored favourite record, and its members the contract does not know.
@@ -114,11 +110,7 @@ enum MatchCoding {
     /// An array of favourite records (absent or null: none).
     static func records<Field>(_ fields: ObjectFields<Field>, _ field: Field) throws(WireError) -> [(FavoriteMatch, UnknownMembers)] {
         guard let node = fields.value(field) else { return [] }
-        var records: [(FavoriteMatch, UnknownMembers)] = []
-        for element in try fields.document.array(node) {
-            records.append(try record(fields.document, element))
-        }
-        return records
+        return try fields.document.map(array: node) { element throws(WireError) in try record(fields.document, element) }
     }
 
     /// Writes a favourite record: all twelve keys, in the contract's order, `null` for what is

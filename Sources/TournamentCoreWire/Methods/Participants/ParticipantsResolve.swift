@@ -14,12 +14,9 @@ enum ParticipantsResolve: WireMethod {
         let fields = try ObjectFields<Field>(document, request)
         let tournamentIdNode = try fields.required(.tournamentId)
         let tournamentId = try document.string(at: tournamentIdNode)
-        var subcollection: [TournamentParticipant] = []
-        if let node = fields.value(.participants) {
-            for element in try document.array(node) {
-                subcollection.append(try ParticipantCoding.participant(document, element))
-            }
-        }
+        let subcollection = try fields.value(.participants).map { node throws(WireError) in
+            try document.map(array: node) { element throws(WireError) in try ParticipantCoding.participant(document, element) }
+        } ?? []
         var participantIds: [String?] = []
         var participantIdNodes: [Int] = []
         if let node = fields.value(.participantIds) {

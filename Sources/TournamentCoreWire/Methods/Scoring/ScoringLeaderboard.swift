@@ -18,9 +18,8 @@ enum ScoringLeaderboard: WireMethod {
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         let fields = try ObjectFields<Field>(document, request)
-        var participants: [LeaderboardParticipant] = []
-        for element in try fields.requiredArray(.entries) {
-            participants.append(try participant(document, element))
+        let participants = try document.map(array: fields.required(.entries)) { element throws(WireError) in
+            try participant(document, element)
         }
         writer.beginObject()
         writer.key("entries")
