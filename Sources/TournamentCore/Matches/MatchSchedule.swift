@@ -56,7 +56,10 @@ public struct MatchSchedule: Sendable, Hashable {
         let favoriteIds = Set(favorites.map(\.id))
         let source = segment == .all ? matches : favorites.map(\.match)
 
-        var dated: [Int64: [(kickoff: Int64, view: MatchView)]] = [:]
+        // One array sorted by (local day, kick-off, ID), then cut into runs of one day: no
+        // dictionary of per-day arrays.
+        var dated: [(day: Int64, kickoff: Int64, view: MatchView)] = []
+        dated.reserveCapacity(source.count)
         var unknown: [MatchView] = []
         for match in source {
             let isFavorite = favoriteIds.contains(match.id)
@@ -65,12 +68,17 @@ public struct MatchSchedule: Sendable, Hashable {
                 continue
             }
             let local = LocalTime(utcMilliseconds: kickoff, in: timeZone)
-            dated[local.day, default: []].append((kickoff, Self.view(of: match, local: local, timeZone: timeZone, isFavorite: isFavorite)))
+            dated.append((local.day, kickoff, Self.view(of: match, local: local, timeZone: timeZone, isFavorite: isFavorite)))
         }
-        sections = dated.keys.sorted().map { day in
-            let date = CivilDate(daysSinceEpoch: day)
-            let matches = (dated[day] ?? []).sorted { ($0.kickoff, $0.view.id) < ($1.kickoff, $1.view.id) }.map(\.view)
-            return MatchSection(title: Format.monthDayYear(date), date: date, matches: matches)
+        dated.sort { ($0.day, $0.kickoff, $0.view.id) < ($1.day, $1.kickoff, $1.view.id) }
+        sections = []
+        var start = 0
+        while start < dated.count {
+            var end = start + 1
+            while end < dated.count && dated[end].day == dated[start].day { end += 1 }
+            let date = CivilDate(daysSinceEpoch: dated[start].day)
+            sections.append(MatchSection(title: Format.monthDayYear(date), date: date, matches: dated[start..<end].map(\.view)))
+            start = end
         }
         if !unknown.isEmpty {
             sections.append(MatchSection(title: "Unknown", date: nil, matches: unknown.sorted { $0.id < $1.id }))

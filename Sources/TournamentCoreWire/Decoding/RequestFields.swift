@@ -91,16 +91,24 @@ final class FieldTable<Field: RequestFields>: Sendable {
         return slot(ofBytes: document.slice(key))
     }
 
-    /// The slot of the field whose key is `key`, or nil.
+    /// The slot of the field whose key is `key`, or nil. The probe is inlined into the loop
+    /// that sorts an object's members; the fallback scan is not.
+    @inline(__always)
     func slot(ofBytes key: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !buckets.isEmpty else { return scanningSlot(ofBytes: key) }
+        return buckets.withUnsafeBufferPointer { buckets in
+            let bucket = buckets[Int(truncatingIfNeeded: Self.hash(key, multiplier) >> shift)]
+            guard bucket.length == key.count,
+                  bytes.withUnsafeBufferPointer({ memoryEquals($0.baseAddress.map { $0 + Int(bucket.start) }, key.baseAddress, key.count) })
+            else { return nil }
+            return Int(bucket.slot)
+        }
+    }
+
+    /// The slot of the field whose key is `key`, comparing with every key.
+    @inline(never)
+    private func scanningSlot(ofBytes key: UnsafeBufferPointer<UInt8>) -> Int? {
         bytes.withUnsafeBufferPointer { table in
-            if !buckets.isEmpty {
-                let bucket = buckets[Int(truncatingIfNeeded: Self.hash(key, multiplier) >> shift)]
-                guard bucket.length == key.count,
-                      memoryEquals(table.baseAddress.map { $0 + Int(bucket.start) }, key.baseAddress, key.count)
-                else { return nil }
-                return Int(bucket.slot)
-            }
             for position in 0..<lengths.count where lengths[position] == key.count {
                 if memoryEquals(table.baseAddress.map { $0 + starts[position] }, key.baseAddress, key.count) {
                     return slots[position]
