@@ -32,22 +32,33 @@ public struct DeltaDisplay: Sendable, Hashable {
     /// sign for zero. A non-finite value (never produced by the core) is shown as `0.00`.
     public init(_ delta: Double) {
         let hundredths = Self.roundedHundredths(delta)
-        let magnitude = hundredths.magnitude
-        let fraction = magnitude % 100
-        let digits = "\(magnitude / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
-        self.init(sign: hundredths.signum(), digits: digits)
+        var text = Self.signed(hundredths.signum())
+        text.append(magnitude: UInt64(hundredths.magnitude / 100))
+        text.append(UInt8(ascii: "."))
+        text.append(magnitude: UInt64(hundredths.magnitude % 100), digits: 2)
+        self.init(sign: hundredths.signum(), text: text.string)
     }
 
     /// A count delta: `+12`, `-3`, `0`.
     public init(_ delta: Int) {
-        self.init(sign: delta.signum(), digits: "\(delta.magnitude)")
+        var text = Self.signed(delta.signum())
+        text.append(magnitude: UInt64(delta.magnitude))
+        self.init(sign: delta.signum(), text: text.string)
     }
 
-    private init(sign: Int, digits: String) {
+    /// A text starting with the sign shown for `sign` (-1, 0 or 1): `+`, `-` or nothing.
+    private static func signed(_ sign: Int) -> ShortText {
+        var text = ShortText()
+        if sign > 0 { text.append(UInt8(ascii: "+")) }
+        if sign < 0 { text.append(UInt8(ascii: "-")) }
+        return text
+    }
+
+    private init(sign: Int, text: String) {
         switch sign {
-        case 1: self.init(text: "+" + digits, trend: .up, color: .green)
-        case -1: self.init(text: "-" + digits, trend: .down, color: .red)
-        default: self.init(text: digits, trend: .flat, color: .gray)
+        case 1: self.init(text: text, trend: .up, color: .green)
+        case -1: self.init(text: text, trend: .down, color: .red)
+        default: self.init(text: text, trend: .flat, color: .gray)
         }
     }
 

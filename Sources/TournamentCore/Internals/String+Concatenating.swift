@@ -10,33 +10,6 @@ extension String {
         }
     }
 
-    /// `prefix`, the decimal digits of `value` and `suffix`, in one allocation at most
-    /// (`"Active (" 3 ")"` is `Active (3)`).
-    init(concatenating prefix: StaticString, _ value: Int, _ suffix: StaticString) {
-        self.init(concatenating: prefix, negative: value < 0, magnitude: UInt64(value.magnitude), suffix)
-    }
-
-    /// `prefix`, a minus sign when `negative`, the decimal digits of `magnitude` and `suffix`.
-    init(concatenating prefix: StaticString, negative: Bool, magnitude: UInt64, _ suffix: StaticString) {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        self = withUnsafeMutableBytes(of: &digits) { buffer in
-            // The sign and digits from the right end of the 24-byte buffer (UInt64.max has 20).
-            var start = buffer.count
-            var remaining = magnitude
-            repeat {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
-                remaining /= 10
-            } while remaining > 0
-            if negative {
-                start -= 1
-                buffer[start] = UInt8(ascii: "-")
-            }
-            let number = UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[start...])
-            return String(joining: prefix.utf8Buffer, number, suffix.utf8Buffer, UnsafeBufferPointer(start: nil, count: 0))
-        }
-    }
-
     /// The concatenation of four UTF-8 parts (each valid UTF-8 on its own).
     private init(
         joining first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>,

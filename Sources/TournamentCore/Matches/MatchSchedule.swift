@@ -179,43 +179,6 @@ enum Format {
     }
 }
 
-/// ASCII text of up to 48 bytes (two full-width integers and separators) built on the stack.
-struct ShortText {
-    private var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
-    private var count = 0
-    private static let capacity = 48
-
-    mutating func append(_ byte: UInt8) {
-        guard count < Self.capacity else { return }
-        withUnsafeMutableBytes(of: &storage) { $0[count] = byte }
-        count += 1
-    }
-
-    /// `value` in decimal, its magnitude zero-padded to at least `digits` digits, after a `-`
-    /// when negative (`-0001`).
-    mutating func append(_ value: Int, digits: Int) {
-        if value < 0 { append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var reversed: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        var length = 0
-        withUnsafeMutableBytes(of: &reversed) { buffer in
-            repeat {
-                buffer[length] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-                length += 1
-            } while magnitude > 0 && length < buffer.count
-        }
-        for _ in length..<max(length, digits) { append(UInt8(ascii: "0")) }
-        withUnsafeBytes(of: reversed) { buffer in
-            for index in stride(from: length - 1, through: 0, by: -1) { append(buffer[index]) }
-        }
-    }
-
-    var string: String {
-        withUnsafeBytes(of: storage) { String(decoding: $0.prefix(count), as: UTF8.self) }
-    }
-}
-
 extension CivilDate {
     /// `yyyy-MM-dd`.
     public var isoText: String { Format.isoDate(self) }

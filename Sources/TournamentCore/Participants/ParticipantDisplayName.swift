@@ -25,8 +25,14 @@ public enum ParticipantDisplayName {
     /// `Archer N`, N = index + 1.
     public static func placeholder(index: Int) -> String {
         let (number, overflow) = index.addingReportingOverflow(1)
-        if overflow { return String(concatenating: "Archer ", negative: false, magnitude: UInt64(index.magnitude) + 1, "") }
-        return String(concatenating: "Archer ", number, "")
+        var text = ShortText()
+        text.append("Archer ")
+        if overflow {
+            text.append(magnitude: UInt64(index.magnitude) + 1)
+        } else {
+            text.append(number)
+        }
+        return text.string
     }
 }
 

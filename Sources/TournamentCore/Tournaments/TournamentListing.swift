@@ -53,8 +53,17 @@ public struct TournamentTabLabels: Sendable, Hashable {
 
     /// The labels for these counts.
     public init(_ counts: TournamentTabCounts) {
-        active = String(concatenating: "Active (", counts.active, ")")
-        completed = String(concatenating: "Completed (", counts.completed, ")")
+        active = Self.label("Active (", counts.active)
+        completed = Self.label("Completed (", counts.completed)
+    }
+
+    /// `name (count)`.
+    private static func label(_ name: StaticString, _ count: Int) -> String {
+        var text = ShortText()
+        text.append(name)
+        text.append(count)
+        text.append(UInt8(ascii: ")"))
+        return text.string
     }
 }
 

@@ -10,18 +10,45 @@ struct StringConcatenatingTests {
         let long = String(repeating: "é🏹", count: 40)
         #expect(String(concatenating: "a", long, "b", long) == "a" + long + "b" + long)
     }
+}
 
+@Suite("ShortText")
+struct ShortTextTests {
     @Test("a number between a prefix and a suffix, every sign and width", arguments: [
         0, 7, -7, 10, 99, 100, -1000, 1_234_567, Int.max, Int.min,
     ])
     func number(value: Int) {
-        #expect(String(concatenating: "Active (", value, ")") == "Active (\(value))")
-        #expect(String(concatenating: "", value, "") == "\(value)")
+        var text = ShortText()
+        text.append("Active (")
+        text.append(value)
+        text.append(UInt8(ascii: ")"))
+        #expect(text.string == "Active (\(value))")
+    }
+
+    @Test("zero padding counts digits, not the sign", arguments: [
+        (5, 2, "05"), (12, 2, "12"), (123, 2, "123"), (-1, 4, "-0001"), (987, 4, "0987"), (0, 4, "0000"),
+    ])
+    func padding(value: Int, digits: Int, expected: String) {
+        var text = ShortText()
+        text.append(value, digits: digits)
+        #expect(text.string == expected)
     }
 
     @Test("a magnitude past Int.max keeps every digit")
     func largestMagnitude() {
-        #expect(String(concatenating: "N ", negative: false, magnitude: .max, "") == "N 18446744073709551615")
-        #expect(String(concatenating: "", negative: true, magnitude: 1 << 63, "!") == "-9223372036854775808!")
+        var text = ShortText()
+        text.append(magnitude: .max)
+        #expect(text.string == "18446744073709551615")
+    }
+
+    @Test("a part past the 64 bytes it holds is not kept, and nothing traps")
+    func capacity() {
+        var text = ShortText()
+        for _ in 0..<10 { text.append(magnitude: .max) }
+        text.append("more")
+        #expect(text.string == String(repeating: "18446744073709551615", count: 3) + "more")
+        text.append(1, digits: 1000)
+        text.append(UInt8(ascii: "!"))
+        #expect(text.string.count == 64)
     }
 }

@@ -1,0 +1,61 @@
+/// A short ASCII text (dates, times, counts, labels) built on the stack and made a `String`
+/// once: no intermediate strings, and no allocation for texts of up to 15 bytes, which Swift
+/// stores inline.
+///
+/// Holds 64 bytes, more than any text built with it (the longest is a label with a 20-digit
+/// number); a part that would not fit is not kept.
+struct ShortText {
+    private var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private var count = 0
+
+    private var capacity: Int { MemoryLayout.size(ofValue: storage) }
+
+    mutating func append(_ byte: UInt8) {
+        guard count < capacity else { return }
+        withUnsafeMutableBytes(of: &storage) { $0[count] = byte }
+        count += 1
+    }
+
+    mutating func append(_ text: StaticString) {
+        let length = text.utf8CodeUnitCount
+        guard length <= capacity - count else { return }
+        withUnsafeMutableBytes(of: &storage) { buffer in
+            for index in 0..<length { buffer[count + index] = text.utf8Start[index] }
+        }
+        count += length
+    }
+
+    /// `value` in decimal, its magnitude zero-padded to at least `digits` digits, after a `-`
+    /// when negative (`-0001`).
+    mutating func append(_ value: Int, digits: Int = 1) {
+        if value < 0 { append(UInt8(ascii: "-")) }
+        append(magnitude: UInt64(value.magnitude), digits: digits)
+    }
+
+    /// The decimal digits of `magnitude`, zero-padded to at least `digits` digits.
+    mutating func append(magnitude: UInt64, digits: Int = 1) {
+        var length = 1
+        var probe = magnitude
+        while probe >= 10 {
+            probe /= 10
+            length += 1
+        }
+        let width = max(length, digits)
+        guard width <= capacity - count else { return }
+        withUnsafeMutableBytes(of: &storage) { buffer in
+            // From the right; once the digits run out, the remainder is zero: the padding.
+            var remaining = magnitude
+            var index = count + width
+            while index > count {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
+                remaining /= 10
+            }
+        }
+        count += width
+    }
+
+    var string: String {
+        withUnsafeBytes(of: storage) { String(decoding: $0.prefix(count), as: UTF8.self) }
+    }
+}
