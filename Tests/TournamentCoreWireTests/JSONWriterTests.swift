@@ -100,9 +100,29 @@ struct JSONWriterTests {
         var values: [Double] = [
             -0.0, .leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
             .ulpOfOne, 0.1, 0.2, 0.30000000000000004, 123456789012345680, 5e-324, 1.7976931348623157e308, 9007199254740993,
+            1e-5, 9.999999999999999e-5, 1e-4, 1e15, 9999999999999998, 1e16, 1e23, 5e-310, 2.2250738585072009e-308,
         ]
+        // Every power of two and of ten, their neighbours, and the smallest subnormals: where the
+        // rounding interval is asymmetric, the notation changes, or the digits need scaling.
+        for exponent in -1074...1023 {
+            let power = Double(sign: .plus, exponent: exponent, significand: 1)
+            values += [power, power.nextUp, power.nextDown]
+        }
+        var power = 1e-323
+        while power.isFinite {
+            values += [power, power.nextUp, power.nextDown, -power]
+            power *= 10
+        }
+        for pattern in UInt64(1)...4096 { values.append(Double(bitPattern: pattern)) }
         var generator = SystemRandomNumberGenerator()
-        while values.count < 20_000 {
+        for _ in 0..<10_000 { values.append(Double(bitPattern: generator.next() & (1 << 52 - 1))) }  // subnormals
+        // Decimals with few digits, as apps send them (0.25, 8.5, 1234.5678, 3e-7), and integers.
+        let scales: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e-3, 1e-7, 1e20]
+        for _ in 0..<20_000 {
+            let digits = Double(Int.random(in: -1_000_000...1_000_000, using: &generator))
+            values.append(digits / scales[Int.random(in: 0..<scales.count, using: &generator)])
+        }
+        while values.count < 200_000 {
             let value = Double(bitPattern: generator.next())
             if value.isFinite { values.append(value) }
         }

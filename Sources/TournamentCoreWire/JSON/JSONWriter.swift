@@ -313,12 +313,8 @@ public struct JSONWriter: ~Copyable {
             null()
             return
         }
-        separate()
-        // The standard library's formatter, as `description` has it, without making a String:
-        // `Double.write(to:)` hands its text to `_writeASCII` of the stream.
-        var text = NumberText()
-        value.write(to: &text)
-        withUnsafeBytes(of: text.storage) { append(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[..<text.count])) }
+        guard let target = cursor(separated: true, room: 32) else { return }
+        count &+= ShortestDouble.write(value, to: target)
     }
 
     /// Writes a string, escaping `"`, `\` and control characters; other characters are written
@@ -380,26 +376,6 @@ public struct JSONWriter: ~Copyable {
             append(hex.utf8Start[Int(byte >> 4)])
             append(hex.utf8Start[Int(byte & 0x0F)])
         }
-    }
-}
-
-/// A stream for the text of one number: up to 48 bytes inline (a `Double` takes at most 24).
-private struct NumberText: TextOutputStream {
-    var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
-    var count = 0
-
-    mutating func write(_ string: String) {
-        for byte in string.utf8 { append(byte) }
-    }
-
-    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
-        for byte in buffer { append(byte) }
-    }
-
-    private mutating func append(_ byte: UInt8) {
-        guard count < MemoryLayout.size(ofValue: storage) else { return }
-        withUnsafeMutableBytes(of: &storage) { $0[count] = byte }
-        count += 1
     }
 }
 

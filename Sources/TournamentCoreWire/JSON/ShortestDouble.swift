@@ -1,0 +1,177 @@
+/// The shortest decimal that reads back as a given `Double`, and its text as Swift's
+/// `description` writes it (`0.1`, `100.0`, `1e-05`, `1.7976931348623157e+308`).
+///
+/// The digits come from the Schubfach algorithm (Raffaello Giulietti, "The Schubfach way to
+/// render doubles", 2020; the algorithm of Java's `Double.toString` since JDK 19): the value's
+/// rounding interval is scaled by a 126-bit approximation of a power of ten
+/// (``ShortestDoubleTable``) and the shortest decimal in it is read off, the closest one when
+/// there are several (ties to an even last digit). All arithmetic is on unsigned 64-bit words
+/// whose ranges the algorithm bounds; nothing here can trap.
+enum ShortestDouble {
+    /// `digits × 10^exponent` equals the finite, non-zero `value`'s magnitude when read back,
+    /// with `digits` as short as possible and without trailing zeros.
+    static func decimal(_ value: Double) -> (digits: UInt64, exponent: Int) {
+        let fraction = value.bitPattern & (1 << 52 - 1)
+        let biasedExponent = Int(value.bitPattern >> 52 & 0x7FF)
+        var result: (digits: UInt64, exponent: Int)
+        if biasedExponent != 0 {
+            let significand = 1 << 52 | fraction
+            let shift = 1075 - biasedExponent
+            // An integer below 2^53: its digits are exact.
+            if shift > 0 && shift < 53 && (significand >> UInt64(shift)) << UInt64(shift) == significand {
+                result = (significand >> UInt64(shift), 0)
+            } else {
+                result = decimal(significand: significand, binaryExponent: -shift)
+            }
+        } else if fraction < 3 {
+            // The two smallest subnormals (2^-1074 and 2^-1073): their intervals are too wide for
+            // the scaling (the reference scales them by ten and gets two digits, 4.9e-324); one
+            // digit reads back, and is what `description` writes.
+            result = fraction == 1 ? (5, -324) : (1, -323)
+        } else {
+            result = decimal(significand: fraction, binaryExponent: -1074)
+        }
+        while result.digits >= 10 && result.digits % 10 == 0 {
+            result.digits /= 10
+            result.exponent += 1
+        }
+        return result
+    }
+
+    /// The shortest decimal in the rounding interval of `significand × 2^binaryExponent`.
+    private static func decimal(significand c: UInt64, binaryExponent q: Int) -> (digits: UInt64, exponent: Int) {
+        let out: UInt64 = c & 1
+        let cb = c << 2
+        let cbr = cb + 2
+        let cbl: UInt64
+        let k: Int
+        if c != 1 << 52 || q == -1074 {
+            cbl = cb - 2
+            k = floorLog10Pow2(q)
+        } else {
+            // At a power of two the interval below is half as wide.
+            cbl = cb - 1
+            k = floorLog10ThreeQuartersPow2(q)
+        }
+        let h = q + floorLog2Pow10(-k) + 2
+        let row = 2 * (k - ShortestDoubleTable.minimumK)
+        let g1 = ShortestDoubleTable.g[row]
+        let g0 = ShortestDoubleTable.g[row + 1]
+        let vb = roundedOdd(g1, g0, cb << UInt64(h))
+        let vbl = roundedOdd(g1, g0, cbl << UInt64(h))
+        let vbr = roundedOdd(g1, g0, cbr << UInt64(h))
+        let s = vb >> 2
+        if s >= 10 {
+            // One digit fewer, if a multiple of ten is in the interval. (The reference asks for
+            // s >= 100, keeping two digits, which Java's format wants; `description` wants the
+            // shortest. Only subnormals have s < 100: normal values have 16 or 17 digits here.)
+            let sp10 = s / 10 * 10
+            let tp10 = sp10 + 10
+            let upin = vbl + out <= sp10 << 2
+            let wpin = (tp10 << 2) + out <= vbr
+            if upin != wpin {
+                return (upin ? sp10 : tp10, k)
+            }
+        }
+        let t = s + 1
+        let uin = vbl + out <= s << 2
+        let win = (t << 2) + out <= vbr
+        if uin != win {
+            return (uin ? s : t, k)
+        }
+        // Both in the interval: the closer, ties to even.
+        let twiceMiddle = (s + t) << 1
+        let pickS = vb < twiceMiddle || (vb == twiceMiddle && s & 1 == 0)
+        return (pickS ? s : t, k)
+    }
+
+    /// `g × cp / 2^127` rounded to odd (the low bit records inexactness), where g = g1 × 2^63 + g0.
+    @inline(__always)
+    private static func roundedOdd(_ g1: UInt64, _ g0: UInt64, _ cp: UInt64) -> UInt64 {
+        let x1 = g0.multipliedFullWidth(by: cp).high
+        let y = g1.multipliedFullWidth(by: cp)
+        let z = (y.low >> 1) &+ x1
+        let vbp = y.high &+ (z >> 63)
+        return vbp | ((z & (1 << 63 - 1)) &+ (1 << 63 - 1)) >> 63
+    }
+
+    /// floor(q × log10(2)) for |q| ≤ 2^16 or so.
+    @inline(__always)
+    private static func floorLog10Pow2(_ q: Int) -> Int { (q * 661_971_961_083) >> 41 }
+
+    /// floor(log10(3/4 × 2^q)).
+    @inline(__always)
+    private static func floorLog10ThreeQuartersPow2(_ q: Int) -> Int { (q * 661_971_961_083 - 274_743_187_321) >> 41 }
+
+    /// floor(e × log2(10)).
+    @inline(__always)
+    private static func floorLog2Pow10(_ e: Int) -> Int { (e * 913_124_641_741) >> 38 }
+
+    /// Writes a finite `value` as `description` does: the shortest digits, in positional notation
+    /// from 10^-4 up to 2^53 (with `.0` for integers), otherwise as `d.ddde±XX`. Returns the byte
+    /// count; `target` has room for 32 bytes.
+    static func write(_ value: Double, to target: UnsafeMutablePointer<UInt8>) -> Int {
+        var at = 0
+        func put(_ byte: UInt8) {
+            target[at] = byte
+            at += 1
+        }
+        if value.sign == .minus { put(UInt8(ascii: "-")) }
+        if value == 0 {
+            put(UInt8(ascii: "0"))
+            put(UInt8(ascii: "."))
+            put(UInt8(ascii: "0"))
+            return at
+        }
+        let (digits, exponent) = decimal(value)
+        // The digits, most significant first, in a stack buffer (at most 17).
+        var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        let count = withUnsafeMutableBytes(of: &text) { buffer -> Int in
+            var remaining = digits
+            var length = 0
+            repeat {
+                length += 1
+                remaining /= 10
+            } while remaining > 0
+            remaining = digits
+            for index in stride(from: length - 1, through: 0, by: -1) {
+                buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
+                remaining /= 10
+            }
+            return length
+        }
+        let scientific = count - 1 + exponent
+        withUnsafeBytes(of: text) { digit in
+            if scientific >= -4 && value.magnitude <= 0x1p53 {
+                if exponent >= 0 {
+                    for index in 0..<count { put(digit[index]) }
+                    for _ in 0..<exponent { put(UInt8(ascii: "0")) }
+                    put(UInt8(ascii: "."))
+                    put(UInt8(ascii: "0"))
+                } else if scientific >= 0 {
+                    for index in 0...scientific { put(digit[index]) }
+                    put(UInt8(ascii: "."))
+                    for index in (scientific + 1)..<count { put(digit[index]) }
+                } else {
+                    put(UInt8(ascii: "0"))
+                    put(UInt8(ascii: "."))
+                    for _ in 0..<(-scientific - 1) { put(UInt8(ascii: "0")) }
+                    for index in 0..<count { put(digit[index]) }
+                }
+            } else {
+                put(digit[0])
+                if count > 1 {
+                    put(UInt8(ascii: "."))
+                    for index in 1..<count { put(digit[index]) }
+                }
+                put(UInt8(ascii: "e"))
+                put(scientific < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+                let magnitude = scientific.magnitude
+                if magnitude >= 100 { put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / 100)) }
+                put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / 10 % 10))
+                put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10))
+            }
+        }
+        return at
+    }
+}
