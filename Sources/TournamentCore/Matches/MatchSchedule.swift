@@ -131,50 +131,39 @@ struct LocalTime {
 enum Format {
     /// `HH:mm`.
     static func time(hour: Int, minute: Int) -> String {
-        var text = ShortText()
-        text.append(hour, digits: 2)
-        text.append(UInt8(ascii: ":"))
-        text.append(minute, digits: 2)
-        return text.string
+        joined(UInt8(ascii: ":"), (hour, 2), (minute, 2))
     }
 
     /// `MM/dd`.
     static func monthDay(_ date: CivilDate) -> String {
-        var text = ShortText()
-        text.append(date.month, digits: 2)
-        text.append(UInt8(ascii: "/"))
-        text.append(date.day, digits: 2)
-        return text.string
+        joined(UInt8(ascii: "/"), (date.month, 2), (date.day, 2))
     }
 
     /// `MM/dd/yyyy`; a year has at least four digits (`0987`, `-0001`).
     static func monthDayYear(_ date: CivilDate) -> String {
-        var text = ShortText()
-        text.append(date.month, digits: 2)
-        text.append(UInt8(ascii: "/"))
-        text.append(date.day, digits: 2)
-        text.append(UInt8(ascii: "/"))
-        text.append(date.year, digits: 4)
-        return text.string
+        joined(UInt8(ascii: "/"), (date.month, 2), (date.day, 2), (date.year, 4))
     }
 
     /// `yyyy-MM-dd`.
     static func isoDate(_ date: CivilDate) -> String {
-        var text = ShortText()
-        text.append(date.year, digits: 4)
-        text.append(UInt8(ascii: "-"))
-        text.append(date.month, digits: 2)
-        text.append(UInt8(ascii: "-"))
-        text.append(date.day, digits: 2)
-        return text.string
+        joined(UInt8(ascii: "-"), (date.year, 4), (date.month, 2), (date.day, 2))
     }
 
     /// `home-away`, the goals of a played match.
     static func score(home: Int, away: Int) -> String {
+        joined(UInt8(ascii: "-"), (home, 1), (away, 1))
+    }
+
+    /// Two or three numbers, each zero-padded to its digit count, between `separator`s.
+    private static func joined(_ separator: UInt8, _ first: (value: Int, digits: Int), _ second: (value: Int, digits: Int), _ third: (value: Int, digits: Int)? = nil) -> String {
         var text = ShortText()
-        text.append(home, digits: 1)
-        text.append(UInt8(ascii: "-"))
-        text.append(away, digits: 1)
+        text.append(first.value, digits: first.digits)
+        text.append(separator)
+        text.append(second.value, digits: second.digits)
+        if let third {
+            text.append(separator)
+            text.append(third.value, digits: third.digits)
+        }
         return text.string
     }
 }
