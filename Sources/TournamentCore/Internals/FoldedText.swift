@@ -74,18 +74,25 @@ struct FoldedText: Sendable, Hashable {
     /// the ASCII bytes before it as they are.
     private static func search(_ pattern: [UInt8], failure: [Int], in haystack: UnsafeBufferPointer<UInt8>, foldingASCII: Bool) -> Bool? {
         if pattern.isEmpty { return true }
-        var matched = 0
-        for raw in haystack {
-            var byte = raw
-            if foldingASCII {
-                guard byte < 0x80 else { return nil }
-                byte = lowercasedASCII(byte)
+        // The failure table is the pattern's own (same length); `matched` stays below the
+        // pattern's length, and a failure entry below its index, so every read is in range.
+        guard failure.count == pattern.count else { return nil }
+        return pattern.withUnsafeBufferPointer { pattern in
+            failure.withUnsafeBufferPointer { failure -> Bool? in
+                var matched = 0
+                for raw in haystack {
+                    var byte = raw
+                    if foldingASCII {
+                        guard byte < 0x80 else { return nil }
+                        byte = lowercasedASCII(byte)
+                    }
+                    while matched > 0 && pattern[matched] != byte { matched = failure[matched - 1] }
+                    if pattern[matched] == byte { matched += 1 }
+                    if matched == pattern.count { return true }
+                }
+                return false
             }
-            while matched > 0 && pattern[matched] != byte { matched = failure[matched - 1] }
-            if pattern[matched] == byte { matched += 1 }
-            if matched == pattern.count { return true }
         }
-        return false
     }
 
     /// Whether `needle` occurs in this text (an empty needle occurs everywhere).

@@ -233,6 +233,12 @@ enum JSONBytes {
         return eiselLemire(mantissa, exponent, negative: negative)
     }
 
+    /// "00", "01", ... "99", one after the other: a literal, so reading it needs no lazy
+    /// initialization.
+    static var digitPairs: StaticString {
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+    }
+
     /// Whether all eight bytes of `word` are ASCII digits.
     @inline(__always)
     static func areEightDigits(_ word: UInt64) -> Bool {

@@ -266,7 +266,7 @@ public struct JSONWriter: ~Copyable {
         // Two digits at a time from the right end of a stack buffer, then one copy.
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
         let length = withUnsafeMutableBytes(of: &digits) { buffer -> Int in
-            let pairs = Self.digitPairs.utf8Start
+            let pairs = JSONBytes.digitPairs.utf8Start
             var magnitude = value.magnitude
             var start = buffer.count
             while magnitude >= 100 {
@@ -298,11 +298,6 @@ public struct JSONWriter: ~Copyable {
         count &+= length
     }
 
-    /// "00", "01", ... "99", one after the other: a literal, so reading it needs no lazy
-    /// initialization.
-    private static var digitPairs: StaticString {
-        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
-    }
 
     /// Writes a floating-point number in its shortest round-tripping form (`6.333333333333333`,
     /// `0.0`, `1e-05`). A NaN or an infinity is written as `null` and recorded in

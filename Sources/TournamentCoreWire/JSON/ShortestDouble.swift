@@ -124,24 +124,29 @@ enum ShortestDouble {
             return at
         }
         let (digits, exponent) = decimal(value)
-        // The digits, most significant first, in a stack buffer (at most 17).
+        // The digits (at most 17) at the right end of a stack buffer, two at a time.
         var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        let count = withUnsafeMutableBytes(of: &text) { buffer -> Int in
+        let first = withUnsafeMutableBytes(of: &text) { buffer -> Int in
+            let pairs = JSONBytes.digitPairs.utf8Start
             var remaining = digits
-            var length = 0
-            repeat {
-                length += 1
-                remaining /= 10
-            } while remaining > 0
-            remaining = digits
-            for index in stride(from: length - 1, through: 0, by: -1) {
-                buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
-                remaining /= 10
+            var start = buffer.count
+            while remaining >= 10 {
+                let pair = Int(truncatingIfNeeded: remaining % 100) &* 2
+                remaining /= 100
+                start &-= 2
+                buffer[start] = pairs[pair]
+                buffer[start &+ 1] = pairs[pair &+ 1]
             }
-            return length
+            if start == buffer.count || remaining > 0 {
+                start &-= 1
+                buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining)
+            }
+            return start
         }
+        let count = MemoryLayout.size(ofValue: text) - first
         let scientific = count - 1 + exponent
-        withUnsafeBytes(of: text) { digit in
+        withUnsafeBytes(of: text) { buffer in
+            let digit = UnsafeRawBufferPointer(rebasing: buffer[first...])
             if scientific >= -4 && value.magnitude <= 0x1p53 {
                 if exponent >= 0 {
                     for index in 0..<count { put(digit[index]) }
