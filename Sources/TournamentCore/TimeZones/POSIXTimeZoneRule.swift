@@ -33,13 +33,12 @@ struct POSIXTimeZoneRule: Sendable, Hashable {
 
         /// Days since the epoch of this rule's day in `year`.
         func day(in year: Int) -> Int64 {
-            let january1 = CivilDate(year: year, month: 1, day: 1).daysSinceEpoch
             switch self {
             case .julian(let n):
                 let leapShift = CivilDate.isLeap(year) && n >= 60 ? 1 : 0
-                return january1 + Int64(n - 1 + leapShift)
+                return CivilDate(year: year, month: 1, day: 1).daysSinceEpoch + Int64(n - 1 + leapShift)
             case .zeroBased(let n):
-                return january1 + Int64(n)
+                return CivilDate(year: year, month: 1, day: 1).daysSinceEpoch + Int64(n)
             case .monthWeekDay(let month, let week, let weekday):
                 let first = CivilDate(year: year, month: month, day: 1)
                 var day = 1 + (weekday - first.weekday + 7) % 7 + (week - 1) * 7
@@ -61,12 +60,13 @@ struct POSIXTimeZoneRule: Sendable, Hashable {
         // The latest start or end at or before the instant, over three years so that rules
         // whose transitions cross a new year are right.
         var latest: (time: Int64, isDaylight: Bool)?
+        func consider(_ time: Int64, isDaylight: Bool) {
+            guard time <= instant else { return }
+            if latest.map({ time >= $0.time }) ?? true { latest = (time, isDaylight) }
+        }
         for candidate in year - 1...year + 1 {
-            let start = daylight.start.date.day(in: candidate) * 86_400 + Int64(daylight.start.time) - Int64(standardOffset)
-            let end = daylight.end.date.day(in: candidate) * 86_400 + Int64(daylight.end.time) - Int64(daylight.offset)
-            for (time, isDaylight) in [(start, true), (end, false)] where time <= instant {
-                if latest.map({ time >= $0.time }) ?? true { latest = (time, isDaylight) }
-            }
+            consider(daylight.start.date.day(in: candidate) * 86_400 + Int64(daylight.start.time) - Int64(standardOffset), isDaylight: true)
+            consider(daylight.end.date.day(in: candidate) * 86_400 + Int64(daylight.end.time) - Int64(daylight.offset), isDaylight: false)
         }
         return latest?.isDaylight == true ? daylight.offset : standardOffset
     }

@@ -22,12 +22,16 @@ enum MethodRegistry {
         MatchesReconcileFavorites.self,
     ]
 
+    /// The methods' names, read once (not through each type's witness on every call).
+    private static let methodNames: [StaticString] = methods.map { $0.name }
+
     /// The method named by `name` (UTF-8 bytes), or nil.
     static func method(named name: UnsafeBufferPointer<UInt8>) -> (any WireMethod.Type)? {
-        methods.first { method in
-            method.name.utf8CodeUnitCount == name.count
-                && memoryEquals(method.name.utf8Start, name.baseAddress, name.count)
+        for (index, candidate) in methodNames.enumerated()
+        where candidate.utf8CodeUnitCount == name.count && memoryEquals(candidate.utf8Start, name.baseAddress, name.count) {
+            return methods.indices.contains(index) ? methods[index] : nil
         }
+        return nil
     }
 
     /// The method names, for `library.info` and the command-line tool.
