@@ -20,16 +20,18 @@ public enum TournamentStatus: String, Sendable, Hashable, CaseIterable {
     /// apply it, so all platforms agree even on unusual input.
     public init(parsing text: String) {
         var text = text
+        self = text.withUTF8 { Self(parsingUTF8: $0) }
+    }
+
+    /// Reads a stored status given as UTF-8 bytes, as ``init(parsing:)`` reads its text (for
+    /// callers that hold bytes, such as a JSON reader: no `String` is made for ASCII).
+    public init(parsingUTF8 bytes: UnsafeBufferPointer<UInt8>) {
         // ASCII (every stored status in practice): compare in place, without allocating.
-        let ascii = text.withUTF8 { bytes -> TournamentStatus?? in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            return .some(Self.matching(bytes))
-        }
-        if let ascii {
-            self = ascii ?? .open
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            self = Self.matching(bytes) ?? .open
             return
         }
-        let upper = text.uppercased()
+        let upper = String(decoding: bytes, as: UTF8.self).uppercased()
         self = Self.allCases.first { $0.rawValue == upper } ?? .open
     }
 

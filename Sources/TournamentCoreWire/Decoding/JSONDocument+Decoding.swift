@@ -50,6 +50,13 @@ extension JSONDocument {
         return values
     }
 
+    /// The UTF-8 bytes of a string node (escapes decoded), lent to `body`.
+    func withStringBytes<Result>(at node: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) throws(WireError) -> Result {
+        guard kind(node) == .string else { throw mismatch("a string", at: node) }
+        guard nodes[node].flags & JSONNode.escaped != 0 else { return body(slice(node)) }
+        return JSONBytes.unescaped(slice(node)).withUnsafeBufferPointer(body)
+    }
+
     func string(at node: Int) throws(WireError) -> String {
         guard kind(node) == .string else { throw mismatch("a string", at: node) }
         return string(node)

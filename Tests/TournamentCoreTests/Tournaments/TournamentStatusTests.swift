@@ -25,6 +25,14 @@ struct TournamentStatusTests {
         #expect(TournamentStatus(parsing: "COMPLETED\u{301}") == .open)
     }
 
+    @Test("bytes parse as the text does", arguments: [
+        "OPEN", "in_progress", "cOmPlEtEd", "cancelled", "", "CANCELED", "ＯＰＥＮ", "\u{131}n_progre\u{17F}\u{17F}", "COMPLETED\u{301}",
+    ])
+    func bytesParseAsText(text: String) {
+        let bytes = Array(text.utf8)
+        #expect(bytes.withUnsafeBufferPointer(TournamentStatus.init(parsingUTF8:)) == TournamentStatus(parsing: text))
+    }
+
     @Test("raw values are the stored spellings")
     func rawValues() {
         #expect(TournamentStatus.allCases.map(\.rawValue) == ["OPEN", "IN_PROGRESS", "COMPLETED", "CANCELLED"])

@@ -27,7 +27,9 @@ struct TournamentDocument {
             id: try fields.requiredNonEmptyString(.id),
             name: try fields.string(.name) ?? "",
             location: try fields.string(.location) ?? "",
-            status: try fields.string(.status).map(TournamentStatus.init(parsing:)) ?? .open,
+            status: try fields.value(.status).map { node throws(WireError) in
+                try document.withStringBytes(at: node, TournamentStatus.init(parsingUTF8:))
+            } ?? .open,
             isPublic: try fields.bool(.isPublic) ?? false,
             currentParticipants: try fields.int(.currentParticipants, in: Self.participantRange) ?? 0,
             maxParticipants: try fields.int(.maxParticipants, in: Self.participantRange) ?? 0)

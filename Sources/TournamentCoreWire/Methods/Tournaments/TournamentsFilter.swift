@@ -43,9 +43,10 @@ enum TournamentsFilter: WireMethod {
             counts.field("completed", listing.counts.completed)
             counts.field("all", listing.counts.all)
         }
-        writer.object("labels") { labels in
-            labels.field("active", listing.labels.active)
-            labels.field("completed", listing.labels.completed)
+        let labels = listing.labels
+        writer.object("labels") { writer in
+            writer.field("active", labels.active)
+            writer.field("completed", labels.completed)
         }
         writer.field("isEmpty", listing.isEmpty)
         if let emptyState = listing.emptyState {
