@@ -13,6 +13,8 @@ struct ObjectFields<Field: RequestFields> {
     private let scans: Bool
     /// How many members are not known fields (repeats included).
     private(set) var unknownCount = 0
+    /// For fields that keep unknown members: bit i set when member i is one (the first 64).
+    private var unknownPositions: UInt64 = 0
 
     /// Sorts the members of the object at `node`; throws when `node` is not an object.
     ///
@@ -25,12 +27,15 @@ struct ObjectFields<Field: RequestFields> {
         object = try document.object(node)
         let table = Field.table
         scans = table.slotCount > FieldSlots.capacity
+        var position: UInt64 = 0
         for key in document.keys(node) {
             if let slot = table.slot(ofKey: key, in: document) {
                 slots[slot] = Int32(truncatingIfNeeded: key + 1)
             } else {
                 unknownCount += 1
+                if Field.keepsUnknownMembers && position < 64 { unknownPositions |= 1 << position }
             }
+            position &+= 1
         }
     }
 
@@ -70,10 +75,14 @@ struct ObjectFields<Field: RequestFields> {
     }
 
     /// The members not known as fields, to be written back verbatim.
+    /// (Fields that say ``RequestFields/keepsUnknownMembers`` hand over which members are
+    /// unknown as sorting found them; others leave it to `isKnown` to look each key up again.)
     var unknownMembers: UnknownMembers {
-        UnknownMembers(object: object, count: unknownCount, isKnown: { document, key in
-            Field.table.slot(ofKey: key, in: document) != nil
-        })
+        UnknownMembers(
+            object: object,
+            count: unknownCount,
+            positions: Field.keepsUnknownMembers && document.count(object) <= 64 ? unknownPositions : nil,
+            isKnown: { document, key in Field.table.slot(ofKey: key, in: document) != nil })
     }
 
     // MARK: Typed reads of optional fields (nil when absent or null)

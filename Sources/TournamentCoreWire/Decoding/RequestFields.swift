@@ -9,9 +9,14 @@
 protocol RequestFields: RawRepresentable<String>, CaseIterable, Equatable, Sendable where AllCases == [Self] {
     /// The keys' bytes, built once per type.
     static var table: FieldTable<Self> { get }
+    /// Whether objects of these fields keep their other members to write them back
+    /// (``ObjectFields/unknownMembers``); false unless a type says so.
+    static var keepsUnknownMembers: Bool { get }
 }
 
 extension RequestFields {
+    static var keepsUnknownMembers: Bool { false }
+
     /// The field's slot in ``FieldSlots``: its enum tag, read without touching the table.
     ///
     /// An enum without payloads stores its case as a tag of at most one byte (none when it has a

@@ -5,10 +5,20 @@ struct UnknownMembers: Sendable {
     let object: Int
     /// How many members are unknown (repeats included); 0 for none.
     let count: Int
+    /// Bit i is set when the object's member i is unknown, as sorting the members found it; nil
+    /// when the object has more than 64 members (then `isKnown` decides).
+    let positions: UInt64?
     /// Whether a key node names a known field.
     let isKnown: @Sendable (JSONDocument, Int) -> Bool
 
-    static let none = UnknownMembers(object: 0, count: 0, isKnown: { _, _ in true })
+    static let none = UnknownMembers(object: 0, count: 0, positions: 0, isKnown: { _, _ in true })
+
+    /// Whether the member whose key is `key`, the object's member number `position`, is unknown.
+    @inline(__always)
+    func isUnknown(_ document: JSONDocument, key: Int, at position: Int) -> Bool {
+        if let positions { return positions >> UInt64(position) & 1 == 1 }
+        return !isKnown(document, key)
+    }
 }
 
 extension JSONWriter {
@@ -20,7 +30,7 @@ extension JSONWriter {
             // Many unknown members: merge repeats by hashing, so a hostile object stays linear.
             var keys: [Int] = []
             keys.reserveCapacity(unknown.count)
-            for key in document.keys(unknown.object) where !unknown.isKnown(document, key) {
+            for (position, key) in document.keys(unknown.object).enumerated() where unknown.isUnknown(document, key: key, at: position) {
                 keys.append(key)
             }
             for member in document.deduplicated(keys: keys) {
@@ -29,10 +39,11 @@ extension JSONWriter {
             return
         }
         // Few: merge repeats by comparing in place, without allocating.
-        for key in document.keys(unknown.object) where !unknown.isKnown(document, key) {
+        for (position, key) in document.keys(unknown.object).enumerated() where unknown.isUnknown(document, key: key, at: position) {
             var repeatsEarlier = false
             var last = key
-            for other in document.keys(unknown.object) where other != key && document.stringsEqual(other, key) && !unknown.isKnown(document, other) {
+            for (otherPosition, other) in document.keys(unknown.object).enumerated()
+            where other != key && unknown.isUnknown(document, key: other, at: otherPosition) && document.stringsEqual(other, key) {
                 if other < key {
                     repeatsEarlier = true
                     break

@@ -12,6 +12,7 @@ enum EquipmentSelectionMethod: WireMethod {
     private enum SetupField: String, RequestFields {
         case id, name
         static let table = FieldTable<Self>()
+        static let keepsUnknownMembers = true
     }
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {

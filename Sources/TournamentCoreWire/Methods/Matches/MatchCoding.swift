@@ -31,6 +31,7 @@ enum MatchCoding {
         case id, homeTeamImage, awayTeamImage, homeTeamName, awayTeamName, utcDate, matchday, winner
         case fullTimeScoreHome, fullTimeScoreAway, competitionCode, competitionName
         static let table = FieldTable<Self>()
+        static let keepsUnknownMembers = true
     }
 
     /// Matchdays and goals are the API's 32-bit integers, never negative.

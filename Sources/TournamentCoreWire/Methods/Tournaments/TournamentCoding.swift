@@ -9,6 +9,7 @@ struct TournamentDocument {
     private enum Field: String, RequestFields {
         case id, name, location, status, isPublic = "public", currentParticipants, maxParticipants
         static let table = FieldTable<Self>()
+        static let keepsUnknownMembers = true
     }
 
     /// Participant counts are the apps' `Int32`, never negative.
