@@ -136,6 +136,25 @@ struct JSONParserTests {
 
 @Suite("Number conversion")
 struct NumberConversionTests {
+    @Test("integers agree with Int64(String) at every length, signs and out-of-range included")
+    func integersAgreeWithStandardLibrary() {
+        var generator = SystemRandomNumberGenerator()
+        var texts = ["0", "-0", "7", "-7", "12345678", "123456789", "999999999999999999", "1000000000000000000",
+                     "9223372036854775807", "-9223372036854775808", "9223372036854775808", "-9223372036854775809",
+                     "99999999999999999999", "", "-", "1a", "12345678a", "-12345678901234567a", "0000000012"]
+        for _ in 0..<20_000 {
+            let digits = Int.random(in: 1...20, using: &generator)
+            let text = (0..<digits).map { _ in String(Int.random(in: 0...9, using: &generator)) }.joined()
+            texts.append(Bool.random(using: &generator) ? "-" + text : text)
+        }
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let read = bytes.withUnsafeBufferPointer { JSONBytes.int64($0) }
+            #expect(read == Int64(text), "\(text)")
+            if read != Int64(text) { break }
+        }
+    }
+
     /// Every path (Clinger's, Eisel–Lemire, strtod) must give exactly what the standard library's
     /// correctly rounded conversion gives; overflow is nil.
     @Test("doubles agree with Double(String) bit for bit, fast path or not")

@@ -34,17 +34,19 @@ public struct TournamentFilter: Sendable, Hashable {
         var indices: [Int] = []
         var matchesTab = 0
         let limit = max(0, self.limit ?? Int.max)
-        for (index, tournament) in tournaments.enumerated() {
-            if publicOnly && !tournament.isPublic { continue }
+        // Fields read in place (indexing the array), not through a copy of each tournament.
+        for index in tournaments.indices {
+            if publicOnly && !tournaments[index].isPublic { continue }
             if let needle,
-               !FoldedText.text(tournament.name, contains: needle, failure: failure),
-               !FoldedText.text(tournament.location, contains: needle, failure: failure) {
+               !FoldedText.text(tournaments[index].name, contains: needle, failure: failure),
+               !FoldedText.text(tournaments[index].location, contains: needle, failure: failure) {
                 continue
             }
+            let status = tournaments[index].status
             counts.all += 1
-            if TournamentTab.active.includes(tournament.status) { counts.active += 1 }
-            if TournamentTab.completed.includes(tournament.status) { counts.completed += 1 }
-            guard tab.includes(tournament.status) else { continue }
+            if TournamentTab.active.includes(status) { counts.active += 1 }
+            if TournamentTab.completed.includes(status) { counts.completed += 1 }
+            guard tab.includes(status) else { continue }
             matchesTab += 1
             if indices.count < limit { indices.append(index) }
         }
