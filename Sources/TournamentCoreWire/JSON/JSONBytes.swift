@@ -106,26 +106,8 @@ enum JSONBytes {
 
     /// The value of an integer literal (`-?[0-9]+`), or nil outside the range of `Int64`.
     static func int64(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
-        guard let base = text.baseAddress, !text.isEmpty else { return nil }
+        guard !text.isEmpty else { return nil }
         let negative = text[0] == UInt8(ascii: "-")
-        let start = negative ? 1 : 0
-        if text.count - start <= 18 {
-            // At most 18 digits: below 10^18 < 2^63, so no step can overflow; eight at a time.
-            var magnitude: UInt64 = 0
-            var index = start
-            while text.count - index >= 8, let eight = eightDigits(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
-                magnitude = magnitude &* 100_000_000 &+ eight
-                index += 8
-            }
-            while index < text.count {
-                let digit = base[index] &- UInt8(ascii: "0")
-                guard digit < 10 else { return nil }
-                magnitude = magnitude &* 10 &+ UInt64(digit)
-                index += 1
-            }
-            guard index > start else { return nil }
-            return negative ? -Int64(magnitude) : Int64(magnitude)
-        }
         var value: Int64 = 0
         for byte in text[(negative ? 1 : 0)...] {
             let digit = Int64(byte &- UInt8(ascii: "0"))
