@@ -108,6 +108,7 @@ enum JSONBytes {
     static func int64(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
         guard !text.isEmpty else { return nil }
         let negative = text[0] == UInt8(ascii: "-")
+        guard text.count > (negative ? 1 : 0) else { return nil }  // "-" alone is no number
         var value: Int64 = 0
         for byte in text[(negative ? 1 : 0)...] {
             let digit = Int64(byte &- UInt8(ascii: "0"))
