@@ -138,6 +138,29 @@ static void mutate_node(const char *method, const char *text, const char *origin
     }
 }
 
+static void walk(const char *method, json_t *root, json_t *node);
+
+/* Puts `value` (stolen) in the child's place: member `key` of an object, or element `index` of
+   an array when `key` is NULL. */
+static void put_child(json_t *parent, const char *key, size_t index, json_t *value) {
+    if (key) json_object_set_new(parent, key, value);
+    else json_array_set_new(parent, index, value);
+}
+
+/* Puts the placeholder in the child's place, mutates it there, puts the child back, and walks
+   into it. */
+static void visit_child(const char *method, json_t *root, json_t *parent, const char *key, size_t index, json_t *child) {
+    char *original = json_dumps(child, JSON_COMPACT | JSON_ENCODE_ANY), *text;
+    json_t *saved = json_incref(child);
+    put_child(parent, key, index, json_string("@@HOSTILE@@"));
+    text = json_dumps(root, JSON_COMPACT);
+    mutate_node(method, text, original, key, saved);
+    put_child(parent, key, index, saved);
+    free(text);
+    free(original);
+    walk(method, root, saved);
+}
+
 /* Walks the request tree; for each node, puts the placeholder in its place and mutates. */
 static void walk(const char *method, json_t *root, json_t *node) {
     if (json_is_object(node)) {
@@ -145,28 +168,12 @@ static void walk(const char *method, json_t *root, json_t *node) {
         json_t *child;
         void *iterator;
         json_object_foreach_safe(node, iterator, key, child) {
-            char *original = json_dumps(child, JSON_COMPACT | JSON_ENCODE_ANY), *text;
-            json_t *saved = json_incref(child);
-            json_object_set_new(node, key, json_string("@@HOSTILE@@"));
-            text = json_dumps(root, JSON_COMPACT);
-            mutate_node(method, text, original, key, saved);
-            json_object_set_new(node, key, saved);
-            free(text);
-            free(original);
-            walk(method, root, saved);
+            visit_child(method, root, node, key, 0, child);
         }
     } else if (json_is_array(node)) {
         size_t index;
         for (index = 0; index < json_array_size(node); index++) {
-            json_t *saved = json_incref(json_array_get(node, index));
-            char *original = json_dumps(saved, JSON_COMPACT | JSON_ENCODE_ANY), *text;
-            json_array_set_new(node, index, json_string("@@HOSTILE@@"));
-            text = json_dumps(root, JSON_COMPACT);
-            mutate_node(method, text, original, NULL, saved);
-            json_array_set_new(node, index, saved);
-            free(text);
-            free(original);
-            walk(method, root, saved);
+            visit_child(method, root, node, NULL, index, json_array_get(node, index));
         }
     }
 }

@@ -30,16 +30,21 @@ public struct DriftStats: Sendable, Hashable {
     /// order, so the same arrows always give the same bits; coordinates are bounded by
     /// ``Arrow/maxCoordinate``, so every figure is finite.
     public init?(setupId: Int64, rounds: [Round], filter: RoundFilter) {
+        // Each pass walks the arrays in place (no array of impacts is built).
+        func forEachImpact(_ body: (_ x: Double, _ y: Double) -> Void) {
+            for round in rounds where filter.includes(round.date) {
+                for arrow in round.arrows {
+                    if let impact = arrow.impact { body(impact.x, impact.y) }
+                }
+            }
+        }
         var count = 0
         var sumX = 0.0
         var sumY = 0.0
-        for round in rounds where filter.includes(round.date) {
-            for arrow in round.arrows {
-                guard let x = arrow.x, let y = arrow.y else { continue }
-                count += 1
-                sumX += x
-                sumY += y
-            }
+        forEachImpact { x, y in
+            count += 1
+            sumX += x
+            sumY += y
         }
         guard count > 0 else { return nil }
         let n = Double(count)
@@ -47,12 +52,9 @@ public struct DriftStats: Sendable, Hashable {
         let meanY = sumY / n
         var squaresX = 0.0
         var squaresY = 0.0
-        for round in rounds where filter.includes(round.date) {
-            for arrow in round.arrows {
-                guard let x = arrow.x, let y = arrow.y else { continue }
-                squaresX += (x - meanX) * (x - meanX)
-                squaresY += (y - meanY) * (y - meanY)
-            }
+        forEachImpact { x, y in
+            squaresX += (x - meanX) * (x - meanX)
+            squaresY += (y - meanY) * (y - meanY)
         }
         let varianceX = squaresX / n
         let varianceY = squaresY / n

@@ -33,12 +33,13 @@ struct POSIXTimeZoneRule: Sendable, Hashable {
 
         /// Days since the epoch of this rule's day in `year`.
         func day(in year: Int) -> Int64 {
+            var january1: Int64 { CivilDate(year: year, month: 1, day: 1).daysSinceEpoch }
             switch self {
             case .julian(let n):
                 let leapShift = CivilDate.isLeap(year) && n >= 60 ? 1 : 0
-                return CivilDate(year: year, month: 1, day: 1).daysSinceEpoch + Int64(n - 1 + leapShift)
+                return january1 + Int64(n - 1 + leapShift)
             case .zeroBased(let n):
-                return CivilDate(year: year, month: 1, day: 1).daysSinceEpoch + Int64(n)
+                return january1 + Int64(n)
             case .monthWeekDay(let month, let week, let weekday):
                 let first = CivilDate(year: year, month: month, day: 1)
                 var day = 1 + (weekday - first.weekday + 7) % 7 + (week - 1) * 7

@@ -234,9 +234,35 @@ enum JSONBytes {
         return eiselLemire(mantissa, exponent, negative: negative)
     }
 
+    /// Writes the decimal digits of `value` so that they end where `buffer` ends, two at a time
+    /// from the right, and returns the offset of the first. `buffer` has room for 20 digits.
+    @inline(__always)
+    static func writeDigits(of value: UInt64, endingIn buffer: UnsafeMutableRawBufferPointer) -> Int {
+        let pairs = digitPairs.utf8Start
+        var remaining = value
+        var start = buffer.count
+        while remaining >= 100 {
+            let pair = Int(truncatingIfNeeded: remaining % 100) &* 2
+            remaining /= 100
+            start &-= 2
+            buffer[start] = pairs[pair]
+            buffer[start &+ 1] = pairs[pair &+ 1]
+        }
+        if remaining >= 10 {
+            let pair = Int(truncatingIfNeeded: remaining) &* 2
+            start &-= 2
+            buffer[start] = pairs[pair]
+            buffer[start &+ 1] = pairs[pair &+ 1]
+        } else {
+            start &-= 1
+            buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining)
+        }
+        return start
+    }
+
     /// "00", "01", ... "99", one after the other: a literal, so reading it needs no lazy
     /// initialization.
-    static var digitPairs: StaticString {
+    private static var digitPairs: StaticString {
         "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
     }
 

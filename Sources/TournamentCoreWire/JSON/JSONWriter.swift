@@ -266,25 +266,7 @@ public struct JSONWriter: ~Copyable {
         // Two digits at a time from the right end of a stack buffer, then one copy.
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
         let length = withUnsafeMutableBytes(of: &digits) { buffer -> Int in
-            let pairs = JSONBytes.digitPairs.utf8Start
-            var magnitude = value.magnitude
-            var start = buffer.count
-            while magnitude >= 100 {
-                let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
-                magnitude /= 100
-                start &-= 2
-                buffer[start] = pairs[pair]
-                buffer[start &+ 1] = pairs[pair &+ 1]
-            }
-            if magnitude >= 10 {
-                let pair = Int(truncatingIfNeeded: magnitude) &* 2
-                start &-= 2
-                buffer[start] = pairs[pair]
-                buffer[start &+ 1] = pairs[pair &+ 1]
-            } else {
-                start &-= 1
-                buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
-            }
+            var start = JSONBytes.writeDigits(of: value.magnitude, endingIn: buffer)
             if value < 0 {
                 start &-= 1
                 buffer[start] = UInt8(ascii: "-")

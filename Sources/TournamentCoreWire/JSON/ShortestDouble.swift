@@ -124,25 +124,9 @@ enum ShortestDouble {
             return at
         }
         let (digits, exponent) = decimal(value)
-        // The digits (at most 17) at the right end of a stack buffer, two at a time.
+        // The digits (at most 17) at the right end of a stack buffer.
         var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        let first = withUnsafeMutableBytes(of: &text) { buffer -> Int in
-            let pairs = JSONBytes.digitPairs.utf8Start
-            var remaining = digits
-            var start = buffer.count
-            while remaining >= 10 {
-                let pair = Int(truncatingIfNeeded: remaining % 100) &* 2
-                remaining /= 100
-                start &-= 2
-                buffer[start] = pairs[pair]
-                buffer[start &+ 1] = pairs[pair &+ 1]
-            }
-            if start == buffer.count || remaining > 0 {
-                start &-= 1
-                buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining)
-            }
-            return start
-        }
+        let first = withUnsafeMutableBytes(of: &text) { JSONBytes.writeDigits(of: digits, endingIn: $0) }
         let count = MemoryLayout.size(ofValue: text) - first
         let scientific = count - 1 + exponent
         withUnsafeBytes(of: text) { buffer in
