@@ -20,6 +20,7 @@ public struct Arrow: Sendable, Hashable {
     ///
     /// - Throws: ``ArrowError`` when the score is outside 0–10, when an X is not a 10, or when a
     ///   coordinate is not finite or beyond ±``maxCoordinate``.
+    @inlinable
     public init(score: Int, isX: Bool = false, x: Double? = nil, y: Double? = nil) throws(ArrowError) {
         guard Self.scores.contains(score) else { throw .scoreOutOfRange }
         guard !isX || score == 10 else { throw .xWithoutTen }

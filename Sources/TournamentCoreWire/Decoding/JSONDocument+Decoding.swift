@@ -68,37 +68,54 @@ extension JSONDocument {
         return text
     }
 
+    @inline(__always)
     func bool(at node: Int) throws(WireError) -> Bool {
         switch kind(node) {
         case .true: return true
         case .false: return false
-        default: throw mismatch("a boolean", at: node)
+        default: throw boolError(at: node)
         }
+    }
+
+    @inline(never)
+    private func boolError(at node: Int) -> WireError {
+        mismatch("a boolean", at: node)
     }
 
     /// An integer literal within `range` (a number with a fraction or an exponent, such as
     /// `5.0` or `1e3`, is not an integer).
+    ///
+    /// Inlined where a handler reads a field: the success path is a few comparisons; the
+    /// messages of the failures are built out of line.
+    @inline(__always)
     func int(at node: Int, in range: ClosedRange<Int64> = Int64.min...Int64.max) throws(WireError) -> Int {
-        guard kind(node) == .number else { throw mismatch("an integer", at: node) }
+        guard let value = int64(node), range.contains(value) else { throw intError(at: node, in: range) }
+        return Int(truncatingIfNeeded: value)  // Int is 64 bits wide on every supported platform
+    }
+
+    @inline(never)
+    private func intError(at node: Int, in range: ClosedRange<Int64>) -> WireError {
+        guard kind(node) == .number else { return mismatch("an integer", at: node) }
         guard nodes[node].flags & JSONNode.integer != 0 else {
-            throw .invalid("Expected an integer, found \(quote(node)).", at: node)
+            return .invalid("Expected an integer, found \(quote(node)).", at: node)
         }
-        guard let value = int64(node), range.contains(value), let result = Int(exactly: value) else {
-            throw .invalid("Expected an integer from \(range.lowerBound) to \(range.upperBound), found \(quote(node)).", at: node)
-        }
-        return result
+        return .invalid("Expected an integer from \(range.lowerBound) to \(range.upperBound), found \(quote(node)).", at: node)
     }
 
     /// A finite number within `range`.
+    @inline(__always)
     func double(at node: Int, in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude) throws(WireError) -> Double {
-        guard kind(node) == .number else { throw mismatch("a number", at: node) }
-        guard let value = double(node) else {
-            throw .invalid("Expected a finite number, found \(quote(node)).", at: node)
-        }
-        guard range.contains(value) else {
-            throw .invalid("Expected a number from \(Self.bound(range.lowerBound)) to \(Self.bound(range.upperBound)), found \(quote(node)).", at: node)
-        }
+        guard let value = double(node), range.contains(value) else { throw doubleError(at: node, in: range) }
         return value
+    }
+
+    @inline(never)
+    private func doubleError(at node: Int, in range: ClosedRange<Double>) -> WireError {
+        guard kind(node) == .number else { return mismatch("a number", at: node) }
+        guard double(node) != nil else {
+            return .invalid("Expected a finite number, found \(quote(node)).", at: node)
+        }
+        return .invalid("Expected a number from \(Self.bound(range.lowerBound)) to \(Self.bound(range.upperBound)), found \(quote(node)).", at: node)
     }
 
     /// A range bound for messages: `100`, not `100.0`.

@@ -98,16 +98,19 @@ struct ObjectFields<Field: RequestFields> {
         return try document.nonEmptyString(at: node)
     }
 
+    @inline(__always)
     func bool(_ field: Field) throws(WireError) -> Bool? {
         guard let node = value(field) else { return nil }
         return try document.bool(at: node)
     }
 
+    @inline(__always)
     func int(_ field: Field, in range: ClosedRange<Int64> = Int64.min...Int64.max) throws(WireError) -> Int? {
         guard let node = value(field) else { return nil }
         return try document.int(at: node, in: range)
     }
 
+    @inline(__always)
     func double(_ field: Field, in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude) throws(WireError) -> Double? {
         guard let node = value(field) else { return nil }
         return try document.double(at: node, in: range)

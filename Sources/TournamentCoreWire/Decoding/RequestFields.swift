@@ -131,34 +131,33 @@ final class FieldTable<Field: RequestFields>: Sendable {
         var slot: Int32
     }
 
-    /// A hash of the key's bytes whose top bits are the bucket: the first and the last word of
-    /// the key (overlapping when it is shorter than two words; halves or single bytes when
-    /// shorter than one), every word in between, and its length, mixed by multiplications, the
-    /// last by the table's multiplier.
+    /// A hash of the key's bytes whose top bits are the bucket: the key folded into one word
+    /// (its first and last word, overlapping when it is shorter than two words, rotated words
+    /// in between; halves or single bytes when shorter than one word), with its length, times
+    /// the table's multiplier. One multiplication: the bucket is on the critical path of every
+    /// member of every object. Keys that fold to the same word cannot be separated; the table
+    /// then falls back to comparing (correct, only slower; the contract's key sets all fold
+    /// apart, which a test checks).
     @inline(__always)
     static func hash(_ key: UnsafeBufferPointer<UInt8>, _ multiplier: UInt64) -> UInt64 {
         let count = key.count
         guard let base = key.baseAddress, count > 0 else { return 0 }
         let raw = UnsafeRawPointer(base)
-        var first: UInt64
-        var last: UInt64
+        var word: UInt64
         if count >= 8 {
-            first = raw.loadUnaligned(as: UInt64.self)
-            last = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            word = raw.loadUnaligned(as: UInt64.self)
             var offset = 8
             while count - offset > 8 {
-                first = (first ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+                word = (word << 23 | word >> 41) ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
                 offset += 8
             }
+            word = (word << 23 | word >> 41) ^ raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
         } else if count >= 4 {
-            first = UInt64(raw.loadUnaligned(as: UInt32.self))
-            last = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+            word = UInt64(raw.loadUnaligned(as: UInt32.self)) | UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32
         } else {
-            first = UInt64(base[0]) << 16 | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1])
-            last = 0
+            word = UInt64(base[0]) << 16 | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1])
         }
-        let mixed = (first &* 0xBF58_476D_1CE4_E5B9) ^ (last &+ UInt64(truncatingIfNeeded: count)) &* 0x94D0_49BB_1331_11EB
-        return (mixed ^ mixed >> 29) &* multiplier
+        return (word ^ UInt64(truncatingIfNeeded: count) << 59) &* multiplier
     }
 
     /// A table of 2^k buckets (2^k ≥ 2 × keys, up to 16 ×) and an odd multiplier that give

@@ -126,6 +126,7 @@ struct JSONDocument {
 
     /// The value of an integer literal node, or nil when it is a fraction, has an exponent, or
     /// lies outside the range of `Int64`.
+    @inline(__always)
     func int64(_ node: Int) -> Int64? {
         guard nodes[node].kind == .number, nodes[node].flags & JSONNode.integer != 0 else { return nil }
         return JSONBytes.int64(slice(node))
@@ -133,6 +134,7 @@ struct JSONDocument {
 
     /// The value of a number node as the nearest `Double`, or nil when its magnitude is too
     /// large for a `Double` (such as `1e400`).
+    @inline(__always)
     func double(_ node: Int) -> Double? {
         guard nodes[node].kind == .number else { return nil }
         return JSONBytes.double(slice(node))
