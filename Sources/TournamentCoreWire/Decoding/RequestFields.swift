@@ -40,8 +40,10 @@ extension RequestFields {
 /// multiplier separate the keys (none of the contract's key sets needs that), lookup falls back
 /// to comparing with every key, which is correct, only slower.
 ///
-/// A class, so that reading the table copies one reference, not its arrays.
-final class FieldTable<Field: RequestFields>: Sendable {
+/// A class, so that reading the table copies one reference, not its arrays. The buckets are
+/// `malloc` memory the table owns and never changes after `init` (hence `@unchecked Sendable`):
+/// a probe is plain pointer arithmetic, which inlines where an object's members are sorted.
+final class FieldTable<Field: RequestFields>: @unchecked Sendable {
     /// All keys' bytes, one after the other.
     private let bytes: [UInt8]
     /// Where each key (in `fields` order) starts in `bytes`, its length, and its field's slot.
@@ -50,8 +52,10 @@ final class FieldTable<Field: RequestFields>: Sendable {
     private let slots: [Int]
     /// The number of slots a ``FieldSlots`` needs: one past the largest slot.
     let slotCount: Int
-    /// The key in each bucket of the perfect hash; empty when none was found.
-    private let buckets: [Bucket]
+    /// The key in each bucket of the perfect hash (2^(64 − shift) of them); nil when none was
+    /// found. The keys' bytes they point at are `keyBytes`.
+    private let buckets: UnsafeMutablePointer<Bucket>?
+    private let keyBytes: UnsafeMutablePointer<UInt8>?
     private let multiplier: UInt64
     private let shift: UInt64
 
@@ -73,41 +77,57 @@ final class FieldTable<Field: RequestFields>: Sendable {
         self.slots = slots
         slotCount = (slots.max() ?? -1) + 1
         let keys = fields.map { Array($0.rawValue.utf8) }
-        let found = searchingPerfectHash ? Self.perfectHash(keys) : nil
-        buckets = found?.buckets.map { position in
-            position < 0 ? Bucket(start: 0, length: -1, slot: 0)
-                : Bucket(start: Int32(starts[Int(position)]), length: Int32(lengths[Int(position)]), slot: Int32(slots[Int(position)]))
-        } ?? []
-        multiplier = found?.multiplier ?? 0
-        shift = found?.shift ?? 0
+        if searchingPerfectHash, let found = Self.perfectHash(keys) {
+            let keyBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+            keyBytes.initialize(from: bytes, count: bytes.count)
+            let buckets = UnsafeMutablePointer<Bucket>.allocate(capacity: found.buckets.count)
+            for (index, position) in found.buckets.enumerated() {
+                let key = Int(position)
+                (buckets + index).initialize(to: position < 0
+                    ? Bucket(key: keyBytes, length: -1, slot: 0)
+                    : Bucket(key: keyBytes + starts[key], length: Int32(lengths[key]), slot: Int32(slots[key])))
+            }
+            self.buckets = buckets
+            self.keyBytes = keyBytes
+            multiplier = found.multiplier
+            shift = found.shift
+        } else {
+            buckets = nil
+            keyBytes = nil
+            multiplier = 0
+            shift = 0
+        }
+    }
+
+    deinit {
+        buckets?.deallocate()
+        keyBytes?.deallocate()
     }
 
     /// Whether lookups take one probe (a perfect hash was found for the keys).
-    var isPerfect: Bool { !buckets.isEmpty }
+    var isPerfect: Bool { buckets != nil }
 
     /// The slot of the field named by the string node `key`, or nil for an unknown key.
     @inline(__always)
     func slot(ofKey key: Int, in document: JSONDocument) -> Int? {
-        if document.nodes[key].flags & JSONNode.escaped != 0 {
-            // Rare: compare the decoded key.
-            let decoded = JSONBytes.unescaped(document.slice(key))
-            return decoded.withUnsafeBufferPointer { slot(ofBytes: $0) }
-        }
+        if document.nodes[key].flags & JSONNode.escaped != 0 { return slot(ofEscapedKey: key, in: document) }
         return slot(ofBytes: document.slice(key))
+    }
+
+    /// Rare: a key written with escapes is compared decoded.
+    @inline(never)
+    private func slot(ofEscapedKey key: Int, in document: JSONDocument) -> Int? {
+        JSONBytes.unescaped(document.slice(key)).withUnsafeBufferPointer { slot(ofBytes: $0) }
     }
 
     /// The slot of the field whose key is `key`, or nil. The probe is inlined into the loop
     /// that sorts an object's members; the fallback scan is not.
     @inline(__always)
     func slot(ofBytes key: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard !buckets.isEmpty else { return scanningSlot(ofBytes: key) }
-        return buckets.withUnsafeBufferPointer { buckets in
-            let bucket = buckets[Int(truncatingIfNeeded: Self.hash(key, multiplier) >> shift)]
-            guard bucket.length == key.count,
-                  bytes.withUnsafeBufferPointer({ memoryEquals($0.baseAddress.map { $0 + Int(bucket.start) }, key.baseAddress, key.count) })
-            else { return nil }
-            return Int(bucket.slot)
-        }
+        guard let buckets else { return scanningSlot(ofBytes: key) }
+        let bucket = buckets[Int(truncatingIfNeeded: Self.hash(key, multiplier) >> shift)]
+        guard bucket.length == key.count, memoryEquals(bucket.key, key.baseAddress, key.count) else { return nil }
+        return Int(bucket.slot)
     }
 
     /// The slot of the field whose key is `key`, comparing with every key.
@@ -123,10 +143,10 @@ final class FieldTable<Field: RequestFields>: Sendable {
         }
     }
 
-    /// A bucket of the perfect hash: where its key is in `bytes` (length -1: no key), and the
-    /// key's field's slot.
-    private struct Bucket: Sendable {
-        var start: Int32
+    /// A bucket of the perfect hash: its key's bytes (length -1: no key) and the key's field's
+    /// slot.
+    private struct Bucket {
+        var key: UnsafePointer<UInt8>
         var length: Int32
         var slot: Int32
     }
