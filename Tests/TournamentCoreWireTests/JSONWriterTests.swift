@@ -87,6 +87,22 @@ struct JSONWriterTests {
         }
     }
 
+    @Test("the digit count a writer reserves is the length of the decimal text, 0 and UInt64.max included")
+    func decimalDigitCountMatchesTheText() {
+        var values: [UInt64] = [0, 1, 9, UInt64.max, UInt64.max - 1]
+        var power: UInt64 = 10
+        for _ in 1..<20 {
+            values += [power - 1, power, power + 1]
+            power = power.multipliedReportingOverflow(by: 10).partialValue
+        }
+        for shift in 0..<64 {
+            values += [1 << UInt64(shift), (1 << UInt64(shift)) - 1]
+        }
+        for value in values {
+            #expect(JSONBytes.decimalDigitCount(value) == String(value).count, "\(value)")
+        }
+    }
+
     @Test("doubles in shortest round-trip form", arguments: [
         (0.0, "0.0"), (6.333333333333333, "6.333333333333333"), (33.333333333333336, "33.333333333333336"),
         (-3.5, "-3.5"), (1e-05, "1e-05"), (1e21, "1e+21"),

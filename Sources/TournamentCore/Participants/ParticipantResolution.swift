@@ -39,19 +39,34 @@ public struct RepairPlan: Sendable, Hashable {
     }
 }
 
-/// One document write of a ``RepairPlan``: `set(data, merge: true)` at `path`, so that fields
-/// already stored are kept.
+/// One document write of a ``RepairPlan``: `set(data, merge: true)` at ``path``, so that
+/// fields already stored are kept.
 public struct RepairWrite: Sendable, Hashable {
-    /// `tournaments/{tournamentId}/participants/{participantId}`.
-    public var path: String
+    /// The tournament whose `participants` subcollection is written.
+    public var tournamentId: String
     /// Always true: merge into an existing document rather than replace it.
     public var merge: Bool
     /// The participant document to write.
     public var data: TournamentParticipant
 
-    /// Creates a write.
-    public init(path: String, merge: Bool = true, data: TournamentParticipant) {
-        self.path = path
+    /// `tournaments/{tournamentId}/participants/{participantId}`: the document written.
+    ///
+    /// Derived, not stored: a plan of many writes holds no path strings, and a writer that
+    /// serializes it can write the pieces (``pathComponents``) one after the other.
+    public var path: String {
+        let (first, tournamentId, second, participantId) = pathComponents
+        return String(concatenating: first, tournamentId, second, participantId)
+    }
+
+    /// ``path`` in its four pieces: `"tournaments/"`, the tournament ID, `"/participants/"`,
+    /// the participant ID.
+    public var pathComponents: (StaticString, String, StaticString, String) {
+        ("tournaments/", tournamentId, "/participants/", data.participantId)
+    }
+
+    /// Creates a write of `data` into the participants of tournament `tournamentId`.
+    public init(tournamentId: String, merge: Bool = true, data: TournamentParticipant) {
+        self.tournamentId = tournamentId
         self.merge = merge
         self.data = data
     }

@@ -68,10 +68,7 @@ public enum ParticipantResolver {
             return ParticipantResolution(source: .none, participants: [], repair: RepairPlan())
         }
         let writes = participants.map { participant in
-            RepairWrite(
-                path: String(concatenating: "tournaments/", tournamentId, "/participants/", participant.participantId),
-                merge: true,
-                data: participant)
+            RepairWrite(tournamentId: tournamentId, merge: true, data: participant)
         }
         return ParticipantResolution(source: .participantIds, participants: participants, repair: RepairPlan(writes: writes))
     }

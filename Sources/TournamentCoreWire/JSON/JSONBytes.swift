@@ -253,31 +253,51 @@ enum JSONBytes {
         return eiselLemire(mantissa, exponent, negative: negative)
     }
 
-    /// Writes the decimal digits of `value` so that they end where `buffer` ends, two at a time
-    /// from the right, and returns the offset of the first. `buffer` has room for 20 digits.
+    /// Writes the decimal digits of `value` so that they end just before `end`, two at a time
+    /// from the right, and returns how many it wrote (at most 20).
     @inline(__always)
-    static func writeDigits(of value: UInt64, endingIn buffer: UnsafeMutableRawBufferPointer) -> Int {
+    @discardableResult
+    static func writeDigits(of value: UInt64, endingAt end: UnsafeMutablePointer<UInt8>) -> Int {
         let pairs = digitPairs.utf8Start
         var remaining = value
-        var start = buffer.count
+        var start = end
         while remaining >= 100 {
             let pair = Int(truncatingIfNeeded: remaining % 100) &* 2
             remaining /= 100
-            start &-= 2
-            buffer[start] = pairs[pair]
-            buffer[start &+ 1] = pairs[pair &+ 1]
+            start -= 2
+            start[0] = pairs[pair]
+            start[1] = pairs[pair &+ 1]
         }
         if remaining >= 10 {
             let pair = Int(truncatingIfNeeded: remaining) &* 2
-            start &-= 2
-            buffer[start] = pairs[pair]
-            buffer[start &+ 1] = pairs[pair &+ 1]
+            start -= 2
+            start[0] = pairs[pair]
+            start[1] = pairs[pair &+ 1]
         } else {
-            start &-= 1
-            buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining)
+            start -= 1
+            start[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining)
         }
-        return start
+        return end - start
     }
+
+    /// The number of decimal digits of `value` (1 for 0): a guess from its bit length, corrected
+    /// by one comparison. Lets a writer put digits straight where they belong.
+    @inline(__always)
+    static func decimalDigitCount(_ value: UInt64) -> Int {
+        // value | 1 has the same number of digits, 0 excepted, which gets its one digit so.
+        let odd = value | 1
+        let bits = 64 &- odd.leadingZeroBitCount
+        let guess = (bits &* 1233) >> 12  // floor(bits × log10(2)): 0...19
+        return guess &+ (odd >= powersOfTenUInt64[guess] ? 1 : 0)
+    }
+
+    /// 10^0 ... 10^19, every power of ten a `UInt64` holds.
+    private static let powersOfTenUInt64: [UInt64] = [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
+        10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000,
+        100_000_000_000_000, 1_000_000_000_000_000, 10_000_000_000_000_000,
+        100_000_000_000_000_000, 1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
+    ]
 
     /// "00", "01", ... "99", one after the other: a literal, so reading it needs no lazy
     /// initialization.

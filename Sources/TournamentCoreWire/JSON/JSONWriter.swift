@@ -263,20 +263,16 @@ public struct JSONWriter: ~Copyable {
     /// Writes a 64-bit integer (on every platform, 32-bit ones included).
     public mutating func int(_ value: Int64) {
         guard let target = cursor(separated: true, room: 20) else { return }
-        // Two digits at a time from the right end of a stack buffer, then one copy.
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        let length = withUnsafeMutableBytes(of: &digits) { buffer -> Int in
-            var start = JSONBytes.writeDigits(of: value.magnitude, endingIn: buffer)
-            if value < 0 {
-                start &-= 1
-                buffer[start] = UInt8(ascii: "-")
-            }
-            let length = buffer.count &- start
-            if let source = buffer.baseAddress {
-                copyBytes(to: target, from: (source + start).assumingMemoryBound(to: UInt8.self), count: length)
-            }
-            return length
+        // The digits go straight where they belong, two at a time from the right: their count
+        // is known first. (Written into a stack buffer and copied, the copy's wide loads stalled
+        // on the two-byte stores.)
+        let magnitude = value.magnitude
+        var length = JSONBytes.decimalDigitCount(magnitude)
+        if value < 0 {
+            target[0] = UInt8(ascii: "-")
+            length &+= 1
         }
+        JSONBytes.writeDigits(of: magnitude, endingAt: target + length)
         count &+= length
     }
 
@@ -316,7 +312,7 @@ public struct JSONWriter: ~Copyable {
             count &+= 2
             return
         }
-        var index = JSONBytes.firstStop(in: text, from: 0, mask: JSONBytes.escapeMask, stops: JSONBytes.needsEscape)
+        let index = JSONBytes.firstStop(in: text, from: 0, mask: JSONBytes.escapeMask, stops: JSONBytes.needsEscape)
         if index == text.count {
             // Nothing to escape (the usual case): the whole text in one copy.
             target[0] = UInt8(ascii: "\"")
@@ -326,7 +322,41 @@ public struct JSONWriter: ~Copyable {
             return
         }
         append(UInt8(ascii: "\""))
+        appendEscaped(text)
+        append(UInt8(ascii: "\""))
+    }
+
+    /// Writes `"` after a separating comma: a string written in parts follows
+    /// (``appendToString(_:)-(String)``, then ``endString()``). A value made of pieces, such as a
+    /// document path, is so written without being built as a whole first.
+    mutating func beginString() {
+        guard let target = cursor(separated: true, room: 1) else { return }
+        target.pointee = UInt8(ascii: "\"")
+        count &+= 1
+    }
+
+    /// Writes `text` escaped, inside a string begun with ``beginString()``.
+    mutating func appendToString(_ text: String) {
+        var text = text
+        text.withUTF8 { appendEscaped($0) }
+    }
+
+    /// Writes `text` escaped, inside a string begun with ``beginString()``.
+    mutating func appendToString(_ text: StaticString) {
+        appendEscaped(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Writes the closing `"` of a string begun with ``beginString()``.
+    mutating func endString() {
+        append(UInt8(ascii: "\""))
+    }
+
+    /// Writes valid UTF-8 `text` without quotes, escaping what JSON strings must escape; runs
+    /// without escapes are copied whole.
+    private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>) {
+        guard let source = text.baseAddress else { return }
         var runStart = 0
+        var index = JSONBytes.firstStop(in: text, from: 0, mask: JSONBytes.escapeMask, stops: JSONBytes.needsEscape)
         while index < text.count {
             append(UnsafeBufferPointer(start: source + runStart, count: index - runStart))
             appendEscape(source[index])
@@ -335,7 +365,6 @@ public struct JSONWriter: ~Copyable {
             index = JSONBytes.firstStop(in: text, from: index, mask: JSONBytes.escapeMask, stops: JSONBytes.needsEscape)
         }
         append(UnsafeBufferPointer(start: source + runStart, count: text.count - runStart))
-        append(UInt8(ascii: "\""))
     }
 
     private mutating func appendEscape(_ byte: UInt8) {

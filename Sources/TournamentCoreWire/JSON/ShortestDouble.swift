@@ -112,55 +112,73 @@ enum ShortestDouble {
     /// count; `target` has room for 32 bytes.
     static func write(_ value: Double, to target: UnsafeMutablePointer<UInt8>) -> Int {
         var at = 0
-        func put(_ byte: UInt8) {
-            target[at] = byte
-            at += 1
+        if value.sign == .minus {
+            target[0] = UInt8(ascii: "-")
+            at = 1
         }
-        if value.sign == .minus { put(UInt8(ascii: "-")) }
         if value == 0 {
-            put(UInt8(ascii: "0"))
-            put(UInt8(ascii: "."))
-            put(UInt8(ascii: "0"))
-            return at
+            target[at] = UInt8(ascii: "0")
+            target[at + 1] = UInt8(ascii: ".")
+            target[at + 2] = UInt8(ascii: "0")
+            return at + 3
         }
         let (digits, exponent) = decimal(value)
-        // The digits (at most 17) at the right end of a stack buffer.
-        var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        let first = withUnsafeMutableBytes(of: &text) { JSONBytes.writeDigits(of: digits, endingIn: $0) }
-        let count = MemoryLayout.size(ofValue: text) - first
+        let count = JSONBytes.decimalDigitCount(digits)  // at most 17
         let scientific = count - 1 + exponent
-        withUnsafeBytes(of: text) { buffer in
-            let digit = UnsafeRawBufferPointer(rebasing: buffer[first...])
-            if scientific >= -4 && value.magnitude <= 0x1p53 {
-                if exponent >= 0 {
-                    for index in 0..<count { put(digit[index]) }
-                    for _ in 0..<exponent { put(UInt8(ascii: "0")) }
-                    put(UInt8(ascii: "."))
-                    put(UInt8(ascii: "0"))
-                } else if scientific >= 0 {
-                    for index in 0...scientific { put(digit[index]) }
-                    put(UInt8(ascii: "."))
-                    for index in (scientific + 1)..<count { put(digit[index]) }
-                } else {
-                    put(UInt8(ascii: "0"))
-                    put(UInt8(ascii: "."))
-                    for _ in 0..<(-scientific - 1) { put(UInt8(ascii: "0")) }
-                    for index in 0..<count { put(digit[index]) }
+        // The digits are written where they end up; where a point goes between them, they are
+        // written one byte further right and the leading ones moved back over the gap.
+        if scientific >= -4 && value.magnitude <= 0x1p53 {
+            if exponent >= 0 {
+                // ddd000.0
+                JSONBytes.writeDigits(of: digits, endingAt: target + at + count)
+                at += count
+                for _ in 0..<exponent {
+                    target[at] = UInt8(ascii: "0")
+                    at += 1
                 }
-            } else {
-                put(digit[0])
-                if count > 1 {
-                    put(UInt8(ascii: "."))
-                    for index in 1..<count { put(digit[index]) }
-                }
-                put(UInt8(ascii: "e"))
-                put(scientific < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-                let magnitude = scientific.magnitude
-                if magnitude >= 100 { put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / 100)) }
-                put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / 10 % 10))
-                put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10))
+                target[at] = UInt8(ascii: ".")
+                target[at + 1] = UInt8(ascii: "0")
+                return at + 2
             }
+            if scientific >= 0 {
+                // ddd.ddd
+                JSONBytes.writeDigits(of: digits, endingAt: target + at + count + 1)
+                for index in 0...scientific {
+                    target[at + index] = target[at + index + 1]
+                }
+                target[at + scientific + 1] = UInt8(ascii: ".")
+                return at + count + 1
+            }
+            // 0.000ddd
+            target[at] = UInt8(ascii: "0")
+            target[at + 1] = UInt8(ascii: ".")
+            at += 2
+            for _ in 0..<(-scientific - 1) {
+                target[at] = UInt8(ascii: "0")
+                at += 1
+            }
+            JSONBytes.writeDigits(of: digits, endingAt: target + at + count)
+            return at + count
         }
-        return at
+        // d.ddde±XX
+        JSONBytes.writeDigits(of: digits, endingAt: target + at + count + 1)
+        target[at] = target[at + 1]
+        if count > 1 {
+            target[at + 1] = UInt8(ascii: ".")
+            at += count + 1
+        } else {
+            at += 1
+        }
+        target[at] = UInt8(ascii: "e")
+        target[at + 1] = scientific < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+        at += 2
+        let magnitude = scientific.magnitude
+        if magnitude >= 100 {
+            target[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / 100)
+            at += 1
+        }
+        target[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / 10 % 10)
+        target[at + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+        return at + 2
     }
 }

@@ -61,7 +61,15 @@ enum ParticipantsResolve: WireMethod {
             repair.beginArray()
             for write in resolution.repair.writes {
                 repair.beginObject()
-                repair.field("path", write.path)
+                // The path is written in its pieces, never built as one string.
+                let (first, tournamentId, second, participantId) = write.pathComponents
+                repair.key("path")
+                repair.beginString()
+                repair.appendToString(first)
+                repair.appendToString(tournamentId)
+                repair.appendToString(second)
+                repair.appendToString(participantId)
+                repair.endString()
                 repair.field("merge", write.merge)
                 repair.key("data")
                 ParticipantCoding.write(write.data, into: &repair)
