@@ -1,4 +1,8 @@
 /// One arrow shot: its score and, when recorded, where it hit the face.
+///
+/// Stored in 24 bytes of three plain values (score and X in one byte, each coordinate a
+/// `Double` that is NaN when not recorded — a recorded one is always finite), so that an arrow
+/// is returned in registers and stored straight into the arrays of rounds being decoded.
 public struct Arrow: Sendable, Hashable {
     /// The scores an arrow can have: 0 (a miss) to 10.
     public static let scores = 0...10
@@ -7,14 +11,20 @@ public struct Arrow: Sendable, Hashable {
     /// squares finite.
     public static let maxCoordinate = 1000.0
 
+    /// The score (0...10) in the low bits, `isX` in the top bit.
+    @usableFromInline let scoreAndX: UInt8
+    /// The coordinates; NaN when not recorded.
+    @usableFromInline let storedX: Double
+    @usableFromInline let storedY: Double
+
     /// 0 (a miss) to 10.
-    public let score: Int
+    @inlinable public var score: Int { Int(scoreAndX & 0x7F) }
     /// An inner 10. Only a 10 can be an X.
-    public let isX: Bool
+    @inlinable public var isX: Bool { scoreAndX & 0x80 != 0 }
     /// Horizontal impact, normalized: 0 the centre, 1.0 the face radius, positive to the right.
-    public let x: Double?
+    @inlinable public var x: Double? { storedX.isNaN ? nil : storedX }
     /// Vertical impact, normalized: positive up.
-    public let y: Double?
+    @inlinable public var y: Double? { storedY.isNaN ? nil : storedY }
 
     /// Creates an arrow, checking the rules of the contract.
     ///
@@ -26,16 +36,28 @@ public struct Arrow: Sendable, Hashable {
         guard !isX || score == 10 else { throw .xWithoutTen }
         if let x, !(x.isFinite && abs(x) <= Self.maxCoordinate) { throw .coordinateOutOfRange(.x) }
         if let y, !(y.isFinite && abs(y) <= Self.maxCoordinate) { throw .coordinateOutOfRange(.y) }
-        self.score = score
-        self.isX = isX
-        self.x = x
-        self.y = y
+        scoreAndX = UInt8(truncatingIfNeeded: score) | (isX ? 0x80 : 0)
+        storedX = x ?? .nan
+        storedY = y ?? .nan
     }
 
     /// The impact point when both coordinates are recorded.
+    @inlinable
     public var impact: (x: Double, y: Double)? {
-        guard let x, let y else { return nil }
-        return (x, y)
+        guard !storedX.isNaN, !storedY.isNaN else { return nil }
+        return (storedX, storedY)
+    }
+
+    /// Arrows are equal when score, X and coordinates are (an unrecorded coordinate equals only
+    /// an unrecorded one).
+    public static func == (lhs: Arrow, rhs: Arrow) -> Bool {
+        lhs.scoreAndX == rhs.scoreAndX && lhs.x == rhs.x && lhs.y == rhs.y
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(scoreAndX)
+        hasher.combine(x)
+        hasher.combine(y)
     }
 }
 

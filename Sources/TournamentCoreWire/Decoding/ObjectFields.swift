@@ -42,13 +42,18 @@ struct ObjectFields<Field: RequestFields> {
     /// The value node of `field` if the member is present, even when its value is `null`.
     @inline(__always)
     func raw(_ field: Field) -> Int? {
-        if scans { return scan(for: field) }
+        if scans { return Self.scan(document, object, for: field) }
         let node = Int(slots[field.slot])
         return node < 0 ? nil : node
     }
 
     /// The value node of the last member named by `field`'s key (repeated keys: the last wins).
-    private func scan(for field: Field) -> Int? {
+    ///
+    /// Static, of plain values: were `self` handed to this out-of-line call, the fields would
+    /// need an address, and the compiler copies the whole struct (slots included) to give it
+    /// one — wide loads right after the slots' four-byte stores, which stalls every object.
+    @inline(never)
+    private static func scan(_ document: JSONDocument, _ object: Int, for field: Field) -> Int? {
         var found: Int?
         for key in document.keys(object) where Field.table.slot(ofKey: key, in: document) == field.slot {
             found = key + 1

@@ -35,4 +35,27 @@ struct ArrowTests {
         #expect(try Arrow(score: 9, y: 0.1).impact == nil)
         #expect(try Arrow(score: 9).impact == nil)
     }
+
+    @Test("an arrow reads back what it was made of, every score, X and coordinate state")
+    func readsBack() throws {
+        for score in 0...10 {
+            for isX in score == 10 ? [false, true] : [false] {
+                for (x, y) in [(nil, nil), (0.25, nil), (nil, -0.5), (-0.0, 1000.0)] as [(Double?, Double?)] {
+                    let arrow = try Arrow(score: score, isX: isX, x: x, y: y)
+                    #expect(arrow.score == score && arrow.isX == isX && arrow.x == x && arrow.y == y)
+                }
+            }
+        }
+    }
+
+    @Test("arrows are equal and hash alike when their values are: unrecorded equals unrecorded, -0 equals 0")
+    func equality() throws {
+        #expect(try Arrow(score: 7) == Arrow(score: 7))
+        #expect(try Arrow(score: 7, x: 0.5) == Arrow(score: 7, x: 0.5))
+        #expect(try Arrow(score: 7, x: -0.0, y: 0) == Arrow(score: 7, x: 0, y: -0.0))
+        #expect(try Arrow(score: 7, x: -0.0, y: 0).hashValue == Arrow(score: 7, x: 0, y: -0.0).hashValue)
+        #expect(try Arrow(score: 7) != Arrow(score: 7, x: 0))
+        #expect(try Arrow(score: 10) != Arrow(score: 10, isX: true))
+        #expect(try Set([Arrow(score: 3), Arrow(score: 3), Arrow(score: 3, y: 0.1)]).count == 2)
+    }
 }
