@@ -19,31 +19,43 @@ enum JSONBytes {
         }
     }
 
-    /// The index of the first byte of `text` at or after `start` for which `stops` holds, or
-    /// `text.count`. Eight bytes at a time while there are eight: `mask` gives a word's bytes
-    /// that stop with their high bit, the lowest set one being exactly the first (SWAR).
+    /// The index of the first byte of `text` at or after `start` that stops a scan, or
+    /// `text.count`. `mask` gives a word's bytes that stop with their high bit, the lowest set
+    /// one being exactly the first (SWAR), whatever the bytes above it; bytes past the text read
+    /// as zero and are masked off. Eight bytes at a time, then the rest as one partial word.
     @inline(__always)
-    static func firstStop(in text: UnsafeBufferPointer<UInt8>, from start: Int, mask: (UInt64) -> UInt64, stops: (UInt8) -> Bool) -> Int {
+    static func firstStop(in text: UnsafeBufferPointer<UInt8>, from start: Int, mask: (UInt64) -> UInt64) -> Int {
         guard let base = text.baseAddress else { return text.count }
         var index = start
-        while text.count - index >= 8 {
+        while text.count &- index >= 8 {
             let found = mask(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
-            if found != 0 { return index + found.trailingZeroBitCount >> 3 }
-            index += 8
+            if found != 0 { return index &+ found.trailingZeroBitCount >> 3 }
+            index &+= 8
         }
-        while index < text.count, !stops(base[index]) { index += 1 }
-        return index
+        let remaining = text.count &- index
+        guard remaining > 0 else { return text.count }
+        let found = mask(partialWord(base + index, count: remaining)) & (1 << UInt64(remaining &* 8) &- 1)
+        return found == 0 ? text.count : index &+ found.trailingZeroBitCount >> 3
     }
 
-    /// Whether a byte must be escaped in a JSON string: a control character, `"` or `\`.
+    /// The 1...7 bytes at `start` as a little-endian word, the bytes above them zero: two
+    /// overlapping four-byte loads, or three single bytes, never reading past the last.
     @inline(__always)
-    static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    static func partialWord(_ start: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+        if count >= 4 {
+            let raw = UnsafeRawPointer(start)
+            let low = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+            let high = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)))
+            return low | high << UInt64((count &- 4) &* 8)
+        }
+        let middle = count >> 1
+        return UInt64(start[0]) | UInt64(start[middle]) << UInt64(middle &* 8) | UInt64(start[count &- 1]) << UInt64((count &- 1) &* 8)
     }
 
-    /// The high bit of each byte of `word` that ``needsEscape(_:)``, and possibly of bytes above
-    /// one (a borrow of the subtractions): the lowest set bit is exactly the first such byte.
-    /// Bytes from 0x80 up (multi-byte UTF-8) are never the lowest.
+    /// The high bit of each byte of `word` that a JSON string must escape (a control character,
+    /// `"` or `\`), and possibly of bytes above one (a borrow of the subtractions): the lowest
+    /// set bit is exactly the first such byte. Bytes from 0x80 up (multi-byte UTF-8) are never
+    /// the lowest.
     @inline(__always)
     static func escapeMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101

@@ -271,7 +271,7 @@ struct JSONParser {
         var flags: UInt8 = 0
         while true {
             // To the next quote, backslash, control character or non-ASCII byte.
-            position = JSONBytes.firstStop(in: bytes, from: position, mask: { JSONBytes.escapeMask($0) | $0 & Self.highBits }, stops: { $0 >= 0x80 || JSONBytes.needsEscape($0) })
+            position = JSONBytes.firstStop(in: bytes, from: position, mask: { JSONBytes.escapeMask($0) | $0 & Self.highBits })
             guard position < bytes.count else { throw error("Unterminated string.") }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") { break }

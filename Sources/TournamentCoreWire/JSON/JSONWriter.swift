@@ -293,8 +293,11 @@ public struct JSONWriter: ~Copyable {
     /// Writes a string, escaping `"`, `\` and control characters; other characters are written
     /// as UTF-8.
     public mutating func string(_ value: String) {
-        var value = value
-        value.withUTF8 { string(utf8: $0) }
+        // Borrowed, not copied: a copy to call the mutating withUTF8 on costs a retain and a
+        // release per string. Every native string (small ones included) is contiguous.
+        if value.utf8.withContiguousStorageIfAvailable({ string(utf8: $0) }) != nil { return }
+        var copy = value
+        copy.withUTF8 { string(utf8: $0) }
     }
 
     /// Writes a string known at compile time (ASCII without characters to escape).
@@ -312,7 +315,7 @@ public struct JSONWriter: ~Copyable {
             count &+= 2
             return
         }
-        let index = JSONBytes.firstStop(in: text, from: 0, mask: JSONBytes.escapeMask, stops: JSONBytes.needsEscape)
+        let index = JSONBytes.firstStop(in: text, from: 0, mask: JSONBytes.escapeMask)
         if index == text.count {
             // Nothing to escape (the usual case): the whole text in one copy.
             target[0] = UInt8(ascii: "\"")
@@ -337,8 +340,9 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes `text` escaped, inside a string begun with ``beginString()``.
     mutating func appendToString(_ text: String) {
-        var text = text
-        text.withUTF8 { appendEscaped($0) }
+        if text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) != nil { return }
+        var copy = text
+        copy.withUTF8 { appendEscaped($0) }
     }
 
     /// Writes `text` escaped, inside a string begun with ``beginString()``.
@@ -356,13 +360,13 @@ public struct JSONWriter: ~Copyable {
     private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>) {
         guard let source = text.baseAddress else { return }
         var runStart = 0
-        var index = JSONBytes.firstStop(in: text, from: 0, mask: JSONBytes.escapeMask, stops: JSONBytes.needsEscape)
+        var index = JSONBytes.firstStop(in: text, from: 0, mask: JSONBytes.escapeMask)
         while index < text.count {
             append(UnsafeBufferPointer(start: source + runStart, count: index - runStart))
             appendEscape(source[index])
             index += 1
             runStart = index
-            index = JSONBytes.firstStop(in: text, from: index, mask: JSONBytes.escapeMask, stops: JSONBytes.needsEscape)
+            index = JSONBytes.firstStop(in: text, from: index, mask: JSONBytes.escapeMask)
         }
         append(UnsafeBufferPointer(start: source + runStart, count: text.count - runStart))
     }
