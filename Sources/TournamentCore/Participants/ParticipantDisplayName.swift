@@ -10,7 +10,12 @@ public enum ParticipantDisplayName {
     ///
     /// Never traps: N is computed without overflow for every `index`, `Int.max` included.
     public static func resolve(participantId: String, index: Int, currentUser: CurrentUser?) -> String {
-        if let currentUser, currentUser.uid == participantId {
+        resolve(index: index, currentUser: currentUser, isCurrentUser: currentUser?.uid == participantId)
+    }
+
+    /// The display name when whether the participant is the current user is already known.
+    static func resolve(index: Int, currentUser: CurrentUser?, isCurrentUser: Bool) -> String {
+        if let currentUser, isCurrentUser {
             if let name = currentUser.displayName, !name.isBlank {
                 return name
             }
@@ -24,6 +29,15 @@ public enum ParticipantDisplayName {
 
     /// `Archer N`, N = index + 1.
     public static func placeholder(index: Int) -> String {
+        if index >= 0 && index < commonPlaceholders.count { return commonPlaceholders[index] }
+        return makePlaceholder(index: index)
+    }
+
+    /// `Archer 1` to `Archer 100`, made once: most lists are shorter, and a list of legacy IDs
+    /// names every participant so.
+    private static let commonPlaceholders: [String] = (0..<100).map(makePlaceholder(index:))
+
+    private static func makePlaceholder(index: Int) -> String {
         let (number, overflow) = index.addingReportingOverflow(1)
         var text = ShortText()
         text.append("Archer ")

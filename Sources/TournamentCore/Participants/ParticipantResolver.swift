@@ -43,14 +43,20 @@ public enum ParticipantResolver {
             return ParticipantResolution(source: .subcollection, participants: participants, repair: RepairPlan())
         }
 
-        var seen = Set<String>(minimumCapacity: participantIds.count > Self.scanLimit ? participantIds.count : 0)
+        let scanning = participantIds.count <= Self.scanLimit
+        var seen = Set<String>(minimumCapacity: scanning ? 0 : participantIds.count)
+        var kept: [TextFingerprint] = []
+        kept.reserveCapacity(scanning ? participantIds.count : 0)
+        let user = currentUser.map { TextFingerprint($0.uid) }
         var participants: [TournamentParticipant] = []
         participants.reserveCapacity(participantIds.count)
         for (position, entry) in participantIds.enumerated() {
             guard let id = entry, !id.isBlank else { continue }
+            let fingerprint = TextFingerprint(id)
             // Repeats: a scan of the short lists apps send, a hash set past that.
-            if participantIds.count <= Self.scanLimit {
-                if participants.contains(where: { $0.participantId == id }) { continue }
+            if scanning {
+                if kept.contains(where: { $0.matches(fingerprint) }) { continue }
+                kept.append(fingerprint)
             } else if !seen.insert(id).inserted {
                 continue
             }
@@ -60,7 +66,8 @@ public enum ParticipantResolver {
             let index = participants.count
             participants.append(TournamentParticipant(
                 participantId: id,
-                displayName: ParticipantDisplayName.resolve(participantId: id, index: index, currentUser: currentUser),
+                displayName: ParticipantDisplayName.resolve(
+                    index: index, currentUser: currentUser, isCurrentUser: user?.matches(fingerprint) ?? false),
                 joinedAt: now,
                 isCreator: index == 0))
         }

@@ -28,6 +28,19 @@ struct ParticipantResolverTests {
         #expect(resolution.repair.writes.isEmpty)
     }
 
+    @Test("repeats and the signed-in user are recognized as Swift's == does, in short and long lists")
+    func repeatsByStringEquality() throws {
+        let user = CurrentUser(uid: "caf\u{E9}", displayName: "Robin", email: nil)
+        for padding in [0, 40] {
+            // Past 32 IDs the resolver hashes instead of scanning: the same answer either way.
+            let fillers: [String?] = (0..<padding).map { "filler-\($0)" }
+            let resolution = try resolve([], fillers + ["cafe\u{301}", "caf\u{E9}", "user-00000001", "user-00000001", "user-00000002"], user: user)
+            let kept = resolution.participants.dropFirst(padding)
+            #expect(kept.map(\.participantId) == ["cafe\u{301}", "user-00000001", "user-00000002"])
+            #expect(kept.map(\.displayName) == ["Robin", "Archer \(padding + 2)", "Archer \(padding + 3)"])
+        }
+    }
+
     @Test("a blank stored display name is replaced by the display-name rule for its position")
     func subcollectionBlankNames() throws {
         let stored = [
