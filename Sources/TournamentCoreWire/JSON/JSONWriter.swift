@@ -127,15 +127,6 @@ public struct JSONWriter: ~Copyable {
         _ = cursor(separated: true, room: 0)
     }
 
-    /// Writes `text` as is after a separating comma (``separate()``).
-    @inline(__always)
-    private mutating func token(_ text: StaticString) {
-        let length = text.utf8CodeUnitCount
-        guard let target = cursor(separated: true, room: length) else { return }
-        copyBytes(to: target, from: text.utf8Start, count: length)
-        count &+= length
-    }
-
     /// Writes `"text"` (the text written as is) after a separating comma, with `suffix` (a
     /// colon for keys) when given.
     @inline(__always)
@@ -153,11 +144,35 @@ public struct JSONWriter: ~Copyable {
         }
     }
 
+    /// Where a value of at most `room` bytes goes: after a separating comma and, when `key` is
+    /// given, after `"key":` — one capacity check for the member's key and value together.
+    @inline(__always)
+    private mutating func valueCursor(key: StaticString?, room: Int) -> UnsafeMutablePointer<UInt8>? {
+        guard let key else { return cursor(separated: true, room: room) }
+        let length = key.utf8CodeUnitCount
+        guard let target = cursor(separated: true, room: length &+ 3 &+ room) else { return nil }
+        target[0] = UInt8(ascii: "\"")
+        copyBytes(to: target + 1, from: key.utf8Start, count: length)
+        target[length &+ 1] = UInt8(ascii: "\"")
+        target[length &+ 2] = UInt8(ascii: ":")
+        count &+= length &+ 3
+        return target + (length &+ 3)
+    }
+
+    /// Writes `text` as is, a value, after `"key":` when given.
+    @inline(__always)
+    private mutating func token(_ text: StaticString, key: StaticString?) {
+        let length = text.utf8CodeUnitCount
+        guard let target = valueCursor(key: key, room: length) else { return }
+        copyBytes(to: target, from: text.utf8Start, count: length)
+        count &+= length
+    }
+
     // MARK: Structure
 
     /// Writes `{`.
     public mutating func beginObject() {
-        token("{")
+        token("{", key: nil)
     }
 
     /// Writes `}`.
@@ -167,7 +182,7 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes `[`.
     public mutating func beginArray() {
-        token("[")
+        token("[", key: nil)
     }
 
     /// Writes `]`.
@@ -196,20 +211,17 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes `"key":"value"`.
     public mutating func field(_ key: StaticString, _ value: String) {
-        self.key(key)
-        string(value)
+        string(value, key: key)
     }
 
     /// Writes `"key":value` for an integer.
     public mutating func field(_ key: StaticString, _ value: Int) {
-        self.key(key)
-        int(value)
+        int(Int64(value), key: key)
     }
 
     /// Writes `"key":value` for a 64-bit integer.
     public mutating func field(_ key: StaticString, _ value: Int64) {
-        self.key(key)
-        int(value)
+        int(value, key: key)
     }
 
     /// Writes `"key":value` for an integer, or `"key":null` when there is none.
@@ -219,26 +231,22 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes `"key":value` for a 64-bit integer, or `"key":null` when there is none.
     public mutating func field(_ key: StaticString, _ value: Int64?) {
-        self.key(key)
-        if let value { int(value) } else { null() }
+        if let value { int(value, key: key) } else { token("null", key: key) }
     }
 
     /// Writes `"key":true` or `"key":false`.
     public mutating func field(_ key: StaticString, _ value: Bool) {
-        self.key(key)
-        bool(value)
+        if value { token("true", key: key) } else { token("false", key: key) }
     }
 
     /// Writes `"key":value` for a floating-point number (see ``double(_:)``).
     public mutating func field(_ key: StaticString, _ value: Double) {
-        self.key(key)
-        double(value)
+        double(value, key: key)
     }
 
     /// Writes `"key":{...}`, the members written by `body`.
     public mutating func object(_ key: StaticString, _ body: (inout JSONWriter) -> Void) {
-        self.key(key)
-        beginObject()
+        token("{", key: key)
         body(&self)
         endObject()
     }
@@ -247,22 +255,27 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes `null`.
     public mutating func null() {
-        token("null")
+        token("null", key: nil)
     }
 
     /// Writes `true` or `false`.
     public mutating func bool(_ value: Bool) {
-        if value { token("true") } else { token("false") }
+        if value { token("true", key: nil) } else { token("false", key: nil) }
     }
 
     /// Writes an integer.
     public mutating func int(_ value: Int) {
-        int(Int64(value))
+        int(Int64(value), key: nil)
     }
 
     /// Writes a 64-bit integer (on every platform, 32-bit ones included).
     public mutating func int(_ value: Int64) {
-        guard let target = cursor(separated: true, room: 20) else { return }
+        int(value, key: nil)
+    }
+
+    @inline(__always)
+    private mutating func int(_ value: Int64, key: StaticString?) {
+        guard let target = valueCursor(key: key, room: 20) else { return }
         // The digits go straight where they belong, two at a time from the right: their count
         // is known first. (Written into a stack buffer and copied, the copy's wide loads stalled
         // on the two-byte stores.)
@@ -276,28 +289,37 @@ public struct JSONWriter: ~Copyable {
         count &+= length
     }
 
-
     /// Writes a floating-point number in its shortest round-tripping form (`6.333333333333333`,
     /// `0.0`, `1e-05`). A NaN or an infinity is written as `null` and recorded in
     /// ``wroteNonFiniteNumber``.
     public mutating func double(_ value: Double) {
+        double(value, key: nil)
+    }
+
+    @inline(__always)
+    private mutating func double(_ value: Double, key: StaticString?) {
         guard value.isFinite else {
             wroteNonFiniteNumber = true
-            null()
+            token("null", key: key)
             return
         }
-        guard let target = cursor(separated: true, room: 32) else { return }
+        guard let target = valueCursor(key: key, room: 32) else { return }
         count &+= ShortestDouble.write(value, to: target)
     }
 
     /// Writes a string, escaping `"`, `\` and control characters; other characters are written
     /// as UTF-8.
     public mutating func string(_ value: String) {
+        string(value, key: nil)
+    }
+
+    @inline(__always)
+    private mutating func string(_ value: String, key: StaticString?) {
         // Borrowed, not copied: a copy to call the mutating withUTF8 on costs a retain and a
         // release per string. Every native string (small ones included) is contiguous.
-        if value.utf8.withContiguousStorageIfAvailable({ string(utf8: $0) }) != nil { return }
+        if value.utf8.withContiguousStorageIfAvailable({ string(utf8: $0, key: key) }) != nil { return }
         var copy = value
-        copy.withUTF8 { string(utf8: $0) }
+        copy.withUTF8 { string(utf8: $0, key: key) }
     }
 
     /// Writes a string known at compile time (ASCII without characters to escape).
@@ -307,8 +329,13 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes a string given as valid UTF-8 bytes.
     mutating func string(utf8 text: UnsafeBufferPointer<UInt8>) {
+        string(utf8: text, key: nil)
+    }
+
+    /// Writes a string given as valid UTF-8 bytes, after `"key":` when given.
+    private mutating func string(utf8 text: UnsafeBufferPointer<UInt8>, key: StaticString?) {
         // Room for the quotes and the text unescaped, at once; escapes (rare) grow it further.
-        guard let target = cursor(separated: true, room: text.count &+ 2) else { return }
+        guard let target = valueCursor(key: key, room: text.count &+ 2) else { return }
         guard let source = text.baseAddress else {
             target[0] = UInt8(ascii: "\"")
             target[1] = UInt8(ascii: "\"")
@@ -329,11 +356,11 @@ public struct JSONWriter: ~Copyable {
         append(UInt8(ascii: "\""))
     }
 
-    /// Writes `"` after a separating comma: a string written in parts follows
-    /// (``appendToString(_:)-(String)``, then ``endString()``). A value made of pieces, such as a
-    /// document path, is so written without being built as a whole first.
-    mutating func beginString() {
-        guard let target = cursor(separated: true, room: 1) else { return }
+    /// Writes `"` after a separating comma (and `"key":` when given): a string written in parts
+    /// follows (``appendToString(_:)-(String)``, then ``endString()``). A value made of pieces,
+    /// such as a document path, is so written without being built as a whole first.
+    mutating func beginString(key: StaticString? = nil) {
+        guard let target = valueCursor(key: key, room: 1) else { return }
         target.pointee = UInt8(ascii: "\"")
         count &+= 1
     }

@@ -63,8 +63,7 @@ enum ParticipantsResolve: WireMethod {
                 repair.beginObject()
                 // The path is written in its pieces, never built as one string.
                 let (first, tournamentId, second, participantId) = write.pathComponents
-                repair.key("path")
-                repair.beginString()
+                repair.beginString(key: "path")
                 repair.appendToString(first)
                 repair.appendToString(tournamentId)
                 repair.appendToString(second)
