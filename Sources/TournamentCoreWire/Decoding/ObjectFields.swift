@@ -91,13 +91,18 @@ struct ObjectFields<Field: RequestFields> {
     }
 
     // MARK: Typed reads of optional fields (nil when absent or null)
+    //
+    // All inlined: an out-of-line read takes the fields by address, and giving them one copies
+    // the whole struct right after its slots were stored, which stalls (store forwarding).
 
+    @inline(__always)
     func string(_ field: Field) throws(WireError) -> String? {
         guard let node = value(field) else { return nil }
         return try document.string(at: node)
     }
 
     /// An optional string that, when present, must not be empty.
+    @inline(__always)
     func nonEmptyString(_ field: Field) throws(WireError) -> String? {
         guard let node = value(field) else { return nil }
         return try document.nonEmptyString(at: node)
@@ -123,15 +128,18 @@ struct ObjectFields<Field: RequestFields> {
 
     // MARK: Typed reads of required fields
 
+    @inline(__always)
     func requiredString(_ field: Field) throws(WireError) -> String {
         try document.string(at: required(field))
     }
 
     /// A required string that must not be empty.
+    @inline(__always)
     func requiredNonEmptyString(_ field: Field) throws(WireError) -> String {
         try document.nonEmptyString(at: required(field))
     }
 
+    @inline(__always)
     func requiredArray(_ field: Field) throws(WireError) -> JSONDocument.Children {
         try document.array(required(field))
     }

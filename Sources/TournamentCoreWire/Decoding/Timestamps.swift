@@ -23,6 +23,7 @@ enum Timestamps {
 extension ObjectFields {
     /// The `now` of a request: the field if present (epoch milliseconds in ``Timestamps/range``),
     /// else the clock.
+    @inline(__always)
     func now(_ field: Field) throws(WireError) -> Int64 {
         guard let value = try int(field, in: Timestamps.range) else { return Timestamps.now() }
         return Int64(value)
