@@ -155,6 +155,24 @@ struct NumberConversionTests {
         }
     }
 
+    @Test("the eight-byte digit count agrees with a byte-by-byte count, whatever follows the digits")
+    func leadingDigitCountAgreesWithByteLoop() {
+        var generator = SystemRandomNumberGenerator()
+        // Digits and the bytes next to them (/ and :), bytes whose +6 carries (0xFA...0xFF), and
+        // bytes whose high nibble is 3 but are not digits.
+        let interesting: [UInt8] = Array(0x30...0x39) + [0x2F, 0x3A, 0x3F, 0x00, 0x20, 0x2E, 0x65, 0x7D, 0xFA, 0xFF, 0x80, 0xB6]
+        for _ in 0..<50_000 {
+            var bytes = (0..<8).map { _ in interesting.randomElement(using: &generator) ?? 0x30 }
+            // Mostly digit runs, so that every count 0...8 is common.
+            let run = Int.random(in: 0...8, using: &generator)
+            for index in 0..<run { bytes[index] = UInt8.random(in: 0x30...0x39, using: &generator) }
+            let expected = bytes.firstIndex { !(0x30...0x39).contains($0) } ?? 8
+            let word = UInt64(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })
+            #expect(JSONBytes.leadingDigitCount(word) == expected, "\(bytes)")
+            if JSONBytes.leadingDigitCount(word) != expected { break }
+        }
+    }
+
     /// Every path (Clinger's, Eisel–Lemire, strtod) must give exactly what the standard library's
     /// correctly rounded conversion gives; overflow is nil.
     @Test("doubles agree with Double(String) bit for bit, fast path or not")

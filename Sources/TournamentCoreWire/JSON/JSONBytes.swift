@@ -353,6 +353,20 @@ enum JSONBytes {
         (word & 0xF0F0_F0F0_F0F0_F0F0) | (((word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4) == 0x3333_3333_3333_3333
     }
 
+    /// How many of the eight bytes of `word` (little-endian) are ASCII digits before the first
+    /// that is not one: 0...8.
+    @inline(__always)
+    static func leadingDigitCount(_ word: UInt64) -> Int {
+        // A byte is a digit when its high nibble is 3 and adding 6 keeps it 3. A carry of the
+        // addition only leaves a byte that is not a digit, so the lowest such byte is exact.
+        let highNibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+        let threes: UInt64 = 0x3030_3030_3030_3030
+        let differs = (word & highNibbles ^ threes) | ((word &+ 0x0606_0606_0606_0606) & highNibbles ^ threes)
+        // The high bit of every byte that is not zero.
+        let nonzero = ((differs & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F | differs) & 0x8080_8080_8080_8080
+        return nonzero.trailingZeroBitCount >> 3
+    }
+
     /// The value of eight ASCII digits read as a little-endian word, or nil when a byte is not a
     /// digit (the SWAR reduction of simdjson and fast_float).
     @inline(__always)
