@@ -27,9 +27,15 @@ extension JSONDocument {
     }
 
     /// The node itself, checked to be an object.
+    @inline(__always)
     func object(_ node: Int) throws(WireError) -> Int {
-        guard kind(node) == .object else { throw mismatch("an object", at: node) }
+        guard kind(node) == .object else { throw objectError(at: node) }
         return node
+    }
+
+    @inline(never)
+    private func objectError(at node: Int) -> WireError {
+        mismatch("an object", at: node)
     }
 
     /// The elements of an array node.

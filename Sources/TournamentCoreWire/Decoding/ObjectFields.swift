@@ -23,9 +23,16 @@ struct ObjectFields<Field: RequestFields> {
     /// time, which stalls the copy's wide loads (failed store forwarding) on every object.
     @inline(__always)
     init(_ document: JSONDocument, _ node: Int) throws(WireError) {
+        try self.init(document, node, table: Field.table)
+    }
+
+    /// Sorts the members of the object at `node` with `table` (`Field.table`, read once by a
+    /// caller that sorts many objects: each read of a static costs a call to check that it is
+    /// initialized).
+    @inline(__always)
+    init(_ document: JSONDocument, _ node: Int, table: FieldTable<Field>) throws(WireError) {
         self.document = document
         object = try document.object(node)
-        let table = Field.table
         scans = table.slotCount > FieldSlots.capacity
         var position: UInt64 = 0
         for key in document.keys(node) {
