@@ -38,6 +38,25 @@ enum JSONBytes {
         return found == 0 ? text.count : index &+ found.trailingZeroBitCount >> 3
     }
 
+    /// Whether `text` has a byte a JSON string must escape: words at a time, the last one
+    /// overlapping the one before (a yes/no needs no exact position).
+    @inline(__always)
+    static func needsEscaping(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = text.baseAddress else { return false }
+        let count = text.count
+        let raw = UnsafeRawPointer(base)
+        if count >= 8 {
+            var offset = 0
+            while count &- offset > 8 {
+                if escapeMask(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) != 0 { return true }
+                offset &+= 8
+            }
+            return escapeMask(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))) != 0
+        }
+        guard count > 0 else { return false }
+        return escapeMask(partialWord(base, count: count)) & (1 << UInt64(count &* 8) &- 1) != 0
+    }
+
     /// The 1...7 bytes at `start` as a little-endian word, the bytes above them zero: two
     /// overlapping four-byte loads, or three single bytes, never reading past the last.
     @inline(__always)

@@ -342,8 +342,7 @@ public struct JSONWriter: ~Copyable {
             count &+= 2
             return
         }
-        let index = JSONBytes.firstStop(in: text, from: 0, mask: JSONBytes.escapeMask)
-        if index == text.count {
+        if !JSONBytes.needsEscaping(text) {
             // Nothing to escape (the usual case): the whole text in one copy.
             target[0] = UInt8(ascii: "\"")
             copyBytes(to: target + 1, from: source, count: text.count)
@@ -372,9 +371,10 @@ public struct JSONWriter: ~Copyable {
         copy.withUTF8 { appendEscaped($0) }
     }
 
-    /// Writes `text` escaped, inside a string begun with ``beginString()``.
+    /// Writes `text`, known at compile time (ASCII without characters to escape, as for
+    /// ``string(_:)-(StaticString)``), inside a string begun with ``beginString()``.
     mutating func appendToString(_ text: StaticString) {
-        appendEscaped(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        append(text)
     }
 
     /// Writes the closing `"` of a string begun with ``beginString()``.
