@@ -138,6 +138,13 @@ struct JSONWriterTests {
             let digits = Double(Int.random(in: -1_000_000...1_000_000, using: &generator))
             values.append(digits / scales[Int.random(in: 0..<scales.count, using: &generator)])
         }
+        // Whole numbers (written without the shortest-digits search): small ones, random ones up
+        // to 2^53, and both sides of 2^53, where the notation changes.
+        values += (-1000...1000).map(Double.init)
+        for _ in 0..<10_000 {
+            values.append(Double(Int64.random(in: -(1 << 53)...(1 << 53), using: &generator)))
+        }
+        values += [0x1p53, -0x1p53, 0x1p53.nextDown, 0x1p53.nextUp, 0x1p54, 1e15 + 1]
         while values.count < 200_000 {
             let value = Double(bitPattern: generator.next())
             if value.isFinite { values.append(value) }

@@ -122,6 +122,17 @@ enum ShortestDouble {
             target[at + 2] = UInt8(ascii: "0")
             return at + 3
         }
+        let size = value.magnitude
+        if size < 0x1p53, size.rounded(.towardZero) == size {
+            // A whole number below 2^53 (accuracy 30.0, a delta of 20.0): its digits are exact
+            // and shortest as they are, written as an integer with ".0".
+            let integer = UInt64(size)
+            let count = JSONBytes.decimalDigitCount(integer)
+            JSONBytes.writeDigits(of: integer, endingAt: target + at + count)
+            target[at + count] = UInt8(ascii: ".")
+            target[at + count + 1] = UInt8(ascii: "0")
+            return at + count + 2
+        }
         let (digits, exponent) = decimal(value)
         let count = JSONBytes.decimalDigitCount(digits)  // at most 17
         let scientific = count - 1 + exponent
