@@ -55,6 +55,7 @@ struct RoundSelection {
     let filter: RoundFilter
 
     /// Reads `timeRange`, `startDate` and `now` from a request's fields.
+    @inline(__always)  // takes the fields in place (see ObjectFields)
     init<Field>(_ fields: ObjectFields<Field>, timeRange: Field, startDate: Field, now: Field) throws(WireError) {
         let start = try fields.int(startDate, in: Timestamps.range)
         if let start {

@@ -48,6 +48,7 @@ enum StatsCoding {
             arrowCount: try fields.int(.arrowCount, in: countRange) ?? 0)
     }
 
+    @inline(__always)  // takes the fields in place (see ObjectFields)
     private static func checkSetupId<Field>(_ fields: ObjectFields<Field>, _ field: Field, _ setupId: Int64) throws(WireError) {
         guard let node = fields.value(field) else { return }
         let given = try fields.document.int(at: node)

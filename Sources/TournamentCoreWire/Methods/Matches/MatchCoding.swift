@@ -67,6 +67,7 @@ enum MatchCoding {
             competition: competition)
     }
 
+    @inline(__always)  // takes the fields in place (see ObjectFields)
     private static func team<Field>(_ fields: ObjectFields<Field>, _ field: Field) throws(WireError) -> FootballMatch.Team {
         guard let node = fields.value(field) else { return FootballMatch.Team() }
         let team = try ObjectFields<TeamField>(fields.document, node)
@@ -74,6 +75,7 @@ enum MatchCoding {
     }
 
     /// `HOME_TEAM`, `AWAY_TEAM`, `DRAW`, or null/absent.
+    @inline(__always)  // takes the fields in place (see ObjectFields)
     static func winner<Field>(_ fields: ObjectFields<Field>, _ field: Field) throws(WireError) -> MatchWinner? {
         guard let node = fields.value(field) else { return nil }
         let text = try fields.document.string(at: node)
@@ -84,6 +86,7 @@ enum MatchCoding {
     }
 
     /// An array of v4 matches (absent or null: none).
+    @inline(__always)  // takes the fields in place (see ObjectFields)
     static func matches<Field>(_ fields: ObjectFields<Field>, _ field: Field) throws(WireError) -> [FootballMatch] {
         guard let node = fields.value(field) else { return [] }
         return try fields.document.map(array: node) { element throws(WireError) in try match(fields.document, element) }
@@ -109,6 +112,7 @@ enum MatchCoding {
     }
 
     /// An array of favourite records (absent or null: none).
+    @inline(__always)  // takes the fields in place (see ObjectFields)
     static func records<Field>(_ fields: ObjectFields<Field>, _ field: Field) throws(WireError) -> [(FavoriteMatch, UnknownMembers)] {
         guard let node = fields.value(field) else { return [] }
         return try fields.document.map(array: node) { element throws(WireError) in try record(fields.document, element) }

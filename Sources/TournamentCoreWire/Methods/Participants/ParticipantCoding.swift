@@ -25,6 +25,7 @@ enum ParticipantCoding {
 
     /// The signed-in user: an object with `uid` (string) and optional `displayName` and `email`;
     /// nil when the field is absent or null (nobody is signed in).
+    @inline(__always)  // takes the fields in place (see ObjectFields)
     static func currentUser<Field>(_ fields: ObjectFields<Field>, _ field: Field) throws(WireError) -> CurrentUser? {
         guard let node = fields.value(field) else { return nil }
         let user = try ObjectFields<UserField>(fields.document, node)
