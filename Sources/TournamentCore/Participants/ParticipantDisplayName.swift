@@ -20,11 +20,25 @@ public enum ParticipantDisplayName {
                 return name
             }
             if let email = currentUser.email {
-                let prefix = email.prefix { $0 != "@" }
-                if !prefix.isBlank { return String(prefix) }
+                let local = localPart(of: email)
+                if !local.isBlank { return local }
             }
         }
         return placeholder(index: index)
+    }
+
+    /// The part of `email` before its first `@` (all of it without one).
+    static func localPart(of email: String) -> String {
+        // ASCII (nearly every address): characters are bytes, so the first `@` byte is the first
+        // `@` character. Otherwise an `@` with a combining mark is another character: by
+        // characters.
+        let ascii = email.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            let end = bytes.firstIndex(of: UInt8(ascii: "@")) ?? bytes.count
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
+        }
+        if let ascii = ascii ?? nil { return ascii }
+        return String(email.prefix { $0 != "@" })
     }
 
     /// `Archer N`, N = index + 1.

@@ -1,5 +1,5 @@
 import Testing
-import TournamentCore
+@testable import TournamentCore
 
 private let robin = CurrentUser(uid: "u1", displayName: "Robin", email: "robin@example.com")
 
@@ -28,6 +28,15 @@ struct ParticipantDisplayNameTests {
         #expect(name("") == "Archer 3")
         #expect(name(nil) == "Archer 3")
         #expect(name("ü@x") == "ü")
+    }
+
+    @Test("the local part is cut at the first @ character, ASCII or not, as Swift's characters say")
+    func localPartByCharacters() {
+        for email in ["robin@example.com", "a@b@c", "no-at-sign", "@x", "", "ü@x", "r\u{301}obin@x", "a@\u{301}b@c", "ab\r\n@c"] {
+            #expect(ParticipantDisplayName.localPart(of: email) == String(email.prefix { $0 != "@" }), "\(email.debugDescription)")
+        }
+        // "@" followed by a combining mark is another character: not where the part ends.
+        #expect(ParticipantDisplayName.localPart(of: "a@\u{301}b@c") == "a@\u{301}b")
     }
 
     @Test("the current user with neither name nor email is Archer N")
