@@ -95,8 +95,11 @@ extension JSONDocument {
     /// messages of the failures are built out of line.
     @inline(__always)
     func int(at node: Int, in range: ClosedRange<Int64> = Int64.min...Int64.max) throws(WireError) -> Int {
-        guard let value = int64(node), range.contains(value) else { throw intError(at: node, in: range) }
-        return Int(truncatingIfNeeded: value)  // Int is 64 bits wide on every supported platform
+        // Int(exactly:) costs nothing where Int is 64 bits wide and keeps 32-bit platforms exact.
+        guard let value = int64(node), range.contains(value), let result = Int(exactly: value) else {
+            throw intError(at: node, in: range)
+        }
+        return result
     }
 
     @inline(never)

@@ -276,9 +276,9 @@ public struct JSONWriter: ~Copyable {
     @inline(__always)
     private mutating func int(_ value: Int64, key: StaticString?) {
         guard let target = valueCursor(key: key, room: 20) else { return }
-        // The digits go straight where they belong, two at a time from the right: their count
-        // is known first. (Written into a stack buffer and copied, the copy's wide loads stalled
-        // on the two-byte stores.)
+        // The digits go straight where they belong (JSONBytes.writeDigits, from the right): their
+        // count is known first. (Written into a stack buffer and copied, the copy's wide loads
+        // stalled on the two-byte stores.)
         let magnitude = value.magnitude
         var length = JSONBytes.decimalDigitCount(magnitude)
         if value < 0 {
