@@ -14,8 +14,7 @@ struct TextFingerprint {
 
     init(_ text: String) {
         self.text = text
-        let summary = text.utf8.withContiguousStorageIfAvailable(Self.summary) ?? Array(text.utf8).withUnsafeBufferPointer(Self.summary)
-        (word, count, isASCII) = summary
+        (word, count, isASCII) = text.withUTF8Bytes(Self.summary)
     }
 
     /// Whether the texts are equal, as `==` says.

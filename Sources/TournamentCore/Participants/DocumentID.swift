@@ -11,10 +11,7 @@ public enum DocumentID {
     /// they are checked on the UTF-8 bytes: `__\u{301}x__` has the reserved form, although
     /// Swift's characters (`_`, `_́`, ...) would not make it start with `__`.
     public static func problem(with id: String) -> String? {
-        if let problem = id.utf8.withContiguousStorageIfAvailable({ problem(withBytes: $0) }) {
-            return problem
-        }
-        return Array(id.utf8).withUnsafeBufferPointer { problem(withBytes: $0) }
+        id.withUTF8Bytes(problem(withBytes:))
     }
 
     private static func problem(withBytes bytes: UnsafeBufferPointer<UInt8>) -> String? {

@@ -32,13 +32,12 @@ public enum ParticipantDisplayName {
         // ASCII (nearly every address): characters are bytes, so the first `@` byte is the first
         // `@` character. Otherwise an `@` with a combining mark is another character: by
         // characters.
-        let ascii = email.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+        let ascii = email.withUTF8Bytes { bytes -> String? in
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
             let end = bytes.firstIndex(of: UInt8(ascii: "@")) ?? bytes.count
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
         }
-        if let ascii = ascii ?? nil { return ascii }
-        return String(email.prefix { $0 != "@" })
+        return ascii ?? String(email.prefix { $0 != "@" })
     }
 
     /// `Archer N`, N = index + 1.
