@@ -2,9 +2,8 @@ extension String {
     /// `first`, `second`, `third` and `fourth` one after the other, built in one allocation
     /// (none when the result is short enough to be stored inline) rather than one per `+`.
     init(concatenating first: StaticString, _ second: String, _ third: StaticString, _ fourth: String) {
-        var second = second, fourth = fourth
-        self = second.withUTF8 { secondBytes in
-            fourth.withUTF8 { fourthBytes in
+        self = second.withUTF8Bytes { secondBytes in
+            fourth.withUTF8Bytes { fourthBytes in
                 String(joining: first.utf8Buffer, secondBytes, third.utf8Buffer, fourthBytes)
             }
         }

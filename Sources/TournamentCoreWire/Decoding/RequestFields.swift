@@ -40,22 +40,22 @@ extension RequestFields {
 /// multiplier separate the keys (none of the contract's key sets needs that), lookup falls back
 /// to comparing with every key, which is correct, only slower.
 ///
-/// A class, so that reading the table copies one reference, not its arrays. The buckets are
-/// `malloc` memory the table owns and never changes after `init` (hence `@unchecked Sendable`):
-/// a probe is plain pointer arithmetic, which inlines where an object's members are sorted.
+/// A class, so that reading the table copies one reference, not its arrays. The keys' bytes and
+/// the buckets are memory the table owns and never changes after `init` (hence
+/// `@unchecked Sendable`): a probe is plain pointer arithmetic, which inlines where an object's
+/// members are sorted.
 final class FieldTable<Field: RequestFields>: @unchecked Sendable {
     /// All keys' bytes, one after the other.
-    private let bytes: [UInt8]
-    /// Where each key (in `fields` order) starts in `bytes`, its length, and its field's slot.
+    private let keyBytes: UnsafeMutablePointer<UInt8>
+    /// Where each key (in `fields` order) starts in `keyBytes`, its length, and its field's slot.
     private let starts: [Int]
     private let lengths: [Int]
     private let slots: [Int]
     /// The number of slots a ``FieldSlots`` needs: one past the largest slot.
     let slotCount: Int
     /// The key in each bucket of the perfect hash (2^(64 − shift) of them); nil when none was
-    /// found. The keys' bytes they point at are `keyBytes`.
+    /// found. The keys' bytes they point at are in `keyBytes`.
     private let buckets: UnsafeMutablePointer<Bucket>?
-    private let keyBytes: UnsafeMutablePointer<UInt8>?
     private let multiplier: UInt64
     private let shift: UInt64
 
@@ -70,7 +70,9 @@ final class FieldTable<Field: RequestFields>: @unchecked Sendable {
             lengths.append(field.rawValue.utf8.count)
             bytes.append(contentsOf: field.rawValue.utf8)
         }
-        self.bytes = bytes
+        let keyBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+        keyBytes.initialize(from: bytes, count: bytes.count)
+        self.keyBytes = keyBytes
         self.starts = starts
         self.lengths = lengths
         let slots = fields.map(\.slot)
@@ -78,8 +80,6 @@ final class FieldTable<Field: RequestFields>: @unchecked Sendable {
         slotCount = (slots.max() ?? -1) + 1
         let keys = fields.map { Array($0.rawValue.utf8) }
         if searchingPerfectHash, let found = Self.perfectHash(keys) {
-            let keyBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
-            keyBytes.initialize(from: bytes, count: bytes.count)
             let buckets = UnsafeMutablePointer<Bucket>.allocate(capacity: found.buckets.count)
             for (index, position) in found.buckets.enumerated() {
                 let key = Int(position)
@@ -88,12 +88,10 @@ final class FieldTable<Field: RequestFields>: @unchecked Sendable {
                     : Bucket(key: keyBytes + starts[key], length: Int32(lengths[key]), slot: Int32(slots[key])))
             }
             self.buckets = buckets
-            self.keyBytes = keyBytes
             multiplier = found.multiplier
             shift = found.shift
         } else {
             buckets = nil
-            keyBytes = nil
             multiplier = 0
             shift = 0
         }
@@ -101,7 +99,7 @@ final class FieldTable<Field: RequestFields>: @unchecked Sendable {
 
     deinit {
         buckets?.deallocate()
-        keyBytes?.deallocate()
+        keyBytes.deallocate()
     }
 
     /// Whether lookups take one probe (a perfect hash was found for the keys).
@@ -133,14 +131,12 @@ final class FieldTable<Field: RequestFields>: @unchecked Sendable {
     /// The slot of the field whose key is `key`, comparing with every key.
     @inline(never)
     private func scanningSlot(ofBytes key: UnsafeBufferPointer<UInt8>) -> Int? {
-        bytes.withUnsafeBufferPointer { table in
-            for position in 0..<lengths.count where lengths[position] == key.count {
-                if memoryEquals(table.baseAddress.map { $0 + starts[position] }, key.baseAddress, key.count) {
-                    return slots[position]
-                }
+        for position in 0..<lengths.count where lengths[position] == key.count {
+            if memoryEquals(keyBytes + starts[position], key.baseAddress, key.count) {
+                return slots[position]
             }
-            return nil
         }
+        return nil
     }
 
     /// A bucket of the perfect hash: its key's bytes (length -1: no key) and the key's field's
