@@ -1,5 +1,6 @@
 import Testing
 @testable import TournamentCoreWire
+import TournamentCore
 
 private func written(_ body: (inout JSONWriter) -> Void) -> String {
     var writer = JSONWriter(capacity: 1)
@@ -19,6 +20,29 @@ struct JSONWriterTests {
             w.endObject()
         }
         #expect(text == #"{"a":1,"b":[null,true,{},[]],"c":"x"}"#)
+    }
+
+    @Test("static string members after any token, empty and one-byte values included")
+    func staticStringMembers() {
+        let text = written { w in
+            w.beginObject()
+            w.field("a", "up" as StaticString)
+            w.field("bb", "" as StaticString)
+            w.key("c"); w.beginObject(); w.field("d", "x" as StaticString); w.endObject()
+            w.field("e", "a longer static text" as StaticString)
+            w.endObject()
+        }
+        #expect(text == #"{"a":"up","bb":"","c":{"d":"x"},"e":"a longer static text"}"#)
+    }
+
+    @Test("a delta display's trend and colour names are their raw values")
+    func deltaDisplayNames() {
+        for trend in [DeltaDisplay.Trend.up, .down, .flat] {
+            #expect(trend.name.description == trend.rawValue)
+        }
+        for color in [DeltaDisplay.Color.green, .red, .gray] {
+            #expect(color.name.description == color.rawValue)
+        }
     }
 
     @Test("strings escape quote, backslash and control characters only", arguments: [

@@ -13,7 +13,11 @@ public struct BowSetup: Sendable, Hashable, Identifiable {
 
     /// The name shown: the stored name, or `Setup #<id>` when it is blank.
     public var displayName: String {
-        name.isBlank ? "Setup #\(id)" : name
+        guard name.isBlank else { return name }
+        var text = ShortText()
+        text.append("Setup #")
+        text.append(id)
+        return text.string
     }
 }
 

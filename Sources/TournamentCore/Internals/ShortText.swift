@@ -27,7 +27,7 @@ struct ShortText {
 
     /// `value` in decimal, its magnitude zero-padded to at least `digits` digits, after a `-`
     /// when negative (`-0001`).
-    mutating func append(_ value: Int, digits: Int = 1) {
+    mutating func append<Integer: FixedWidthInteger & SignedInteger>(_ value: Integer, digits: Int = 1) {
         if value < 0 { append(UInt8(ascii: "-")) }
         append(magnitude: UInt64(value.magnitude), digits: digits)
     }
@@ -56,6 +56,17 @@ struct ShortText {
     }
 
     var string: String {
-        withUnsafeBytes(of: storage) { String(decoding: $0.prefix(count), as: UTF8.self) }
+        withUnsafeBytes(of: storage) { bytes in
+            let text = UnsafeRawBufferPointer(rebasing: bytes.prefix(count))
+            // Written straight into the new string: up to 15 ASCII bytes that is the inline
+            // form, whose check is one mask (String(decoding:) runs the repairing validator).
+            if #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) {
+                return String(unsafeUninitializedCapacity: text.count) { target in
+                    UnsafeMutableRawBufferPointer(target).copyMemory(from: text)
+                    return text.count
+                }
+            }
+            return String(decoding: text, as: UTF8.self)
+        }
     }
 }

@@ -214,6 +214,17 @@ public struct JSONWriter: ~Copyable {
         string(value, key: key)
     }
 
+    /// Writes `"key":"value"` for a value known at compile time (ASCII without characters to
+    /// escape, as for ``string(_:)-(StaticString)``), such as an enumeration's name.
+    public mutating func field(_ key: StaticString, _ value: StaticString) {
+        let length = value.utf8CodeUnitCount
+        guard let target = valueCursor(key: key, room: length &+ 2) else { return }
+        target[0] = UInt8(ascii: "\"")
+        copyBytes(to: target + 1, from: value.utf8Start, count: length)
+        target[length &+ 1] = UInt8(ascii: "\"")
+        count &+= length &+ 2
+    }
+
     /// Writes `"key":value` for an integer.
     public mutating func field(_ key: StaticString, _ value: Int) {
         int(Int64(value), key: key)

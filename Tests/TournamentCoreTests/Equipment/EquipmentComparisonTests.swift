@@ -41,6 +41,8 @@ struct EquipmentComparisonTests {
         let comparison = try EquipmentComparison(side(7, name, nil), side(-2, "B", nil))
         #expect(comparison.setupAName == "Setup #7")
         #expect(BowSetup(id: -2, name: "").displayName == "Setup #-2")
+        #expect(BowSetup(id: .min, name: name).displayName == "Setup #-9223372036854775808")
+        #expect(BowSetup(id: .max, name: name).displayName == "Setup #9223372036854775807")
     }
 
     @Test("raw rounds are turned into stats and drift with the filter")

@@ -41,6 +41,26 @@ struct ShortTextTests {
         #expect(text.string == "18446744073709551615")
     }
 
+    @Test("64-bit numbers on every platform, Int64.min included", arguments: [Int64.min, -1, 0, Int64.max])
+    func int64(value: Int64) {
+        var text = ShortText()
+        text.append(value)
+        #expect(text.string == String(value))
+    }
+
+    @Test("texts of every length from 0 to 64 read back byte for byte (inline below 16 bytes, heap above)")
+    func everyLength() {
+        var text = ShortText()
+        var expected = ""
+        for length in 0...64 {
+            #expect(text.string == expected)
+            #expect(Array(text.string.utf8) == Array(expected.utf8))
+            let digit = UInt8(ascii: "0") + UInt8(length % 10)
+            text.append(digit)
+            if length < 64 { expected.append(Character(Unicode.Scalar(digit))) }
+        }
+    }
+
     @Test("a part past the 64 bytes it holds is not kept, and nothing traps")
     func capacity() {
         var text = ShortText()

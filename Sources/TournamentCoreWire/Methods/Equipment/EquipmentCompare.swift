@@ -37,18 +37,22 @@ enum EquipmentCompare: WireMethod {
         StatsCoding.write(comparison.setupADrift, into: &writer)
         writer.key("setupBDrift")
         StatsCoding.write(comparison.setupBDrift, into: &writer)
-        writer.object("deltas") { deltas in
-            deltas.field("averageScore", comparison.deltas.averageScore)
-            deltas.field("accuracy", comparison.deltas.accuracy)
-            deltas.field("consistency", comparison.deltas.consistency)
-            deltas.field("arrowCount", comparison.deltas.arrowCount)
-        }
-        writer.object("display") { display in
-            write(comparison.display.averageScore, as: "averageScore", into: &display)
-            write(comparison.display.accuracy, as: "accuracy", into: &display)
-            write(comparison.display.consistency, as: "consistency", into: &display)
-            write(comparison.display.arrowCount, as: "arrowCount", into: &display)
-        }
+        // Members written in line, not in `object` closures: a closure would capture (copy)
+        // the whole comparison.
+        writer.key("deltas")
+        writer.beginObject()
+        writer.field("averageScore", comparison.deltas.averageScore)
+        writer.field("accuracy", comparison.deltas.accuracy)
+        writer.field("consistency", comparison.deltas.consistency)
+        writer.field("arrowCount", comparison.deltas.arrowCount)
+        writer.endObject()
+        writer.key("display")
+        writer.beginObject()
+        write(comparison.display.averageScore, as: "averageScore", into: &writer)
+        write(comparison.display.accuracy, as: "accuracy", into: &writer)
+        write(comparison.display.consistency, as: "consistency", into: &writer)
+        write(comparison.display.arrowCount, as: "arrowCount", into: &writer)
+        writer.endObject()
         writer.key("timeRange")
         selection.write(into: &writer)
         writer.endObject()
@@ -76,10 +80,33 @@ enum EquipmentCompare: WireMethod {
     }
 
     private static func write(_ display: DeltaDisplay, as key: StaticString, into writer: inout JSONWriter) {
-        writer.object(key) { object in
-            object.field("text", display.text)
-            object.field("trend", display.trend.rawValue)
-            object.field("color", display.color.rawValue)
+        writer.key(key)
+        writer.beginObject()
+        writer.field("text", display.text)
+        writer.field("trend", display.trend.name)
+        writer.field("color", display.color.name)
+        writer.endObject()
+    }
+}
+
+extension DeltaDisplay.Trend {
+    /// The raw value as static text: written as is, without making a `String` first.
+    var name: StaticString {
+        switch self {
+        case .up: "up"
+        case .down: "down"
+        case .flat: "flat"
+        }
+    }
+}
+
+extension DeltaDisplay.Color {
+    /// The raw value as static text: written as is, without making a `String` first.
+    var name: StaticString {
+        switch self {
+        case .green: "green"
+        case .red: "red"
+        case .gray: "gray"
         }
     }
 }
