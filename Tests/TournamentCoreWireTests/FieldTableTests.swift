@@ -45,6 +45,32 @@ struct FieldTableTests {
         }
     }
 
+    @Test("keys read from a document match as their bytes do: every length, at the end of the text and away from it")
+    func documentKeysMatchAsBytes() throws {
+        let keys = ManyFields.allCases.map(\.rawValue) + [
+            "", "b", "x", "abcd", "Id", "nam", "names", "ab~", "startTim", "startTimf", "publi", "public!",
+            "aVeryLongKeyThatSpansSeveralWord", "a\u{7F}", "é", "idé",
+        ]
+        for table in [ManyFields.table, FieldTable<ManyFields>(searchingPerfectHash: false)] {
+            for key in keys {
+                let expected = slot(table, key)
+                // Last in the text (fewer than eight bytes follow a short key), then with a long
+                // member after it whose bytes differ from anything a key holds.
+                for text in [#"{"\#(key)":1}"#, #"{"\#(key)":1,"pad":"~~~~~~~~~~~~~~~~"}"#, #"{"pad":0,"\#(key)":[]}"#] {
+                    let bytes = Array(text.utf8), keyBytes = Array(key.utf8)
+                    try bytes.withUnsafeBufferPointer { buffer in
+                        try keyBytes.withUnsafeBufferPointer { keyBuffer in
+                            try withDocument(buffer) { document in
+                                let node = try #require(document.keys(document.root).first { document.stringEquals($0, keyBuffer) })
+                                #expect(table.slot(ofKey: node, in: document) == expected, "\(text)")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test("an escaped key is matched by its decoded text")
     func escapedKeyIsDecoded() throws {
         let text = Array(#"{"n\u0061me":1,"public":2,"x":3}"#.utf8)

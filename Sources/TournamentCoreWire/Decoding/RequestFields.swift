@@ -84,8 +84,11 @@ final class FieldTable<Field: RequestFields>: @unchecked Sendable {
             for (index, position) in found.buckets.enumerated() {
                 let key = Int(position)
                 (buckets + index).initialize(to: position < 0
-                    ? Bucket(key: keyBytes, length: -1, slot: 0)
-                    : Bucket(key: keyBytes + starts[key], length: Int32(lengths[key]), slot: Int32(slots[key])))
+                    ? Bucket(key: keyBytes, word: 0, length: -1, slot: 0)
+                    : Bucket(
+                        key: keyBytes + starts[key],
+                        word: Self.word(UnsafeBufferPointer(start: keyBytes + starts[key], count: lengths[key])),
+                        length: Int32(lengths[key]), slot: Int32(slots[key])))
             }
             self.buckets = buckets
             multiplier = found.multiplier
@@ -106,10 +109,29 @@ final class FieldTable<Field: RequestFields>: @unchecked Sendable {
     var isPerfect: Bool { buckets != nil }
 
     /// The slot of the field named by the string node `key`, or nil for an unknown key.
+    ///
+    /// A key of up to eight bytes (most keys) is read as one word, which is its hash's input and
+    /// is compared with the word its bucket keeps: no byte-by-byte comparison.
     @inline(__always)
     func slot(ofKey key: Int, in document: JSONDocument) -> Int? {
-        if document.nodes[key].flags & JSONNode.escaped != 0 { return slot(ofEscapedKey: key, in: document) }
-        return slot(ofBytes: document.slice(key))
+        let node = document.nodes[key]
+        if node.flags & JSONNode.escaped != 0 { return slot(ofEscapedKey: key, in: document) }
+        let length = Int(node.value)
+        guard let buckets, length <= 8, let base = document.bytes.baseAddress else {
+            return slot(ofBytes: document.slice(key))
+        }
+        let offset = Int(node.offset)
+        let word: UInt64
+        if document.bytes.count &- offset >= 8 {
+            // The eight bytes from the key's start, the ones past its end masked off.
+            let loaded = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+            word = length == 0 ? 0 : loaded & (UInt64.max &>> UInt64(truncatingIfNeeded: (8 &- length) &* 8))
+        } else {
+            // Near the end of the text (a key shorter than eight bytes then): no byte past it read.
+            word = length == 0 ? 0 : JSONBytes.partialWord(base + offset, count: length)
+        }
+        let bucket = buckets[Int(truncatingIfNeeded: Self.hash(word: word, length: length, multiplier) >> shift)]
+        return bucket.length == length && bucket.word == word ? Int(bucket.slot) : nil
     }
 
     /// Rare: a key written with escapes is compared decoded.
@@ -139,41 +161,48 @@ final class FieldTable<Field: RequestFields>: @unchecked Sendable {
         return nil
     }
 
-    /// A bucket of the perfect hash: its key's bytes (length -1: no key) and the key's field's
-    /// slot.
+    /// A bucket of the perfect hash: its key's bytes (length -1: no key), the key as a
+    /// little-endian word when it has at most eight bytes (zeros above them), and the key's
+    /// field's slot.
     private struct Bucket {
         var key: UnsafePointer<UInt8>
+        var word: UInt64
         var length: Int32
         var slot: Int32
     }
 
     /// A hash of the key's bytes whose top bits are the bucket: the key folded into one word
-    /// (its first and last word, overlapping when it is shorter than two words, rotated words
-    /// in between; halves or single bytes when shorter than one word), with its length, times
-    /// the table's multiplier. One multiplication: the bucket is on the critical path of every
-    /// member of every object. Keys that fold to the same word cannot be separated; the table
-    /// then falls back to comparing (correct, only slower; the contract's key sets all fold
-    /// apart, which a test checks).
+    /// (``word(_:)``) with its length, times the table's multiplier. One multiplication: the
+    /// bucket is on the critical path of every member of every object. Keys that fold to the
+    /// same word cannot be separated; the table then falls back to comparing (correct, only
+    /// slower; the contract's key sets all fold apart, which a test checks).
     @inline(__always)
     static func hash(_ key: UnsafeBufferPointer<UInt8>, _ multiplier: UInt64) -> UInt64 {
+        hash(word: word(key), length: key.count, multiplier)
+    }
+
+    @inline(__always)
+    static func hash(word: UInt64, length: Int, _ multiplier: UInt64) -> UInt64 {
+        (word ^ UInt64(truncatingIfNeeded: length) << 59) &* multiplier
+    }
+
+    /// A key folded into one word: up to eight bytes, the bytes themselves (little-endian,
+    /// zeros above them: the key itself); longer, its first and last word, overlapping when it
+    /// is shorter than two words, rotated words in between.
+    @inline(__always)
+    static func word(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let count = key.count
         guard let base = key.baseAddress, count > 0 else { return 0 }
         let raw = UnsafeRawPointer(base)
-        var word: UInt64
-        if count >= 8 {
-            word = raw.loadUnaligned(as: UInt64.self)
-            var offset = 8
-            while count - offset > 8 {
-                word = (word << 23 | word >> 41) ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                offset += 8
-            }
-            word = (word << 23 | word >> 41) ^ raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-        } else if count >= 4 {
-            word = UInt64(raw.loadUnaligned(as: UInt32.self)) | UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32
-        } else {
-            word = UInt64(base[0]) << 16 | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1])
+        if count < 8 { return JSONBytes.partialWord(base, count: count) }
+        var word = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        if count == 8 { return word }
+        var offset = 8
+        while count - offset > 8 {
+            word = (word << 23 | word >> 41) ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
         }
-        return (word ^ UInt64(truncatingIfNeeded: count) << 59) &* multiplier
+        return (word << 23 | word >> 41) ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
     }
 
     /// A table of 2^k buckets (2^k ≥ 2 × keys, up to 16 ×) and an odd multiplier that give

@@ -16,25 +16,42 @@ import Darwin
 ///   ``JSONLimits/maxRequestBytes``.
 /// - Any JSON value is accepted at the top level; requiring an object is the caller's rule.
 struct JSONParser {
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var position = 0
-    /// The tape being written: `malloc` memory, grown by doubling, lent to the caller at the
-    /// end. Writing through a pointer spares every node the checks of `Array.append`.
-    private var nodes: UnsafeMutablePointer<JSONNode>?
-    private var capacity = 0
-    private var count = 0
-    /// Whether each open container is an object, innermost last.
-    private var openIsObject: UInt64 = 0
-    /// The open containers, innermost last: their opening nodes' indices and the children counted
-    /// so far. Stack memory of ``JSONLimits/maxDepth`` entries, so parsing allocates only the tape.
-    private let openNodes: UnsafeMutableBufferPointer<Int>
-    private let childCounts: UnsafeMutableBufferPointer<UInt32>
-    private var depth = 0
-
     // The reading loop is one function: every step of it is inlined into `tape`, where the parser
-    // is a local whose fields live in registers. What is rare (growing the tape, escapes,
-    // multi-byte UTF-8, errors) is out of line in static functions that take and return plain
-    // values, so that no call needs the parser's address.
+    // is a local whose fields live in registers — a cursor and an end pointer into the text, a
+    // cursor and a limit pointer into the tape, and the innermost container's child count and
+    // kind. Enclosing containers are saved in a stack of ``Frame``s touched only when a
+    // container opens or closes. What is rare (growing the tape, escapes, multi-byte UTF-8,
+    // errors) is out of line in static functions that take and return plain values, so that no
+    // call needs the parser's address.
+
+    /// The first byte of the text.
+    private let start: UnsafePointer<UInt8>
+    /// One past the last byte of the text.
+    private let end: UnsafePointer<UInt8>
+    /// The next byte to read.
+    private var p: UnsafePointer<UInt8>
+    /// The tape being written: `malloc` memory, grown by doubling, lent to the caller at the
+    /// end. Writing through a cursor spares every node the checks of `Array.append`.
+    private var tape: UnsafeMutablePointer<JSONNode>
+    /// Where the next node goes.
+    private var next: UnsafeMutablePointer<JSONNode>
+    /// One past the last node that fits.
+    private var limit: UnsafeMutablePointer<JSONNode>
+    /// The open containers around the innermost one (stack memory of ``JSONLimits/maxDepth``
+    /// entries, so parsing allocates only the tape).
+    private let frames: UnsafeMutableBufferPointer<Frame>
+    private var depth = 0
+    /// The innermost open container's children so far, and whether it is an object.
+    private var children: UInt32 = 0
+    private var inObject = false
+
+    /// A container being read: its opening node, and the state of the container around it,
+    /// restored when it closes.
+    private struct Frame {
+        var opening: UInt32
+        var outerChildren: UInt32
+        var outerIsObject: Bool
+    }
 
     /// Parses `bytes` (at most ``JSONLimits/maxRequestBytes`` long) and hands its tape to
     /// `body`. The tape is `malloc` memory freed when `body` returns: it must not escape.
@@ -42,11 +59,12 @@ struct JSONParser {
         guard bytes.count <= JSONLimits.maxRequestBytes else {
             throw JSONSyntaxError(message: "The text is longer than \(JSONLimits.maxRequestBytes) bytes.", offset: 0)
         }
-        let outcome = withUnsafeTemporaryAllocation(of: Int.self, capacity: JSONLimits.maxDepth) { openNodes in
-            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: JSONLimits.maxDepth) { childCounts in
-                Swift.Result { () throws(JSONSyntaxError) in
-                    try tape(bytes, openNodes: openNodes, childCounts: childCounts)
-                }
+        guard let start = bytes.baseAddress, !bytes.isEmpty else {
+            throw error("Unexpected end of text; expected a value.", at: 0)
+        }
+        let outcome = withUnsafeTemporaryAllocation(of: Frame.self, capacity: JSONLimits.maxDepth) { frames in
+            Swift.Result { () throws(JSONSyntaxError) in
+                try tape(start, count: bytes.count, frames: frames)
             }
         }
         let (nodes, count) = try outcome.get()
@@ -54,52 +72,64 @@ struct JSONParser {
         return body(UnsafeBufferPointer(start: nodes, count: count))
     }
 
-    /// The tape of `bytes` (`malloc` memory the caller frees) and its node count.
+    /// The tape of the `count` bytes at `start` (`malloc` memory the caller frees) and its node
+    /// count.
     private static func tape(
-        _ bytes: UnsafeBufferPointer<UInt8>,
-        openNodes: UnsafeMutableBufferPointer<Int>,
-        childCounts: UnsafeMutableBufferPointer<UInt32>
-    ) throws(JSONSyntaxError) -> (UnsafeMutablePointer<JSONNode>?, Int) {
-        var parser = JSONParser(bytes: bytes, openNodes: openNodes, childCounts: childCounts)
+        _ start: UnsafePointer<UInt8>, count: Int, frames: UnsafeMutableBufferPointer<Frame>
+    ) throws(JSONSyntaxError) -> (UnsafeMutablePointer<JSONNode>, Int) {
+        // Every node takes at least one byte of text, so a request up to 64 KiB never needs more
+        // than one allocation; a larger one starts there and doubles.
+        let capacity = min(count + 1, 1 << 16)
+        guard let allocated = malloc(capacity * MemoryLayout<JSONNode>.stride) else {
+            throw error("Out of memory for the parsed request.", at: 0)
+        }
+        let nodes = allocated.assumingMemoryBound(to: JSONNode.self)
+        var parser = JSONParser(start: start, end: start + count, tape: nodes, limit: nodes + capacity, frames: frames)
         do {
             try parser.parseDocument()
         } catch {
-            free(parser.nodes)
+            free(parser.tape)
             throw error
         }
-        return (parser.nodes, parser.count)
+        return (parser.tape, parser.next - parser.tape)
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, openNodes: UnsafeMutableBufferPointer<Int>, childCounts: UnsafeMutableBufferPointer<UInt32>) {
-        self.bytes = bytes
-        self.openNodes = openNodes
-        self.childCounts = childCounts
-        // Every node takes at least one byte of text, so a request up to 64 KiB never needs more
-        // than one allocation; a larger one starts there and doubles.
-        capacity = min(bytes.count + 1, 1 << 16)
-        nodes = malloc(capacity * MemoryLayout<JSONNode>.stride)?.assumingMemoryBound(to: JSONNode.self)
-        if nodes == nil { capacity = 0 }
+    private init(start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, tape: UnsafeMutablePointer<JSONNode>, limit: UnsafeMutablePointer<JSONNode>, frames: UnsafeMutableBufferPointer<Frame>) {
+        self.start = start
+        self.end = end
+        p = start
+        self.tape = tape
+        next = tape
+        self.limit = limit
+        self.frames = frames
     }
 
-    /// Appends a node to the tape.
+    /// The offset of the cursor.
     @inline(__always)
-    private mutating func emit(_ node: JSONNode) throws(JSONSyntaxError) {
-        if count == capacity {
-            (nodes, capacity) = try Self.grown(nodes, capacity: capacity, position: position)
+    private var position: Int { p - start }
+
+    /// Appends a node.
+    @inline(__always)
+    private mutating func emit(_ kind: JSONNode.Kind, _ flags: UInt8, offset: Int, value: UInt32) throws(JSONSyntaxError) {
+        if next == limit {
+            (tape, next, limit) = try Self.grown(tape, limit: limit, position: position)
         }
-        nodes?[count] = node
-        count += 1
+        next.initialize(to: JSONNode(kind: kind, flags: flags, offset: UInt32(truncatingIfNeeded: offset), value: value))
+        next += 1
     }
 
-    /// The tape reallocated at twice its capacity.
+    /// The tape reallocated at twice its capacity (`limit` is its end), with its new cursor and
+    /// limit.
     @inline(never)
-    private static func grown(_ nodes: UnsafeMutablePointer<JSONNode>?, capacity: Int, position: Int) throws(JSONSyntaxError) -> (UnsafeMutablePointer<JSONNode>?, Int) {
+    private static func grown(_ tape: UnsafeMutablePointer<JSONNode>, limit: UnsafeMutablePointer<JSONNode>, position: Int) throws(JSONSyntaxError) -> (UnsafeMutablePointer<JSONNode>, UnsafeMutablePointer<JSONNode>, UnsafeMutablePointer<JSONNode>) {
+        let capacity = limit - tape
         let (doubled, overflow) = max(capacity, 16).multipliedReportingOverflow(by: 2)
         let (byteCount, tooBig) = doubled.multipliedReportingOverflow(by: MemoryLayout<JSONNode>.stride)
-        guard !overflow, !tooBig, let grown = realloc(nodes, byteCount) else {
+        guard !overflow, !tooBig, let grown = realloc(tape, byteCount) else {
             throw error("Out of memory for the parsed request.", at: position)
         }
-        return (grown.assumingMemoryBound(to: JSONNode.self), doubled)
+        let nodes = grown.assumingMemoryBound(to: JSONNode.self)
+        return (nodes, nodes + capacity, nodes + doubled)
     }
 
     // MARK: Structure
@@ -109,16 +139,19 @@ struct JSONParser {
         skipWhitespace()
         while true {
             // Expecting a value.
-            guard position < bytes.count else { throw error("Unexpected end of text; expected a value.") }
-            switch bytes[position] {
+            guard p < end else { throw error("Unexpected end of text; expected a value.") }
+            // Whether a member's key comes next: keys are read in one place, after this switch
+            // and the loop below (the compiler stops inlining into a reader grown too large, and
+            // a second copy of the key reading was what it left out).
+            var keyFollows = false
+            switch p.pointee {
             case UInt8(ascii: "{"):
                 try openContainer(.object)
                 skipWhitespace()
                 if peekWithoutConsuming(UInt8(ascii: "}")) {
                     try closeContainer()
                 } else {
-                    try parseMemberKey()
-                    continue
+                    keyFollows = true
                 }
             case UInt8(ascii: "["):
                 try openContainer(.array)
@@ -132,37 +165,33 @@ struct JSONParser {
                 try parseScalar()
             }
             // A value is complete: close containers or move to the next child.
-            while true {
+            while !keyFollows {
                 skipWhitespace()
                 guard depth > 0 else {
-                    guard position == bytes.count else { throw error("Unexpected text after the end of the value.") }
+                    guard p == end else { throw error("Unexpected text after the end of the value.") }
                     return
                 }
-                childCounts[depth - 1] &+= 1
-                guard position < bytes.count else { throw error("Unexpected end of text inside an array or object.") }
-                let byte = bytes[position]
-                if openIsObject >> UInt64(depth - 1) & 1 == 1 {
-                    if byte == UInt8(ascii: ",") {
-                        position += 1
-                        skipWhitespace()
-                        try parseMemberKey()
-                        break
-                    }
+                children &+= 1
+                guard p < end else { throw error("Unexpected end of text inside an array or object.") }
+                let byte = p.pointee
+                if byte == UInt8(ascii: ",") {
+                    p += 1
+                    skipWhitespace()
+                    keyFollows = inObject
+                    break
+                }
+                if inObject {
                     guard byte == UInt8(ascii: "}") else { throw error("Expected ',' or '}' after an object member.") }
                 } else {
-                    if byte == UInt8(ascii: ",") {
-                        position += 1
-                        skipWhitespace()
-                        break
-                    }
                     guard byte == UInt8(ascii: "]") else { throw error("Expected ',' or ']' after an array element.") }
                 }
                 try closeContainer()
             }
+            if keyFollows { try parseMemberKey() }
         }
     }
 
-    /// Reads `"key"` `:` and leaves the position at the member's value.
+    /// Reads `"key"` `:` and leaves the cursor at the member's value.
     @inline(__always)
     private mutating func parseMemberKey() throws(JSONSyntaxError) {
         guard peekWithoutConsuming(UInt8(ascii: "\"")) else { throw error("Expected a string key in an object.") }
@@ -172,37 +201,35 @@ struct JSONParser {
         skipWhitespace()
     }
 
+    /// Opens a container at the bracket under the cursor.
     @inline(__always)
     private mutating func openContainer(_ kind: JSONNode.Kind) throws(JSONSyntaxError) {
-        guard depth < JSONLimits.maxDepth else {
-            throw Self.tooDeep(at: position)
-        }
-        openNodes[depth] = count
-        childCounts[depth] = 0
-        let bit: UInt64 = 1 << UInt64(depth)
-        openIsObject = kind == .object ? openIsObject | bit : openIsObject & ~bit
-        depth += 1
-        try emit(JSONNode(kind: kind, flags: 0, offset: UInt32(truncatingIfNeeded: position), value: 0))
-        position += 1
+        guard depth < frames.count else { throw Self.tooDeep(at: position) }
+        frames[depth] = Frame(opening: UInt32(truncatingIfNeeded: next - tape), outerChildren: children, outerIsObject: inObject)
+        depth &+= 1
+        children = 0
+        inObject = kind == .object
+        try emit(kind, 0, offset: position, value: 0)
+        p += 1
     }
 
-    /// Closes the innermost container at the bracket under the position.
+    /// Closes the innermost container at the bracket under the cursor.
     @inline(__always)
     private mutating func closeContainer() throws(JSONSyntaxError) {
-        guard depth > 0 else { return }
-        depth -= 1
-        let opening = openNodes[depth]
-        let count = childCounts[depth]
-        nodes?[opening].value = UInt32(truncatingIfNeeded: self.count)
-        try emit(JSONNode(kind: .end, flags: 0, offset: UInt32(truncatingIfNeeded: position), value: count))
-        position += 1
+        depth &-= 1
+        let frame = frames[depth]
+        tape[Int(frame.opening)].value = UInt32(truncatingIfNeeded: next - tape)
+        try emit(.end, 0, offset: position, value: children)
+        children = frame.outerChildren
+        inObject = frame.outerIsObject
+        p += 1
     }
 
     // MARK: Scalars
 
     @inline(__always)
     private mutating func parseScalar() throws(JSONSyntaxError) {
-        let byte = bytes[position]
+        let byte = p.pointee
         switch byte {
         case UInt8(ascii: "\""):
             try parseString()
@@ -222,79 +249,92 @@ struct JSONParser {
     @inline(__always)
     private mutating func parseLiteral(_ literal: StaticString, _ kind: JSONNode.Kind) throws(JSONSyntaxError) {
         let length = literal.utf8CodeUnitCount
-        guard bytes.count - position >= length,
-              memoryEquals(bytes.baseAddress.map { $0 + position }, literal.utf8Start, length)
-        else { throw Self.invalidLiteral(literal, at: position) }
-        try emit(JSONNode(kind: kind, flags: 0, offset: UInt32(truncatingIfNeeded: position), value: UInt32(length)))
-        position += length
+        guard end - p >= length, memoryEquals(p, literal.utf8Start, length) else {
+            throw Self.invalidLiteral(literal, at: position)
+        }
+        try emit(kind, 0, offset: position, value: UInt32(length))
+        p += length
     }
 
     @inline(__always)
     private mutating func parseNumber() throws(JSONSyntaxError) {
-        let start = position
+        let numberStart = p
         var integer = true
-        if bytes[position] == UInt8(ascii: "-") { position += 1 }
-        guard position < bytes.count, isDigit(bytes[position]) else { throw error("Expected a digit in a number.") }
-        if bytes[position] == UInt8(ascii: "0") {
-            position += 1
-            if position < bytes.count, isDigit(bytes[position]) { throw error("Numbers may not have leading zeros.") }
+        if p.pointee == UInt8(ascii: "-") { p += 1 }
+        guard p < end, isDigit(p.pointee) else { throw error("Expected a digit in a number.") }
+        if p.pointee == UInt8(ascii: "0") {
+            p += 1
+            if p < end, isDigit(p.pointee) { throw error("Numbers may not have leading zeros.") }
         } else {
             skipDigits()
         }
-        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+        if p < end, p.pointee == UInt8(ascii: ".") {
             integer = false
-            position += 1
-            guard position < bytes.count, isDigit(bytes[position]) else { throw error("Expected a digit after the decimal point.") }
+            p += 1
+            guard p < end, isDigit(p.pointee) else { throw error("Expected a digit after the decimal point.") }
             skipDigits()
         }
-        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+        if p < end, p.pointee | 0x20 == UInt8(ascii: "e") {
             integer = false
-            position += 1
-            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
-                position += 1
+            p += 1
+            if p < end, p.pointee == UInt8(ascii: "+") || p.pointee == UInt8(ascii: "-") {
+                p += 1
             }
-            guard position < bytes.count, isDigit(bytes[position]) else { throw error("Expected a digit in the exponent.") }
+            guard p < end, isDigit(p.pointee) else { throw error("Expected a digit in the exponent.") }
             skipDigits()
         }
-        try emit(JSONNode(
-            kind: .number,
-            flags: integer ? JSONNode.integer : 0,
-            offset: UInt32(truncatingIfNeeded: start),
-            value: UInt32(truncatingIfNeeded: position - start)))
+        try emit(.number, integer ? JSONNode.integer : 0, offset: numberStart - start, value: UInt32(truncatingIfNeeded: p - numberStart))
     }
 
-    /// Reads a string whose opening quote is under the position.
+    /// Reads a string whose opening quote is under the cursor.
     @inline(__always)
     private mutating func parseString() throws(JSONSyntaxError) {
-        position += 1
-        let start = position
+        p += 1
+        let contentStart = p
         var flags: UInt8 = 0
         while true {
             // To the next quote, backslash, control character or non-ASCII byte.
-            position = JSONBytes.firstStop(in: bytes, from: position, mask: { JSONBytes.escapeMask($0) | $0 & Self.highBits })
-            guard position < bytes.count else { throw error("Unterminated string.") }
-            let byte = bytes[position]
+            p = Self.stringStop(p, end)
+            guard p < end else { throw error("Unterminated string.") }
+            let byte = p.pointee
             if byte == UInt8(ascii: "\"") { break }
             if byte == UInt8(ascii: "\\") {
                 flags = JSONNode.escaped
-                position = try Self.escapeEnd(bytes, position)
+                p = start + (try Self.escapeEnd(start, end - start, position))
             } else {
-                position = try Self.sequenceEnd(bytes, position)
+                p = start + (try Self.sequenceEnd(start, end - start, position))
             }
         }
-        try emit(JSONNode(
-            kind: .string,
-            flags: flags,
-            offset: UInt32(truncatingIfNeeded: start),
-            value: UInt32(truncatingIfNeeded: position - start)))
-        position += 1
+        try emit(.string, flags, offset: contentStart - start, value: UInt32(truncatingIfNeeded: p - contentStart))
+        p += 1
+    }
+
+    /// The first quote, backslash, control character or non-ASCII byte from `p` on, or `end`.
+    @inline(__always)
+    private static func stringStop(_ p: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
+        var p = p
+        while end - p >= 8 {
+            let found = stopMask(UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)))
+            if found != 0 { return p + found.trailingZeroBitCount >> 3 }
+            p += 8
+        }
+        let remaining = end - p
+        guard remaining > 0 else { return end }
+        let found = stopMask(JSONBytes.partialWord(p, count: remaining)) & (1 << UInt64(remaining &* 8) &- 1)
+        return found == 0 ? end : p + found.trailingZeroBitCount >> 3
+    }
+
+    @inline(__always)
+    private static func stopMask(_ word: UInt64) -> UInt64 {
+        JSONBytes.escapeMask(word) | word & highBits
     }
 
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
     /// The position after the escape whose backslash is at `position`.
     @inline(never)
-    private static func escapeEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ backslash: Int) throws(JSONSyntaxError) -> Int {
+    private static func escapeEnd(_ start: UnsafePointer<UInt8>, _ count: Int, _ backslash: Int) throws(JSONSyntaxError) -> Int {
+        let bytes = UnsafeBufferPointer(start: start, count: count)
         var position = backslash + 1
         guard position < bytes.count else { throw error("Unterminated string.", at: position) }
         switch bytes[position] {
@@ -340,7 +380,8 @@ struct JSONParser {
     /// The position after the multi-byte UTF-8 sequence (RFC 3629) whose lead byte is at
     /// `position`; a control character there is an error too.
     @inline(never)
-    private static func sequenceEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ position: Int) throws(JSONSyntaxError) -> Int {
+    private static func sequenceEnd(_ start: UnsafePointer<UInt8>, _ count: Int, _ position: Int) throws(JSONSyntaxError) -> Int {
+        let bytes = UnsafeBufferPointer(start: start, count: count)
         let lead = bytes[position]
         let length: Int
         var lower: UInt8 = 0x80
@@ -369,39 +410,37 @@ struct JSONParser {
 
     @inline(__always)
     private mutating func skipWhitespace() {
-        while position < bytes.count {
-            switch bytes[position] {
-            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+        while p < end {
+            switch p.pointee {
+            case 0x20, 0x0A, 0x0D, 0x09: p += 1
             default: return
             }
         }
     }
 
-    /// Moves past the digits under the position, eight bytes at a time: each step counts the
+    /// Moves past the digits under the cursor, eight bytes at a time: each step counts the
     /// digits among them at once (a score takes one step, a timestamp two).
     @inline(__always)
     private mutating func skipDigits() {
-        if let base = bytes.baseAddress {
-            while bytes.count &- position >= 8 {
-                let digits = JSONBytes.leadingDigitCount(UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)))
-                position &+= digits
-                if digits < 8 { return }
-            }
+        while end - p >= 8 {
+            let digits = JSONBytes.leadingDigitCount(UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)))
+            p += digits
+            if digits < 8 { return }
         }
-        while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        while p < end, isDigit(p.pointee) { p += 1 }
     }
 
-    /// Consumes `byte` if it is under the position.
+    /// Consumes `byte` if it is under the cursor.
     @inline(__always)
     private mutating func peek(_ byte: UInt8) -> Bool {
-        guard position < bytes.count, bytes[position] == byte else { return false }
-        position += 1
+        guard p < end, p.pointee == byte else { return false }
+        p += 1
         return true
     }
 
     @inline(__always)
     private func peekWithoutConsuming(_ byte: UInt8) -> Bool {
-        position < bytes.count && bytes[position] == byte
+        p < end && p.pointee == byte
     }
 
     @inline(__always)
@@ -409,12 +448,12 @@ struct JSONParser {
         byte &- UInt8(ascii: "0") < 10
     }
 
-    // MARK: Errors (out of line: building their messages is not the reading loop's business)
-
     @inline(__always)
     private func error(_ message: StaticString) -> JSONSyntaxError {
         Self.error(message, at: position)
     }
+
+    // MARK: Errors (out of line: building their messages is not the reading loop's business)
 
     @inline(never)
     private static func error(_ message: StaticString, at position: Int) -> JSONSyntaxError {
