@@ -57,6 +57,8 @@ final class FieldTable<Field: RequestFields>: @unchecked Sendable {
     /// found. The keys' bytes they point at are in `keyBytes`.
     private let buckets: UnsafeMutablePointer<Bucket>?
     private let multiplier: UInt64
+    /// 64 − log2(bucket count), below 64 (at least two buckets): shifts use `&>>`, without the
+    /// check for shifting by 64 or more.
     private let shift: UInt64
 
     /// Builds the table; `searchingPerfectHash: false` (for tests) keeps the fallback lookup.
@@ -130,7 +132,7 @@ final class FieldTable<Field: RequestFields>: @unchecked Sendable {
             // Near the end of the text (a key shorter than eight bytes then): no byte past it read.
             word = length == 0 ? 0 : JSONBytes.partialWord(base + offset, count: length)
         }
-        let bucket = buckets[Int(truncatingIfNeeded: Self.hash(word: word, length: length, multiplier) >> shift)]
+        let bucket = buckets[Int(truncatingIfNeeded: Self.hash(word: word, length: length, multiplier) &>> shift)]
         return bucket.length == length && bucket.word == word ? Int(bucket.slot) : nil
     }
 
@@ -145,7 +147,7 @@ final class FieldTable<Field: RequestFields>: @unchecked Sendable {
     @inline(__always)
     func slot(ofBytes key: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let buckets else { return scanningSlot(ofBytes: key) }
-        let bucket = buckets[Int(truncatingIfNeeded: Self.hash(key, multiplier) >> shift)]
+        let bucket = buckets[Int(truncatingIfNeeded: Self.hash(key, multiplier) &>> shift)]
         guard bucket.length == key.count, memoryEquals(bucket.key, key.baseAddress, key.count) else { return nil }
         return Int(bucket.slot)
     }

@@ -191,6 +191,7 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes a member key, `"key":`. Keys of the contract are ASCII identifiers, written as is.
+    @inline(__always)  // the key's length is known where it is called: its copy is one or two moves
     public mutating func key(_ key: StaticString) {
         quoted(key, suffix: UInt8(ascii: ":"))
     }
@@ -216,6 +217,7 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes `"key":"value"` for a value known at compile time (ASCII without characters to
     /// escape, as for ``string(_:)-(StaticString)``), such as an enumeration's name.
+    @inline(__always)  // the key's length is known where it is called: its copy is one or two moves
     public mutating func field(_ key: StaticString, _ value: StaticString) {
         let length = value.utf8CodeUnitCount
         guard let target = valueCursor(key: key, room: length &+ 2) else { return }
@@ -226,11 +228,13 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes `"key":value` for an integer.
+    @inline(__always)  // the key's length is known where it is called: its copy is one or two moves
     public mutating func field(_ key: StaticString, _ value: Int) {
         int(Int64(value), key: key)
     }
 
     /// Writes `"key":value` for a 64-bit integer.
+    @inline(__always)  // the key's length is known where it is called: its copy is one or two moves
     public mutating func field(_ key: StaticString, _ value: Int64) {
         int(value, key: key)
     }
@@ -246,11 +250,13 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes `"key":true` or `"key":false`.
+    @inline(__always)  // the key's length is known where it is called: its copy is one or two moves
     public mutating func field(_ key: StaticString, _ value: Bool) {
         if value { token("true", key: key) } else { token("false", key: key) }
     }
 
     /// Writes `"key":value` for a floating-point number (see ``double(_:)``).
+    @inline(__always)  // the key's length is known where it is called: its copy is one or two moves
     public mutating func field(_ key: StaticString, _ value: Double) {
         double(value, key: key)
     }
