@@ -20,22 +20,29 @@ enum JSONBytes {
     }
 
     /// The index of the first byte of `text` at or after `start` that stops a scan, or
-    /// `text.count`. `mask` gives a word's bytes that stop with their high bit, the lowest set
-    /// one being exactly the first (SWAR), whatever the bytes above it; bytes past the text read
-    /// as zero and are masked off. Eight bytes at a time, then the rest as one partial word.
+    /// `text.count` (``firstStop(from:to:mask:)`` over indices).
     @inline(__always)
     static func firstStop(in text: UnsafeBufferPointer<UInt8>, from start: Int, mask: (UInt64) -> UInt64) -> Int {
         guard let base = text.baseAddress else { return text.count }
-        var index = start
-        while text.count &- index >= 8 {
-            let found = mask(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
-            if found != 0 { return index &+ found.trailingZeroBitCount >> 3 }
-            index &+= 8
+        return firstStop(from: base + start, to: base + text.count, mask: mask) - base
+    }
+
+    /// The first byte from `start` up to `end` that stops a scan, or `end`. `mask` gives a word's
+    /// bytes that stop with their high bit, the lowest set one being exactly the first (SWAR),
+    /// whatever the bytes above it; bytes past the text read as zero and are masked off. Eight
+    /// bytes at a time, then the rest as one partial word.
+    @inline(__always)
+    static func firstStop(from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>, mask: (UInt64) -> UInt64) -> UnsafePointer<UInt8> {
+        var cursor = start
+        while end - cursor >= 8 {
+            let found = mask(UInt64(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self)))
+            if found != 0 { return cursor + found.trailingZeroBitCount >> 3 }
+            cursor += 8
         }
-        let remaining = text.count &- index
-        guard remaining > 0 else { return text.count }
-        let found = mask(partialWord(base + index, count: remaining)) & (1 << UInt64(remaining &* 8) &- 1)
-        return found == 0 ? text.count : index &+ found.trailingZeroBitCount >> 3
+        let remaining = end - cursor
+        guard remaining > 0 else { return end }
+        let found = mask(partialWord(cursor, count: remaining)) & (1 << UInt64(remaining &* 8) &- 1)
+        return found == 0 ? end : cursor + found.trailingZeroBitCount >> 3
     }
 
     /// Whether `text` has a byte a JSON string must escape: words at a time, the last one

@@ -294,7 +294,7 @@ struct JSONParser {
         var flags: UInt8 = 0
         while true {
             // To the next quote, backslash, control character or non-ASCII byte.
-            p = Self.stringStop(p, end)
+            p = JSONBytes.firstStop(from: p, to: end, mask: Self.stopMask)
             guard p < end else { throw error("Unterminated string.") }
             let byte = p.pointee
             if byte == UInt8(ascii: "\"") { break }
@@ -309,21 +309,8 @@ struct JSONParser {
         p += 1
     }
 
-    /// The first quote, backslash, control character or non-ASCII byte from `p` on, or `end`.
-    @inline(__always)
-    private static func stringStop(_ p: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
-        var p = p
-        while end - p >= 8 {
-            let found = stopMask(UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)))
-            if found != 0 { return p + found.trailingZeroBitCount >> 3 }
-            p += 8
-        }
-        let remaining = end - p
-        guard remaining > 0 else { return end }
-        let found = stopMask(JSONBytes.partialWord(p, count: remaining)) & (1 << UInt64(remaining &* 8) &- 1)
-        return found == 0 ? end : p + found.trailingZeroBitCount >> 3
-    }
-
+    /// The bytes that end a run of plain string text: a quote, a backslash, a control character
+    /// or a non-ASCII byte.
     @inline(__always)
     private static func stopMask(_ word: UInt64) -> UInt64 {
         JSONBytes.escapeMask(word) | word & highBits
