@@ -127,12 +127,12 @@ public struct JSONWriter: ~Copyable {
         _ = cursor(separated: true, room: 0)
     }
 
-    /// Writes `"text"` (the text written as is) after a separating comma, with `suffix` (a
-    /// colon for keys) when given.
+    /// Writes `"text"` (the text written as is) after a separating comma and, when `key` is
+    /// given, after `"key":`; with `suffix` (a colon for keys) when given.
     @inline(__always)
-    private mutating func quoted(_ text: StaticString, suffix: UInt8?) {
+    private mutating func quoted(_ text: StaticString, key: StaticString? = nil, suffix: UInt8?) {
         let length = text.utf8CodeUnitCount
-        guard let target = cursor(separated: true, room: length &+ 3) else { return }
+        guard let target = valueCursor(key: key, room: length &+ 3) else { return }
         target[0] = UInt8(ascii: "\"")
         copyBytes(to: target + 1, from: text.utf8Start, count: length)
         target[length &+ 1] = UInt8(ascii: "\"")
@@ -219,12 +219,7 @@ public struct JSONWriter: ~Copyable {
     /// escape, as for ``string(_:)-(StaticString)``), such as an enumeration's name.
     @inline(__always)  // the key's length is known where it is called: its copy is one or two moves
     public mutating func field(_ key: StaticString, _ value: StaticString) {
-        let length = value.utf8CodeUnitCount
-        guard let target = valueCursor(key: key, room: length &+ 2) else { return }
-        target[0] = UInt8(ascii: "\"")
-        copyBytes(to: target + 1, from: value.utf8Start, count: length)
-        target[length &+ 1] = UInt8(ascii: "\"")
-        count &+= length &+ 2
+        quoted(value, key: key, suffix: nil)
     }
 
     /// Writes `"key":value` for an integer.
