@@ -23,6 +23,28 @@ struct JSONParserTests {
         #expect(nodes[nodes.count - 2].kind == .end && nodes[nodes.count - 3].kind == .end)
     }
 
+    @Test("numbers keep their values when the tape grows (their digits move with it)")
+    func numbersSurviveGrowth() throws {
+        // 200,000 numbers: the tape grows twice past its first 65,536 nodes.
+        let values = (0..<200_000).map { Int64($0) &* 48_271 &- 5_000_000_000 }
+        let text = "[" + values.map { "\($0),\($0).5" }.joined(separator: ",") + "]"
+        let (integers, doubles) = try Array(text.utf8).withUnsafeBufferPointer { bytes in
+            try withDocument(bytes) { document in
+                let elements = Array(document.elements(document.root))
+                return (stride(from: 0, to: elements.count, by: 2).map { document.int64(elements[$0]) },
+                        stride(from: 1, to: elements.count, by: 2).map { document.double(elements[$0]) })
+            }
+        }
+        #expect(integers == values)
+        #expect(doubles == values.map { Double($0) + ($0 < 0 ? -0.5 : 0.5) })
+    }
+
+    @Test("a node is 12 bytes: kind, flags, a number's exponent, offset and value")
+    func nodeSize() {
+        #expect(MemoryLayout<JSONNode>.size == 12)
+        #expect(MemoryLayout<JSONNode>.stride == 12)
+    }
+
     @Test("nesting 64 deep is accepted, 65 deep is rejected")
     func depthLimit() {
         #expect(accepts(nested(64)))
@@ -152,6 +174,12 @@ struct NumberConversionTests {
             let read = bytes.withUnsafeBufferPointer { JSONBytes.int64($0) }
             #expect(read == Int64(text), "\(text)")
             if read != Int64(text) { break }
+            // The same through the parser's digits, the number at the end of the text and
+            // followed by other bytes (when it is JSON).
+            guard text.wholeMatch(of: /-?(0|[1-9][0-9]*)/) != nil else { continue }
+            let parsed = readNumbers(text) { $0.int64($1) }
+            #expect(parsed == [Int64(text), Int64(text)], "\(text)")
+            if parsed != [Int64(text), Int64(text)] { break }
         }
     }
 
@@ -211,10 +239,29 @@ struct NumberConversionTests {
             texts.append(text)
         }
         for text in texts {
-            let bytes = Array(text.utf8)
-            let fast = bytes.withUnsafeBufferPointer { JSONBytes.double($0) }
             let reference = Double(text).flatMap { $0.isFinite ? $0 : nil }
-            #expect(fast?.bitPattern == reference?.bitPattern, "\(text): \(String(describing: fast)) vs \(String(describing: reference))")
+            // Through the parser's digits (the number at the end of the text, and followed by
+            // other bytes), and through the text alone (the path of what the fast ones leave).
+            let parsed = readNumbers(text) { $0.double($1)?.bitPattern }
+            let fromText = Array(text.utf8).withUnsafeBufferPointer { JSONBytes.double($0) }
+            // Double(String) takes "4." and "1.e5" too, which JSON does not.
+            if text.wholeMatch(of: /-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/) != nil {
+                #expect(parsed == [reference?.bitPattern, reference?.bitPattern], "\(text): \(parsed) vs \(String(describing: reference))")
+            } else {
+                #expect(parsed == [nil, nil], "\(text) is no JSON number")
+            }
+            #expect(fromText?.bitPattern == reference?.bitPattern, "\(text): \(String(describing: fromText)) vs \(String(describing: reference))")
+        }
+    }
+
+    /// `read` of the number `text` parsed alone, and as the first element of `[text,0]`.
+    private func readNumbers<T>(_ text: String, _ read: (JSONDocument, Int) -> T?) -> [T?] {
+        ["\(text)", "[\(text),0]"].map { json in
+            Array(json.utf8).withUnsafeBufferPointer { bytes in
+                try? withDocument(bytes) { document in
+                    read(document, document.kind(document.root) == .array ? document.root + 1 : document.root)
+                }
+            } ?? nil
         }
     }
 

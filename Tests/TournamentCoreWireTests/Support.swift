@@ -44,7 +44,7 @@ func listFolder(_ path: String) -> [String] {
 /// Parses `text`, returning the tape or the syntax error.
 func parse(_ text: [UInt8]) -> Result<[JSONNode], JSONSyntaxError> {
     text.withUnsafeBufferPointer { bytes in
-        Result { () throws(JSONSyntaxError) in try JSONParser.parse(bytes) { Array($0) } }
+        Result { () throws(JSONSyntaxError) in try JSONParser.parse(bytes) { Array($0.nodes) } }
     }
 }
 

@@ -180,20 +180,40 @@ enum JSONBytes {
         return value == .min ? nil : -value
     }
 
-    /// The nearest `Double` to a number token, or nil when its magnitude overflows a `Double`.
+    /// `mantissa × 10^exponent`, negated if `negative`, correctly rounded; nil when the fast
+    /// algorithms cannot decide (then ``double(_:)`` reads the text).
     ///
     /// Most numbers of requests (`0.125`, `-1.5e3`, `42`) have at most 15 significant digits and a
     /// small exponent; those are computed exactly as `digits × 10^e` or `digits ÷ 10^-e` (both
     /// operands exact, so the one rounding is correct: Clinger's fast path). Up to 19 digits
     /// (17-digit round-trip output such as jansson's `%.17g` included) the Eisel–Lemire algorithm
-    /// decides almost always. The rest go through the C library's correctly rounded `strtod`.
+    /// decides almost always.
+    @inline(__always)
+    static func double(mantissa: UInt64, exponent: Int, negative: Bool) -> Double? {
+        // Exact as a Double (at most 2^53), with a power of ten that is itself exact.
+        guard mantissa <= 1 << 53, exponent >= -22, exponent <= 22 else {
+            return eiselLemire(mantissa, exponent, negative: negative)
+        }
+        var value = Double(mantissa)
+        if exponent < 0 {
+            value /= powersOfTen[-exponent]
+        } else {
+            value *= powersOfTen[exponent]
+        }
+        return negative ? -value : value
+    }
+
+    /// The nearest `Double` to a number token, or nil when its magnitude overflows a `Double`:
+    /// the path of the numbers the fast ones leave (more than 19 digits, a written exponent of
+    /// 10,000 or more, the rare undecided ones).
+    ///
+    /// The C library's correctly rounded `strtod`, on a copy on the stack. It follows the
+    /// process's locale: if that one's decimal separator is not '.', `strtod` stops early, which
+    /// is detected, and the standard library's conversion decides instead.
+    @inline(never)
     static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
-        if let fast = fastDouble(text) { return fast }
         var value: Double?
         if text.count < 64 {
-            // The C library's correctly rounded strtod, on a copy on the stack. It follows the
-            // process's locale: if that one's decimal separator is not '.', strtod stops early,
-            // which is detected, and the standard library's conversion decides instead.
             value = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> Double? in
                 guard let start = buffer.baseAddress, let source = text.baseAddress else { return nil }
                 UnsafeMutableRawPointer(start).copyMemory(from: source, byteCount: text.count)
@@ -214,82 +234,6 @@ enum JSONBytes {
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
     ]
-
-    private static func fastDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
-        guard let base = text.baseAddress else { return nil }
-        let count = text.count
-        var index = 0
-        let negative = count > 0 && base[0] == UInt8(ascii: "-")
-        if negative { index = 1 }
-        // The tokenizer has validated the number: digits, an optional fraction, an optional
-        // exponent. The digits accumulate with wrapping arithmetic; whether that lost any is
-        // decided from their count below.
-        let digitsStart = index
-        var mantissa: UInt64 = 0
-        while index < count, base[index] &- UInt8(ascii: "0") < 10 {
-            mantissa = mantissa &* 10 &+ UInt64(base[index] &- UInt8(ascii: "0"))
-            index += 1
-        }
-        var digits = index - digitsStart
-        var exponent = 0
-        if index < count, base[index] == UInt8(ascii: ".") {
-            index += 1
-            let fractionStart = index
-            // Eight digits at a time while there are eight.
-            while count - index >= 8, let eight = eightDigits(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
-                mantissa = mantissa &* 100_000_000 &+ eight
-                index += 8
-            }
-            while index < count, base[index] &- UInt8(ascii: "0") < 10 {
-                mantissa = mantissa &* 10 &+ UInt64(base[index] &- UInt8(ascii: "0"))
-                index += 1
-            }
-            digits += index - fractionStart
-            exponent = fractionStart - index
-        }
-        if index < count, base[index] | 0x20 == UInt8(ascii: "e") {
-            index += 1
-            var exponentSign = 1
-            if index < count, base[index] == UInt8(ascii: "-") {
-                exponentSign = -1
-                index += 1
-            } else if index < count, base[index] == UInt8(ascii: "+") {
-                index += 1
-            }
-            var written = 0
-            var length = 0
-            while index < count, base[index] &- UInt8(ascii: "0") < 10 {
-                if length < 4 { written = written * 10 + Int(base[index] &- UInt8(ascii: "0")) }
-                length += 1
-                index += 1
-            }
-            if length > 4 { return nil }  // far beyond the fast paths
-            exponent += exponentSign * written
-        }
-        guard index == count else { return nil }
-        if digits > 19 {
-            // Leading zeros (`0.000…`) carry no value: only significant digits must fit.
-            var leading = digitsStart
-            while leading < count, base[leading] == UInt8(ascii: "0") || base[leading] == UInt8(ascii: ".") {
-                if base[leading] == UInt8(ascii: "0") { digits -= 1 }
-                leading += 1
-            }
-            guard digits <= 19 else { return nil }
-        }
-        // Up to 19 significant digits the mantissa is exact in 64 bits. Exact as a Double too
-        // (at most 2^53) with a power of ten that is itself exact: one correctly rounded
-        // operation (Clinger's fast path).
-        if mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
-            var value = Double(mantissa)
-            if exponent < 0 {
-                value /= powersOfTen[-exponent]
-            } else {
-                value *= powersOfTen[exponent]
-            }
-            return negative ? -value : value
-        }
-        return eiselLemire(mantissa, exponent, negative: negative)
-    }
 
     /// Writes the decimal digits of `value` so that they end just before `end`, and returns how
     /// many it wrote (at most 20).
@@ -358,6 +302,12 @@ enum JSONBytes {
         return guess &+ (odd >= powersOfTenUInt64[guess] ? 1 : 0)
     }
 
+    /// 10^`exponent`, for 0...19.
+    @inline(__always)
+    static func powerOfTen(_ exponent: Int) -> UInt64 {
+        powersOfTenUInt64[exponent]
+    }
+
     /// 10^0 ... 10^19, every power of ten a `UInt64` holds.
     private static let powersOfTenUInt64: [UInt64] = [
         1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
@@ -372,36 +322,36 @@ enum JSONBytes {
         "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
     }
 
-    /// Whether all eight bytes of `word` are ASCII digits.
-    @inline(__always)
-    static func areEightDigits(_ word: UInt64) -> Bool {
-        // Every byte in 0x30...0x39: its high nibble is 3, and adding 6 keeps it 3.
-        (word & 0xF0F0_F0F0_F0F0_F0F0) | (((word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4) == 0x3333_3333_3333_3333
-    }
-
     /// How many of the eight bytes of `word` (little-endian) are ASCII digits before the first
     /// that is not one: 0...8.
     @inline(__always)
     static func leadingDigitCount(_ word: UInt64) -> Int {
-        // A byte is a digit when its high nibble is 3 and adding 6 keeps it 3. A carry of the
-        // addition only leaves a byte that is not a digit, so the lowest such byte is exact.
-        let highNibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
-        let threes: UInt64 = 0x3030_3030_3030_3030
-        let differs = (word & highNibbles ^ threes) | ((word &+ 0x0606_0606_0606_0606) & highNibbles ^ threes)
-        // The high bit of every byte that is not zero.
-        let nonzero = ((differs & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F | differs) & 0x8080_8080_8080_8080
-        return nonzero.trailingZeroBitCount >> 3
+        nonDigits(digitValues(word)).trailingZeroBitCount >> 3
     }
 
-    /// The value of eight ASCII digits read as a little-endian word, or nil when a byte is not a
-    /// digit (the SWAR reduction of simdjson and fast_float).
+    /// The bytes of `word` less `'0'` (as exclusive or, which is the same for digits): the
+    /// value of every byte that is an ASCII digit, something above 9 for every other.
     @inline(__always)
-    static func eightDigits(_ word: UInt64) -> UInt64? {
-        guard areEightDigits(word) else { return nil }
-        var value = word & 0x0F0F_0F0F_0F0F_0F0F
-        value = (value &* (10 << 8 + 1)) >> 8
-        value = ((value & 0x00FF_00FF_00FF_00FF) &* (100 << 16 + 1)) >> 16
-        return ((value & 0x0000_FFFF_0000_FFFF) &* (10000 << 32 + 1)) >> 32
+    static func digitValues(_ word: UInt64) -> UInt64 {
+        word ^ 0x3030_3030_3030_3030
+    }
+
+    /// The high bit of each byte of `values` (from ``digitValues(_:)``) above 9: the lowest set
+    /// bit is exactly the first byte that is not a digit. (A byte at 0x8A or above carries into
+    /// the one after it, but has its own high bit set already.)
+    @inline(__always)
+    static func nonDigits(_ values: UInt64) -> UInt64 {
+        (values &+ 0x7676_7676_7676_7676 | values) & 0x8080_8080_8080_8080
+    }
+
+    /// The eight bytes of `values` (little-endian, the first the most significant), each 0...9,
+    /// as one decimal number; zero bytes read as leading zeros. The SWAR reduction of simdjson
+    /// and fast_float.
+    @inline(__always)
+    static func digitsValue(_ values: UInt64) -> UInt64 {
+        let pairs = (values &* (10 << 8 + 1)) >> 8
+        let quads = ((pairs & 0x00FF_00FF_00FF_00FF) &* (100 << 16 + 1)) >> 16
+        return ((quads & 0x0000_FFFF_0000_FFFF) &* (10000 << 32 + 1)) >> 32
     }
 
     /// `mantissa × 10^exponent` correctly rounded, or nil when 128 bits of 10^exponent cannot

@@ -2,13 +2,15 @@
 ///
 /// The document borrows both: it is valid only inside the closure given to
 /// ``parse(_:_:)``, which is how the wire layer reads every request without copying it and
-/// without reference counting (a document is two pointers and two counts, copied freely).
+/// without reference counting (a document is three pointers and two counts, copied freely).
 /// Node indices come from the tape itself (a container's end, a key's value at key + 1), so
 /// they are in range by construction; debug builds check every access, and the fuzzer runs
 /// the optimized code under AddressSanitizer.
 struct JSONDocument {
     let bytes: UnsafeBufferPointer<UInt8>
     let nodes: UnsafeBufferPointer<JSONNode>
+    /// The digits of each number node, at its index (see ``JSONTape``).
+    let mantissas: UnsafePointer<UInt64>
 
     /// The index of the top-level value.
     var root: Int { 0 }
@@ -16,7 +18,9 @@ struct JSONDocument {
     /// Parses `bytes` and hands the document to `body`; the document must not escape it.
     static func parse<Result>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (JSONDocument) -> Result) throws(WireError) -> Result {
         do {
-            return try JSONParser.parse(bytes) { nodes in body(JSONDocument(bytes: bytes, nodes: nodes)) }
+            return try JSONParser.parse(bytes) { tape in
+                body(JSONDocument(bytes: bytes, nodes: tape.nodes, mantissas: tape.mantissas))
+            }
         } catch {
             throw WireError(.invalidJSON, error.message)
         }
@@ -128,15 +132,27 @@ struct JSONDocument {
     /// lies outside the range of `Int64`.
     @inline(__always)
     func int64(_ node: Int) -> Int64? {
-        guard nodes[node].kind == .number, nodes[node].flags & JSONNode.integer != 0 else { return nil }
-        return JSONBytes.int64(slice(node))
+        let entry = nodes[node]
+        guard entry.kind == .number, entry.flags & JSONNode.integer != 0 else { return nil }
+        guard entry.flags & JSONNode.exact != 0 else { return JSONBytes.int64(slice(node)) }
+        // All the digits, at most 19: below 2^64. Int64 holds up to 2^63 - 1, and 2^63 negated.
+        let magnitude = mantissas[node]
+        if entry.flags & JSONNode.negative != 0 {
+            return magnitude <= 1 << 63 ? Int64(bitPattern: 0 &- magnitude) : nil
+        }
+        return magnitude < 1 << 63 ? Int64(bitPattern: magnitude) : nil
     }
 
     /// The value of a number node as the nearest `Double`, or nil when its magnitude is too
     /// large for a `Double` (such as `1e400`).
     @inline(__always)
     func double(_ node: Int) -> Double? {
-        guard nodes[node].kind == .number else { return nil }
+        let entry = nodes[node]
+        guard entry.kind == .number else { return nil }
+        if entry.flags & JSONNode.exact != 0,
+           let value = JSONBytes.double(mantissa: mantissas[node], exponent: Int(entry.exponent), negative: entry.flags & JSONNode.negative != 0) {
+            return value
+        }
         return JSONBytes.double(slice(node))
     }
 

@@ -3,8 +3,10 @@
 /// A document is a flat array of nodes in document order (a "tape", as in simdjson): a
 /// container is an opening node, its children, and a closing ``Kind/end`` node; an object's
 /// children alternate key (a string node) and value. Scalars point back into the request bytes,
-/// so parsing allocates nothing per value and strings and numbers are converted only when a
-/// handler asks for them.
+/// so parsing allocates nothing per value and strings are converted only when a handler asks
+/// for them. A number's digits are read once, by the parser: the node keeps its decimal
+/// exponent, and the tape's mantissa of the same index its digits as an integer (see
+/// ``JSONTape``).
 struct JSONNode: Sendable {
     enum Kind: UInt8, Sendable {
         case object, array, string, number, `true`, `false`, null
@@ -16,9 +18,18 @@ struct JSONNode: Sendable {
     static let escaped: UInt8 = 1
     /// Flag of a number node: an integer literal (no fraction, no exponent).
     static let integer: UInt8 = 1
+    /// Flag of a number node: the literal starts with `-`.
+    static let negative: UInt8 = 2
+    /// Flag of a number node: its value is exactly mantissa × 10^``exponent`` — at most 19
+    /// digits, so the mantissa holds them all, and a written exponent below 10,000. Without it,
+    /// the number is read again from its text.
+    static let exact: UInt8 = 4
 
     var kind: Kind
     var flags: UInt8
+    /// Number nodes with ``exact``: the decimal exponent (the written one less the digits after
+    /// the point). 0 otherwise.
+    var exponent: Int16 = 0
     /// Scalars: offset of the first byte (for strings, the first byte after the opening quote).
     /// Containers and ``Kind/end``: offset of the bracket.
     var offset: UInt32
@@ -26,4 +37,12 @@ struct JSONNode: Sendable {
     /// Opening nodes: index of the matching ``Kind/end`` node. End nodes: number of children
     /// (elements, or members of an object).
     var value: UInt32
+}
+
+/// A parsed document's nodes, and for each number node, at the same index, its digits as an
+/// integer (wrapping past 19 digits; meaningful only with ``JSONNode/exact``). The other
+/// entries of `mantissas` are never written nor read.
+struct JSONTape {
+    let nodes: UnsafeBufferPointer<JSONNode>
+    let mantissas: UnsafePointer<UInt64>
 }

@@ -37,6 +37,9 @@ struct JSONParser {
     private var next: UnsafeMutablePointer<JSONNode>
     /// One past the last node that fits.
     private var limit: UnsafeMutablePointer<JSONNode>
+    /// The mantissa of each number node, at the node's index: in the same allocation, after
+    /// room for `limit - tape` nodes.
+    private var mantissas: UnsafeMutablePointer<UInt64>
     /// The open containers around the innermost one (stack memory of ``JSONLimits/maxDepth``
     /// entries, so parsing allocates only the tape).
     private let frames: UnsafeMutableBufferPointer<Frame>
@@ -55,7 +58,7 @@ struct JSONParser {
 
     /// Parses `bytes` (at most ``JSONLimits/maxRequestBytes`` long) and hands its tape to
     /// `body`. The tape is `malloc` memory freed when `body` returns: it must not escape.
-    static func parse<Result>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<JSONNode>) -> Result) throws(JSONSyntaxError) -> Result {
+    static func parse<Result>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (JSONTape) -> Result) throws(JSONSyntaxError) -> Result {
         guard bytes.count <= JSONLimits.maxRequestBytes else {
             throw JSONSyntaxError(message: "The text is longer than \(JSONLimits.maxRequestBytes) bytes.", offset: 0)
         }
@@ -67,40 +70,51 @@ struct JSONParser {
                 try tape(start, count: bytes.count, frames: frames)
             }
         }
-        let (nodes, count) = try outcome.get()
+        let (nodes, count, mantissas) = try outcome.get()
         defer { free(nodes) }
-        return body(UnsafeBufferPointer(start: nodes, count: count))
+        return body(JSONTape(nodes: UnsafeBufferPointer(start: nodes, count: count), mantissas: mantissas))
     }
 
-    /// The tape of the `count` bytes at `start` (`malloc` memory the caller frees) and its node
-    /// count.
+    /// Bytes of the tape's allocation per node: the node, and the mantissa kept for it.
+    private static let bytesPerNode = MemoryLayout<JSONNode>.stride + MemoryLayout<UInt64>.stride
+
+    /// The mantissas of a tape allocation of `capacity` nodes (an even number, so that they are
+    /// aligned).
+    @inline(__always)
+    private static func mantissas(of nodes: UnsafeMutablePointer<JSONNode>, capacity: Int) -> UnsafeMutablePointer<UInt64> {
+        UnsafeMutableRawPointer(nodes + capacity).assumingMemoryBound(to: UInt64.self)
+    }
+
+    /// The tape of the `count` bytes at `start` (`malloc` memory the caller frees), its node
+    /// count and its mantissas.
     private static func tape(
         _ start: UnsafePointer<UInt8>, count: Int, frames: UnsafeMutableBufferPointer<Frame>
-    ) throws(JSONSyntaxError) -> (UnsafeMutablePointer<JSONNode>, Int) {
+    ) throws(JSONSyntaxError) -> (UnsafeMutablePointer<JSONNode>, Int, UnsafeMutablePointer<UInt64>) {
         // Every node takes at least one byte of text, so a request up to 64 KiB never needs more
         // than one allocation; a larger one starts there and doubles.
-        let capacity = min(count + 1, 1 << 16)
-        guard let allocated = malloc(capacity * MemoryLayout<JSONNode>.stride) else {
+        let capacity = (min(count + 1, 1 << 16) + 1) & ~1
+        guard let allocated = malloc(capacity * bytesPerNode) else {
             throw error("Out of memory for the parsed request.", at: 0)
         }
         let nodes = allocated.assumingMemoryBound(to: JSONNode.self)
-        var parser = JSONParser(start: start, end: start + count, tape: nodes, limit: nodes + capacity, frames: frames)
+        var parser = JSONParser(start: start, end: start + count, tape: nodes, capacity: capacity, frames: frames)
         do {
             try parser.parseDocument()
         } catch {
             free(parser.tape)
             throw error
         }
-        return (parser.tape, parser.next - parser.tape)
+        return (parser.tape, parser.next - parser.tape, parser.mantissas)
     }
 
-    private init(start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, tape: UnsafeMutablePointer<JSONNode>, limit: UnsafeMutablePointer<JSONNode>, frames: UnsafeMutableBufferPointer<Frame>) {
+    private init(start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, tape: UnsafeMutablePointer<JSONNode>, capacity: Int, frames: UnsafeMutableBufferPointer<Frame>) {
         self.start = start
         self.end = end
         p = start
         self.tape = tape
         next = tape
-        self.limit = limit
+        limit = tape + capacity
+        mantissas = Self.mantissas(of: tape, capacity: capacity)
         self.frames = frames
     }
 
@@ -110,26 +124,28 @@ struct JSONParser {
 
     /// Appends a node.
     @inline(__always)
-    private mutating func emit(_ kind: JSONNode.Kind, _ flags: UInt8, offset: Int, value: UInt32) throws(JSONSyntaxError) {
+    private mutating func emit(_ kind: JSONNode.Kind, _ flags: UInt8, exponent: Int16 = 0, offset: Int, value: UInt32) throws(JSONSyntaxError) {
         if next == limit {
-            (tape, next, limit) = try Self.grown(tape, limit: limit, position: position)
+            (tape, next, limit, mantissas) = try Self.grown(tape, limit: limit, position: position)
         }
-        next.initialize(to: JSONNode(kind: kind, flags: flags, offset: UInt32(truncatingIfNeeded: offset), value: value))
+        next.initialize(to: JSONNode(kind: kind, flags: flags, exponent: exponent, offset: UInt32(truncatingIfNeeded: offset), value: value))
         next += 1
     }
 
-    /// The tape reallocated at twice its capacity (`limit` is its end), with its new cursor and
-    /// limit.
+    /// The tape reallocated at twice its capacity (`limit` is its end), with its new cursor,
+    /// limit and mantissas (moved to their new place after the nodes).
     @inline(never)
-    private static func grown(_ tape: UnsafeMutablePointer<JSONNode>, limit: UnsafeMutablePointer<JSONNode>, position: Int) throws(JSONSyntaxError) -> (UnsafeMutablePointer<JSONNode>, UnsafeMutablePointer<JSONNode>, UnsafeMutablePointer<JSONNode>) {
+    private static func grown(_ tape: UnsafeMutablePointer<JSONNode>, limit: UnsafeMutablePointer<JSONNode>, position: Int) throws(JSONSyntaxError) -> (UnsafeMutablePointer<JSONNode>, UnsafeMutablePointer<JSONNode>, UnsafeMutablePointer<JSONNode>, UnsafeMutablePointer<UInt64>) {
         let capacity = limit - tape
-        let (doubled, overflow) = max(capacity, 16).multipliedReportingOverflow(by: 2)
-        let (byteCount, tooBig) = doubled.multipliedReportingOverflow(by: MemoryLayout<JSONNode>.stride)
-        guard !overflow, !tooBig, let grown = realloc(tape, byteCount) else {
+        let (doubled, overflow) = capacity.multipliedReportingOverflow(by: 2)
+        let (byteCount, tooBig) = doubled.multipliedReportingOverflow(by: bytesPerNode)
+        guard capacity > 0, !overflow, !tooBig, let grown = realloc(tape, byteCount) else {
             throw error("Out of memory for the parsed request.", at: position)
         }
         let nodes = grown.assumingMemoryBound(to: JSONNode.self)
-        return (nodes, nodes + capacity, nodes + doubled)
+        let moved = mantissas(of: nodes, capacity: doubled)
+        moved.update(from: mantissas(of: nodes, capacity: capacity), count: capacity)
+        return (nodes, nodes + capacity, nodes + doubled, moved)
     }
 
     // MARK: Structure
@@ -256,34 +272,61 @@ struct JSONParser {
         p += length
     }
 
+    /// Reads a number, its digits into a mantissa (wrapping past 19 digits, which the node's
+    /// ``JSONNode/exact`` flag then leaves out) and its exponent, so that no handler reads its
+    /// text again.
     @inline(__always)
     private mutating func parseNumber() throws(JSONSyntaxError) {
         let numberStart = p
-        var integer = true
-        if p.pointee == UInt8(ascii: "-") { p += 1 }
+        var flags = JSONNode.integer
+        if p.pointee == UInt8(ascii: "-") {
+            flags |= JSONNode.negative
+            p += 1
+        }
         guard p < end, isDigit(p.pointee) else { throw error("Expected a digit in a number.") }
+        var mantissa: UInt64 = 0
+        var digits = 0
         if p.pointee == UInt8(ascii: "0") {
             p += 1
             if p < end, isDigit(p.pointee) { throw error("Numbers may not have leading zeros.") }
         } else {
-            skipDigits()
+            readDigits(into: &mantissa, counting: &digits)
         }
+        var exponent = 0
         if p < end, p.pointee == UInt8(ascii: ".") {
-            integer = false
+            flags = flags & ~JSONNode.integer
             p += 1
             guard p < end, isDigit(p.pointee) else { throw error("Expected a digit after the decimal point.") }
-            skipDigits()
+            let before = digits
+            readDigits(into: &mantissa, counting: &digits)
+            exponent = before &- digits
         }
+        var written = 0
         if p < end, p.pointee | 0x20 == UInt8(ascii: "e") {
-            integer = false
+            flags = flags & ~JSONNode.integer
             p += 1
+            var sign = 1
             if p < end, p.pointee == UInt8(ascii: "+") || p.pointee == UInt8(ascii: "-") {
+                if p.pointee == UInt8(ascii: "-") { sign = -1 }
                 p += 1
             }
             guard p < end, isDigit(p.pointee) else { throw error("Expected a digit in the exponent.") }
-            skipDigits()
+            // Up to 10,000 it is exact; beyond, it only has to stay there (leading zeros are
+            // allowed, so the digits are not counted).
+            while p < end, isDigit(p.pointee) {
+                written = min(written &* 10 &+ Int(p.pointee &- UInt8(ascii: "0")), 10_000)
+                p += 1
+            }
+            exponent = exponent &+ sign &* written
         }
-        try emit(.number, integer ? JSONNode.integer : 0, offset: numberStart - start, value: UInt32(truncatingIfNeeded: p - numberStart))
+        if digits <= 19, written < 10_000 {
+            // |exponent| < 10,000 + 19: an Int16.
+            flags |= JSONNode.exact
+        } else {
+            exponent = 0
+        }
+        try emit(.number, flags, exponent: Int16(truncatingIfNeeded: exponent), offset: numberStart - start, value: UInt32(truncatingIfNeeded: p - numberStart))
+        mantissas[next - 1 - tape] = mantissa  // after emit, which may have moved the tape
     }
 
     /// Reads a string whose opening quote is under the cursor.
@@ -405,16 +448,35 @@ struct JSONParser {
         }
     }
 
-    /// Moves past the digits under the cursor, eight bytes at a time: each step counts the
-    /// digits among them at once (a score takes one step, a timestamp two).
+    /// Moves past the digits under the cursor, appending them to `mantissa` (wrapping) and
+    /// counting them, eight bytes at a time: each step counts the digits among them and converts
+    /// them at once (a score takes one step, a timestamp two).
     @inline(__always)
-    private mutating func skipDigits() {
+    private mutating func readDigits(into mantissa: inout UInt64, counting digits: inout Int) {
         while end - p >= 8 {
-            let digits = JSONBytes.leadingDigitCount(UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)))
-            p += digits
-            if digits < 8 { return }
+            let values = JSONBytes.digitValues(UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)))
+            let nonDigits = JSONBytes.nonDigits(values)
+            if nonDigits == 0 {
+                mantissa = mantissa &* 100_000_000 &+ JSONBytes.digitsValue(values)
+                p += 8
+                digits &+= 8
+                continue
+            }
+            let run = nonDigits.trailingZeroBitCount >> 3
+            if run > 0 {
+                // The run's bytes moved to the top of the word: the bytes below read as leading
+                // zeros.
+                mantissa = mantissa &* JSONBytes.powerOfTen(run) &+ JSONBytes.digitsValue(values &<< UInt64(64 &- run &* 8))
+                p += run
+                digits &+= run
+            }
+            return
         }
-        while p < end, isDigit(p.pointee) { p += 1 }
+        while p < end, isDigit(p.pointee) {
+            mantissa = mantissa &* 10 &+ UInt64(p.pointee &- UInt8(ascii: "0"))
+            p += 1
+            digits &+= 1
+        }
     }
 
     /// Consumes `byte` if it is under the cursor.
