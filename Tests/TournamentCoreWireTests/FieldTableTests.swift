@@ -11,6 +11,12 @@ private enum ManyFields: String, RequestFields {
     static let table = FieldTable<Self>()
 }
 
+/// Keys no request key can be matched with by its word alone: empty, and with a quote.
+private enum OddFields: String, RequestFields {
+    case empty = "", quoted = "a\"b", plain
+    static let table = FieldTable<Self>()
+}
+
 private func slot(_ table: FieldTable<ManyFields>, _ key: String) -> Int? {
     Array(key.utf8).withUnsafeBufferPointer { table.slot(ofBytes: $0) }
 }
@@ -67,6 +73,18 @@ struct FieldTableTests {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    @Test("an empty key or one with a quote makes the table scan, and it still finds every field")
+    func oddKeysAreScanned() throws {
+        #expect(!OddFields.table.isPerfect)
+        let text = Array(#"{"plain":1,"":2,"a\"b":3,"other":4}"#.utf8)
+        try text.withUnsafeBufferPointer { bytes in
+            try withDocument(bytes) { document in
+                let slots = document.keys(document.root).map { OddFields.table.slot(ofKey: $0, in: document) }
+                #expect(slots == [OddFields.plain.slot, OddFields.empty.slot, OddFields.quoted.slot, nil])
             }
         }
     }

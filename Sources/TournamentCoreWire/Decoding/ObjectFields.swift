@@ -78,12 +78,17 @@ struct ObjectFields<Field: RequestFields> {
     /// The value node of a required field; an error at the object's path + key when absent.
     @inline(__always)
     func required(_ field: Field) throws(WireError) -> Int {
-        guard let node = raw(field) else {
-            throw WireError(
-                .invalidRequest, "Missing required field \"\(field.rawValue)\".",
-                location: .missingMember(object: object, key: field.rawValue))
-        }
+        guard let node = raw(field) else { throw Self.missing(field, in: object) }
         return node
+    }
+
+    /// The error of a missing required field (out of line: its message is not the reading's
+    /// business, and inlined it took stack space in every decoder).
+    @inline(never)
+    private static func missing(_ field: Field, in object: Int) -> WireError {
+        WireError(
+            .invalidRequest, "Missing required field \"\(field.rawValue)\".",
+            location: .missingMember(object: object, key: field.rawValue))
     }
 
     /// The members not known as fields, to be written back verbatim.

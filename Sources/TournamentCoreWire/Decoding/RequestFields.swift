@@ -53,9 +53,11 @@ final class FieldTable<Field: RequestFields>: @unchecked Sendable {
     private let slots: [Int]
     /// The number of slots a ``FieldSlots`` needs: one past the largest slot.
     let slotCount: Int
-    /// The key in each bucket of the perfect hash (2^(64 − shift) of them); nil when none was
-    /// found. The keys' bytes they point at are in `keyBytes`.
-    private let buckets: UnsafeMutablePointer<Bucket>?
+    /// The key in each bucket of the perfect hash (2^(64 − shift) of them); when none was found,
+    /// two buckets that match nothing. The keys' bytes they point at are in `keyBytes`.
+    private let buckets: UnsafeMutablePointer<Bucket>
+    /// Whether a perfect hash was found: lookups take one probe (otherwise they scan).
+    let isPerfect: Bool
     private let multiplier: UInt64
     /// 64 − log2(bucket count), below 64 (at least two buckets): shifts use `&>>`, without the
     /// check for shifting by 64 or more.
@@ -81,59 +83,67 @@ final class FieldTable<Field: RequestFields>: @unchecked Sendable {
         self.slots = slots
         slotCount = (slots.max() ?? -1) + 1
         let keys = fields.map { Array($0.rawValue.utf8) }
-        if searchingPerfectHash, let found = Self.perfectHash(keys) {
+        // A key read from a request (unescaped: never a quote, a backslash or a control byte)
+        // is matched by its word alone, which needs every field's key to be such a key too.
+        let plainKeys = keys.allSatisfy { key in !key.isEmpty && !key.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } }
+        if searchingPerfectHash, plainKeys, let found = Self.perfectHash(keys) {
             let buckets = UnsafeMutablePointer<Bucket>.allocate(capacity: found.buckets.count)
             for (index, position) in found.buckets.enumerated() {
                 let key = Int(position)
                 (buckets + index).initialize(to: position < 0
-                    ? Bucket(key: keyBytes, word: 0, length: -1, slot: 0)
+                    ? Bucket(key: keyBytes, shortWord: Bucket.noShortKey, length: -1, slot: 0)
                     : Bucket(
                         key: keyBytes + starts[key],
-                        word: Self.word(UnsafeBufferPointer(start: keyBytes + starts[key], count: lengths[key])),
+                        shortWord: lengths[key] <= 8
+                            ? Self.word(UnsafeBufferPointer(start: keyBytes + starts[key], count: lengths[key]))
+                            : Bucket.noShortKey,
                         length: Int32(lengths[key]), slot: Int32(slots[key])))
             }
             self.buckets = buckets
+            isPerfect = true
             multiplier = found.multiplier
             shift = found.shift
         } else {
-            buckets = nil
+            buckets = UnsafeMutablePointer<Bucket>.allocate(capacity: 2)
+            buckets.initialize(repeating: Bucket(key: keyBytes, shortWord: Bucket.noShortKey, length: -1, slot: 0), count: 2)
+            isPerfect = false
             multiplier = 0
-            shift = 0
+            shift = 63
         }
     }
 
     deinit {
-        buckets?.deallocate()
+        buckets.deallocate()
         keyBytes.deallocate()
     }
-
-    /// Whether lookups take one probe (a perfect hash was found for the keys).
-    var isPerfect: Bool { buckets != nil }
 
     /// The slot of the field named by the string node `key`, or nil for an unknown key.
     ///
     /// A key of up to eight bytes (most keys) is read as one word, which is its hash's input and
-    /// is compared with the word its bucket keeps: no byte-by-byte comparison.
+    /// is compared with the word its bucket keeps: no byte-by-byte comparison, not even of the
+    /// length — the word of a key read from a request has no zero byte below its length, so it
+    /// tells the lengths apart too.
     @inline(__always)
     func slot(ofKey key: Int, in document: JSONDocument) -> Int? {
         let node = document.nodes[key]
         if node.flags & JSONNode.escaped != 0 { return slot(ofEscapedKey: key, in: document) }
         let length = Int(node.value)
-        guard let buckets, length <= 8, let base = document.bytes.baseAddress else {
-            return slot(ofBytes: document.slice(key))
-        }
+        guard length <= 8 else { return slot(ofBytes: document.slice(key)) }
         let offset = Int(node.offset)
+        let start = document.text + offset
         let word: UInt64
-        if document.bytes.count &- offset >= 8 {
-            // The eight bytes from the key's start, the ones past its end masked off.
-            let loaded = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-            word = length == 0 ? 0 : loaded & (UInt64.max &>> UInt64(truncatingIfNeeded: (8 &- length) &* 8))
+        if document.textCount &- offset >= 8 {
+            // The eight bytes from the key's start, the ones past its end masked off. (An empty
+            // key keeps all eight, starting with its closing quote: no field's word has one.)
+            let loaded = UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
+            word = loaded & (UInt64.max &>> UInt64(truncatingIfNeeded: (8 &- length) &* 8))
         } else {
             // Near the end of the text (a key shorter than eight bytes then): no byte past it read.
-            word = length == 0 ? 0 : JSONBytes.partialWord(base + offset, count: length)
+            word = length == 0 ? 0 : JSONBytes.partialWord(start, count: length)
         }
         let bucket = buckets[Int(truncatingIfNeeded: Self.hash(word: word, length: length, multiplier) &>> shift)]
-        return bucket.length == length && bucket.word == word ? Int(bucket.slot) : nil
+        if bucket.shortWord == word { return Int(bucket.slot) }
+        return isPerfect ? nil : scanningSlot(ofBytes: document.slice(key))
     }
 
     /// Rare: a key written with escapes is compared decoded.
@@ -146,7 +156,7 @@ final class FieldTable<Field: RequestFields>: @unchecked Sendable {
     /// that sorts an object's members; the fallback scan is not.
     @inline(__always)
     func slot(ofBytes key: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let buckets else { return scanningSlot(ofBytes: key) }
+        guard isPerfect else { return scanningSlot(ofBytes: key) }
         let bucket = buckets[Int(truncatingIfNeeded: Self.hash(key, multiplier) &>> shift)]
         guard bucket.length == key.count, memoryEquals(bucket.key, key.baseAddress, key.count) else { return nil }
         return Int(bucket.slot)
@@ -164,13 +174,18 @@ final class FieldTable<Field: RequestFields>: @unchecked Sendable {
     }
 
     /// A bucket of the perfect hash: its key's bytes (length -1: no key), the key as a
-    /// little-endian word when it has at most eight bytes (zeros above them), and the key's
-    /// field's slot.
+    /// little-endian word when it has at most eight bytes (zeros above them; otherwise
+    /// ``noShortKey``), and the key's field's slot.
     private struct Bucket {
         var key: UnsafePointer<UInt8>
-        var word: UInt64
+        var shortWord: UInt64
         var length: Int32
         var slot: Int32
+
+        /// The short word of a bucket without a key of at most eight bytes: a zero first byte
+        /// under a non-zero one, which no key's word has (a key is never empty and has no zero
+        /// byte) and no word read for an empty key either (0, or a quote first).
+        static var noShortKey: UInt64 { 0x0100 }
     }
 
     /// A hash of the key's bytes whose top bits are the bucket: the key folded into one word

@@ -2,12 +2,14 @@
 ///
 /// The document borrows both: it is valid only inside the closure given to
 /// ``parse(_:_:)``, which is how the wire layer reads every request without copying it and
-/// without reference counting (a document is three pointers and two counts, copied freely).
+/// without reference counting (a document is four pointers and two counts, copied freely).
 /// Node indices come from the tape itself (a container's end, a key's value at key + 1), so
 /// they are in range by construction; debug builds check every access, and the fuzzer runs
 /// the optimized code under AddressSanitizer.
 struct JSONDocument {
-    let bytes: UnsafeBufferPointer<UInt8>
+    /// The request's first byte (it is never empty) and its length.
+    let text: UnsafePointer<UInt8>
+    let textCount: Int
     let nodes: UnsafeBufferPointer<JSONNode>
     /// The digits of each number node, at its index (see ``JSONTape``).
     let mantissas: UnsafePointer<UInt64>
@@ -19,7 +21,7 @@ struct JSONDocument {
     static func parse<Result>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (JSONDocument) -> Result) throws(WireError) -> Result {
         do {
             return try JSONParser.parse(bytes) { tape in
-                body(JSONDocument(bytes: bytes, nodes: tape.nodes, mantissas: tape.mantissas))
+                body(JSONDocument(text: tape.text, textCount: bytes.count, nodes: tape.nodes, mantissas: tape.mantissas))
             }
         } catch {
             throw WireError(.invalidJSON, error.message)
@@ -77,6 +79,9 @@ struct JSONDocument {
     }
 
     // MARK: Raw bytes
+
+    /// The request's bytes.
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: text, count: textCount) }
 
     /// The bytes of a scalar node's token (strings without their quotes).
     func slice(_ node: Int) -> UnsafeBufferPointer<UInt8> {

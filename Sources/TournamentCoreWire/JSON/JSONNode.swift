@@ -39,10 +39,11 @@ struct JSONNode: Sendable {
     var value: UInt32
 }
 
-/// A parsed document's nodes, and for each number node, at the same index, its digits as an
-/// integer (wrapping past 19 digits; meaningful only with ``JSONNode/exact``). The other
-/// entries of `mantissas` are never written nor read.
+/// A parsed document: the text (never empty), its nodes, and for each number node, at the same
+/// index, its digits as an integer (wrapping past 19 digits; meaningful only with
+/// ``JSONNode/exact``). The other entries of `mantissas` are never written nor read.
 struct JSONTape {
+    let text: UnsafePointer<UInt8>
     let nodes: UnsafeBufferPointer<JSONNode>
     let mantissas: UnsafePointer<UInt64>
 }

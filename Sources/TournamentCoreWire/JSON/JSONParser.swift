@@ -72,7 +72,7 @@ struct JSONParser {
         }
         let (nodes, count, mantissas) = try outcome.get()
         defer { free(nodes) }
-        return body(JSONTape(nodes: UnsafeBufferPointer(start: nodes, count: count), mantissas: mantissas))
+        return body(JSONTape(text: start, nodes: UnsafeBufferPointer(start: nodes, count: count), mantissas: mantissas))
     }
 
     /// Bytes of the tape's allocation per node: the node, and the mantissa kept for it.
@@ -448,11 +448,18 @@ struct JSONParser {
         }
     }
 
-    /// Moves past the digits under the cursor, appending them to `mantissa` (wrapping) and
-    /// counting them, eight bytes at a time: each step counts the digits among them and converts
-    /// them at once (a score takes one step, a timestamp two).
+    /// Moves past the digits under the cursor (one at least), appending them to `mantissa`
+    /// (wrapping) and counting them, eight bytes at a time: each step counts the digits among
+    /// them and converts them at once (a timestamp takes two steps). A lone digit (a score, a
+    /// `0.5`) is taken as it is.
     @inline(__always)
     private mutating func readDigits(into mantissa: inout UInt64, counting digits: inout Int) {
+        if end - p >= 2, !isDigit(p[1]) {
+            mantissa = mantissa &* 10 &+ UInt64(p.pointee &- UInt8(ascii: "0"))
+            p += 1
+            digits &+= 1
+            return
+        }
         while end - p >= 8 {
             let values = JSONBytes.digitValues(UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)))
             let nonDigits = JSONBytes.nonDigits(values)

@@ -28,8 +28,15 @@ enum ArrowCoding {
             case .xWithoutTen: .isX
             case .coordinateOutOfRange(let axis): axis == .x ? .x : .y
             }
-            throw .invalid(error.description, at: fields.raw(field) ?? node)
+            throw invalid(error, at: fields.raw(field) ?? node)
         }
+    }
+
+    /// The error response of an arrow's refusal (out of line: its message is not the reading's
+    /// business, and inlined it took stack space in every arrow's decoding).
+    @inline(never)
+    private static func invalid(_ error: ArrowError, at node: Int) -> WireError {
+        .invalid(error.description, at: node)
     }
 
     /// An array of arrows.
