@@ -122,6 +122,14 @@ struct JSONParser {
     @inline(__always)
     private var position: Int { p - start }
 
+    /// The number of nodes written: the index of the next. Divided as 32-bit unsigned (a
+    /// multiplication and a shift; `next - tape` would divide signed 64-bit bytes): a request
+    /// of at most 64 MiB has fewer than 2^32 / 12 nodes.
+    @inline(__always)
+    private var nodeCount: UInt32 {
+        UInt32(truncatingIfNeeded: UnsafeRawPointer(next) - UnsafeRawPointer(tape)) / UInt32(MemoryLayout<JSONNode>.stride)
+    }
+
     /// Appends a node.
     @inline(__always)
     private mutating func emit(_ kind: JSONNode.Kind, _ flags: UInt8, exponent: Int16 = 0, offset: Int, value: UInt32) throws(JSONSyntaxError) {
@@ -221,7 +229,7 @@ struct JSONParser {
     @inline(__always)
     private mutating func openContainer(_ kind: JSONNode.Kind) throws(JSONSyntaxError) {
         guard depth < frames.count else { throw Self.tooDeep(at: position) }
-        frames[depth] = Frame(opening: UInt32(truncatingIfNeeded: next - tape), outerChildren: children, outerIsObject: inObject)
+        frames[depth] = Frame(opening: nodeCount, outerChildren: children, outerIsObject: inObject)
         depth &+= 1
         children = 0
         inObject = kind == .object
@@ -234,7 +242,7 @@ struct JSONParser {
     private mutating func closeContainer() throws(JSONSyntaxError) {
         depth &-= 1
         let frame = frames[depth]
-        tape[Int(frame.opening)].value = UInt32(truncatingIfNeeded: next - tape)
+        tape[Int(frame.opening)].value = nodeCount
         try emit(.end, 0, offset: position, value: children)
         children = frame.outerChildren
         inObject = frame.outerIsObject
@@ -326,7 +334,7 @@ struct JSONParser {
             exponent = 0
         }
         try emit(.number, flags, exponent: Int16(truncatingIfNeeded: exponent), offset: numberStart - start, value: UInt32(truncatingIfNeeded: p - numberStart))
-        mantissas[next - 1 - tape] = mantissa  // after emit, which may have moved the tape
+        mantissas[Int(nodeCount &- 1)] = mantissa  // after emit, which may have moved the tape
     }
 
     /// Reads a string whose opening quote is under the cursor.
