@@ -12,9 +12,9 @@ private func nested(_ depth: Int) -> String {
 
 @Suite("JSONParser")
 struct JSONParserTests {
-    @Test("a tape longer than the first allocation grows and stays consistent")
-    func longTapeGrows() throws {
-        // 200,000 elements: 200,002 nodes, past the initial 65,536.
+    @Test("a long tape stays consistent")
+    func longTape() throws {
+        // 200,000 elements: 200,002 nodes.
         let text = "[" + Array(repeating: "[1,{\"a\":\"b\"}]", count: 40_000).joined(separator: ",") + "]"
         let nodes = try parse(text).get()
         #expect(nodes.count == 1 + 40_000 * 7 + 1)
@@ -23,9 +23,9 @@ struct JSONParserTests {
         #expect(nodes[nodes.count - 2].kind == .end && nodes[nodes.count - 3].kind == .end)
     }
 
-    @Test("numbers keep their values when the tape grows (their digits move with it)")
-    func numbersSurviveGrowth() throws {
-        // 200,000 numbers: the tape grows twice past its first 65,536 nodes.
+    @Test("numbers keep their values in a long tape")
+    func numbersInALongTape() throws {
+        // 400,000 numbers.
         let values = (0..<200_000).map { Int64($0) &* 48_271 &- 5_000_000_000 }
         let text = "[" + values.map { "\($0),\($0).5" }.joined(separator: ",") + "]"
         let (integers, doubles) = try Array(text.utf8).withUnsafeBufferPointer { bytes in
@@ -37,6 +37,16 @@ struct JSONParserTests {
         }
         #expect(integers == values)
         #expect(doubles == values.map { Double($0) + ($0 < 0 ? -0.5 : 0.5) })
+    }
+
+    @Test("a node per byte of text, the most there can be, fits the tape", arguments: [
+        nested(64), "[" + String(repeating: "[],", count: 1000) + "[]]", "7", "[]", "{}", "[0,1,2,3,4,5,6,7,8,9]",
+    ])
+    func aNodePerByteFits(text: String) throws {
+        let nodes = try parse(text).get()
+        #expect(nodes.count <= text.utf8.count)
+        if text.hasPrefix("[[[") || text.count <= 2 { #expect(nodes.count == text.utf8.count) }
+        #expect(nodes.last?.kind == (text == "7" ? .number : .end))
     }
 
     @Test("a node is 12 bytes: kind, flags, a number's exponent, offset and value")

@@ -18,11 +18,10 @@ import Darwin
 struct JSONParser {
     // The reading loop is one function: every step of it is inlined into `tape`, where the parser
     // is a local whose fields live in registers — a cursor and an end pointer into the text, a
-    // cursor and a limit pointer into the tape, and the innermost container's child count and
-    // kind. Enclosing containers are saved in a stack of ``Frame``s touched only when a
-    // container opens or closes. What is rare (growing the tape, escapes, multi-byte UTF-8,
-    // errors) is out of line in static functions that take and return plain values, so that no
-    // call needs the parser's address.
+    // cursor into the tape, and the innermost container's child count and kind. Enclosing
+    // containers are saved in a stack of ``Frame``s touched only when a container opens or
+    // closes. What is rare (escapes, multi-byte UTF-8, errors) is out of line in static
+    // functions that take and return plain values, so that no call needs the parser's address.
 
     /// The first byte of the text.
     private let start: UnsafePointer<UInt8>
@@ -30,16 +29,16 @@ struct JSONParser {
     private let end: UnsafePointer<UInt8>
     /// The next byte to read.
     private var p: UnsafePointer<UInt8>
-    /// The tape being written: `malloc` memory, grown by doubling, lent to the caller at the
-    /// end. Writing through a cursor spares every node the checks of `Array.append`.
-    private var tape: UnsafeMutablePointer<JSONNode>
+    /// The tape being written: `malloc` memory with room for one node per byte of text (every
+    /// node takes at least one byte: a bracket), lent to the caller at the end. Writing through
+    /// a cursor spares every node the checks of `Array.append`, and the room every check of
+    /// capacity.
+    private let tape: UnsafeMutablePointer<JSONNode>
     /// Where the next node goes.
     private var next: UnsafeMutablePointer<JSONNode>
-    /// One past the last node that fits.
-    private var limit: UnsafeMutablePointer<JSONNode>
     /// The mantissa of each number node, at the node's index: in the same allocation, after
-    /// room for `limit - tape` nodes.
-    private var mantissas: UnsafeMutablePointer<UInt64>
+    /// the room for the nodes.
+    private let mantissas: UnsafeMutablePointer<UInt64>
     /// The open containers around the innermost one (stack memory of ``JSONLimits/maxDepth``
     /// entries, so parsing allocates only the tape).
     private let frames: UnsafeMutableBufferPointer<Frame>
@@ -90,10 +89,12 @@ struct JSONParser {
     private static func tape(
         _ start: UnsafePointer<UInt8>, count: Int, frames: UnsafeMutableBufferPointer<Frame>
     ) throws(JSONSyntaxError) -> (UnsafeMutablePointer<JSONNode>, Int, UnsafeMutablePointer<UInt64>) {
-        // Every node takes at least one byte of text, so a request up to 64 KiB never needs more
-        // than one allocation; a larger one starts there and doubles.
-        let capacity = (min(count + 1, 1 << 16) + 1) & ~1
-        guard let allocated = malloc(capacity * bytesPerNode) else {
+        // Every node takes at least one byte of text: `count` nodes at most, and the tape never
+        // grows. (Pages are touched only as nodes are written: a large request reserves address
+        // space, 20 bytes per byte, but uses memory in proportion to its nodes.)
+        let capacity = (count + 2) & ~1
+        let (byteCount, overflow) = capacity.multipliedReportingOverflow(by: bytesPerNode)
+        guard !overflow, let allocated = malloc(byteCount) else {
             throw error("Out of memory for the parsed request.", at: 0)
         }
         let nodes = allocated.assumingMemoryBound(to: JSONNode.self)
@@ -113,7 +114,6 @@ struct JSONParser {
         p = start
         self.tape = tape
         next = tape
-        limit = tape + capacity
         mantissas = Self.mantissas(of: tape, capacity: capacity)
         self.frames = frames
     }
@@ -130,30 +130,11 @@ struct JSONParser {
         UInt32(truncatingIfNeeded: UnsafeRawPointer(next) - UnsafeRawPointer(tape)) / UInt32(MemoryLayout<JSONNode>.stride)
     }
 
-    /// Appends a node.
+    /// Appends a node (there is room for it: see ``tape``).
     @inline(__always)
-    private mutating func emit(_ kind: JSONNode.Kind, _ flags: UInt8, exponent: Int16 = 0, offset: Int, value: UInt32) throws(JSONSyntaxError) {
-        if next == limit {
-            (tape, next, limit, mantissas) = try Self.grown(tape, limit: limit, position: position)
-        }
+    private mutating func emit(_ kind: JSONNode.Kind, _ flags: UInt8, exponent: Int16 = 0, offset: Int, value: UInt32) {
         next.initialize(to: JSONNode(kind: kind, flags: flags, exponent: exponent, offset: UInt32(truncatingIfNeeded: offset), value: value))
         next += 1
-    }
-
-    /// The tape reallocated at twice its capacity (`limit` is its end), with its new cursor,
-    /// limit and mantissas (moved to their new place after the nodes).
-    @inline(never)
-    private static func grown(_ tape: UnsafeMutablePointer<JSONNode>, limit: UnsafeMutablePointer<JSONNode>, position: Int) throws(JSONSyntaxError) -> (UnsafeMutablePointer<JSONNode>, UnsafeMutablePointer<JSONNode>, UnsafeMutablePointer<JSONNode>, UnsafeMutablePointer<UInt64>) {
-        let capacity = limit - tape
-        let (doubled, overflow) = capacity.multipliedReportingOverflow(by: 2)
-        let (byteCount, tooBig) = doubled.multipliedReportingOverflow(by: bytesPerNode)
-        guard capacity > 0, !overflow, !tooBig, let grown = realloc(tape, byteCount) else {
-            throw error("Out of memory for the parsed request.", at: position)
-        }
-        let nodes = grown.assumingMemoryBound(to: JSONNode.self)
-        let moved = mantissas(of: nodes, capacity: doubled)
-        moved.update(from: mantissas(of: nodes, capacity: capacity), count: capacity)
-        return (nodes, nodes + capacity, nodes + doubled, moved)
     }
 
     // MARK: Structure
@@ -233,7 +214,7 @@ struct JSONParser {
         depth &+= 1
         children = 0
         inObject = kind == .object
-        try emit(kind, 0, offset: position, value: 0)
+        emit(kind, 0, offset: position, value: 0)
         p += 1
     }
 
@@ -243,7 +224,7 @@ struct JSONParser {
         depth &-= 1
         let frame = frames[depth]
         tape[Int(frame.opening)].value = nodeCount
-        try emit(.end, 0, offset: position, value: children)
+        emit(.end, 0, offset: position, value: children)
         children = frame.outerChildren
         inObject = frame.outerIsObject
         p += 1
@@ -276,7 +257,7 @@ struct JSONParser {
         guard end - p >= length, memoryEquals(p, literal.utf8Start, length) else {
             throw Self.invalidLiteral(literal, at: position)
         }
-        try emit(kind, 0, offset: position, value: UInt32(length))
+        emit(kind, 0, offset: position, value: UInt32(length))
         p += length
     }
 
@@ -333,8 +314,8 @@ struct JSONParser {
         } else {
             exponent = 0
         }
-        try emit(.number, flags, exponent: Int16(truncatingIfNeeded: exponent), offset: numberStart - start, value: UInt32(truncatingIfNeeded: p - numberStart))
-        mantissas[Int(nodeCount &- 1)] = mantissa  // after emit, which may have moved the tape
+        emit(.number, flags, exponent: Int16(truncatingIfNeeded: exponent), offset: numberStart - start, value: UInt32(truncatingIfNeeded: p - numberStart))
+        mantissas[Int(nodeCount &- 1)] = mantissa
     }
 
     /// Reads a string whose opening quote is under the cursor.
@@ -356,7 +337,7 @@ struct JSONParser {
                 p = start + (try Self.sequenceEnd(start, end - start, position))
             }
         }
-        try emit(.string, flags, offset: contentStart - start, value: UInt32(truncatingIfNeeded: p - contentStart))
+        emit(.string, flags, offset: contentStart - start, value: UInt32(truncatingIfNeeded: p - contentStart))
         p += 1
     }
 
