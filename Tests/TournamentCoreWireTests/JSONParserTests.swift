@@ -12,20 +12,40 @@ private func nested(_ depth: Int) -> String {
 
 @Suite("JSONParser")
 struct JSONParserTests {
-    @Test("a long tape stays consistent")
-    func longTape() throws {
-        // 200,000 elements: 200,002 nodes.
-        let text = "[" + Array(repeating: "[1,{\"a\":\"b\"}]", count: 40_000).joined(separator: ",") + "]"
+    @Test("a long tape stays consistent, given room at once or grown (texts over 1 MiB)", arguments: [40_000, 100_000])
+    func longTape(groups: Int) throws {
+        // 40,000 groups: 560 KB, room for a node per byte at once; 100,000: 1.4 MB, past
+        // JSONParser.roomyTextLimit, so the tape starts at 65,536 nodes and doubles.
+        let text = "[" + Array(repeating: "[1,{\"a\":\"b\"}]", count: groups).joined(separator: ",") + "]"
+        #expect((text.utf8.count > JSONParser.roomyTextLimit) == (groups == 100_000))
         let nodes = try parse(text).get()
-        #expect(nodes.count == 1 + 40_000 * 7 + 1)
+        #expect(nodes.count == 1 + groups * 7 + 1)
         #expect(nodes[0].kind == .array && Int(nodes[0].value) == nodes.count - 1)
-        #expect(nodes[nodes.count - 1].kind == .end && nodes[nodes.count - 1].value == 40_000)
-        #expect(nodes[nodes.count - 2].kind == .end && nodes[nodes.count - 3].kind == .end)
+        #expect(nodes[nodes.count - 1].kind == .end && nodes[nodes.count - 1].value == UInt32(groups))
+        // Every opening node links to its end, in every group.
+        for group in 0..<groups {
+            let first = 1 + group * 7
+            let linked = nodes[first].kind == .array && nodes[first].value == UInt32(first + 6)
+                && nodes[first + 2].kind == .object && nodes[first + 2].value == UInt32(first + 5)
+            #expect(linked, "group \(group)")
+            if !linked { break }
+        }
     }
 
-    @Test("numbers keep their values in a long tape")
+    @Test("a step that closes 63 containers at once fits wherever the growing tape's reserve falls")
+    func deepClosingWhileGrowing() throws {
+        // 9,000 arrays 63 deep: 1.1 MB, past JSONParser.roomyTextLimit.
+        let text = "[" + Array(repeating: nested(63), count: 9_000).joined(separator: ",") + "]"
+        #expect(text.utf8.count > JSONParser.roomyTextLimit)
+        let nodes = try parse(text).get()
+        #expect(nodes.count == text.utf8.count - 8_999)  // a node per byte, but the commas
+        #expect(nodes.last?.value == 9_000)
+        #expect(nodes.filter { $0.kind == .end }.count == 9_000 * 63 + 1)
+    }
+
+    @Test("numbers keep their values when the tape grows (their digits move with it)")
     func numbersInALongTape() throws {
-        // 400,000 numbers.
+        // 400,000 numbers in 5 MB: the tape grows past its first 65,536 nodes three times.
         let values = (0..<200_000).map { Int64($0) &* 48_271 &- 5_000_000_000 }
         let text = "[" + values.map { "\($0),\($0).5" }.joined(separator: ",") + "]"
         let (integers, doubles) = try Array(text.utf8).withUnsafeBufferPointer { bytes in

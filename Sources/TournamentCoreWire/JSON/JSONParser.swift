@@ -20,8 +20,9 @@ struct JSONParser {
     // is a local whose fields live in registers — a cursor and an end pointer into the text, a
     // cursor into the tape, and the innermost container's child count and kind. Enclosing
     // containers are saved in a stack of ``Frame``s touched only when a container opens or
-    // closes. What is rare (escapes, multi-byte UTF-8, errors) is out of line in static
-    // functions that take and return plain values, so that no call needs the parser's address.
+    // closes. What is rare (growing the tape of a long text, escapes, multi-byte UTF-8, errors)
+    // is out of line in static functions that take and return plain values, so that no call
+    // needs the parser's address.
 
     /// The first byte of the text.
     private let start: UnsafePointer<UInt8>
@@ -29,16 +30,22 @@ struct JSONParser {
     private let end: UnsafePointer<UInt8>
     /// The next byte to read.
     private var p: UnsafePointer<UInt8>
-    /// The tape being written: `malloc` memory with room for one node per byte of text (every
-    /// node takes at least one byte: a bracket), lent to the caller at the end. Writing through
-    /// a cursor spares every node the checks of `Array.append`, and the room every check of
-    /// capacity.
-    private let tape: UnsafeMutablePointer<JSONNode>
+    /// The tape being written: `malloc` memory lent to the caller at the end. Writing through a
+    /// cursor spares every node the checks of `Array.append`.
+    ///
+    /// Room is checked once per value, not per node: a step of the reading loop (one value, and
+    /// the key before it, and the containers it closes) writes at most ``nodesPerStep`` nodes,
+    /// and the tape grows when fewer than that are left. A text of up to ``roomyTextLimit``
+    /// bytes gets room for a node per byte at once (every node takes at least one byte: a
+    /// bracket), so its tape never grows; a longer one starts smaller and doubles.
+    private var tape: UnsafeMutablePointer<JSONNode>
     /// Where the next node goes.
     private var next: UnsafeMutablePointer<JSONNode>
+    /// ``nodesPerStep`` before the end of the tape: a step starting at or past it grows the tape.
+    private var reserve: UnsafeMutablePointer<JSONNode>
     /// The mantissa of each number node, at the node's index: in the same allocation, after
     /// the room for the nodes.
-    private let mantissas: UnsafeMutablePointer<UInt64>
+    private var mantissas: UnsafeMutablePointer<UInt64>
     /// The open containers around the innermost one (stack memory of ``JSONLimits/maxDepth``
     /// entries, so parsing allocates only the tape).
     private let frames: UnsafeMutableBufferPointer<Frame>
@@ -84,15 +91,23 @@ struct JSONParser {
         UnsafeMutableRawPointer(nodes + capacity).assumingMemoryBound(to: UInt64.self)
     }
 
+    /// The most nodes one step of the reading loop writes: a key, a value (or an opening
+    /// bracket), and the closing of every container, the one just opened included.
+    private static let nodesPerStep = JSONLimits.maxDepth + 6
+
+    /// The longest text whose tape gets room for a node per byte at once (at most 20 MiB of
+    /// nodes and mantissas). Longer, an allocation that size would be a fresh memory mapping on
+    /// every call (past the C allocator's largest threshold for reusing freed memory), its pages
+    /// faulted in anew each time; a tape grown by doubling is reused from the heap.
+    static let roomyTextLimit = 1 << 20
+
     /// The tape of the `count` bytes at `start` (`malloc` memory the caller frees), its node
     /// count and its mantissas.
     private static func tape(
         _ start: UnsafePointer<UInt8>, count: Int, frames: UnsafeMutableBufferPointer<Frame>
     ) throws(JSONSyntaxError) -> (UnsafeMutablePointer<JSONNode>, Int, UnsafeMutablePointer<UInt64>) {
-        // Every node takes at least one byte of text: `count` nodes at most, and the tape never
-        // grows. (Pages are touched only as nodes are written: a large request reserves address
-        // space, 20 bytes per byte, but uses memory in proportion to its nodes.)
-        let capacity = (count + 2) & ~1
+        // Even, so that the mantissas after the nodes are aligned.
+        let capacity = ((count <= roomyTextLimit ? count + 1 : 1 << 16) + nodesPerStep + 1) & ~1
         let (byteCount, overflow) = capacity.multipliedReportingOverflow(by: bytesPerNode)
         guard !overflow, let allocated = malloc(byteCount) else {
             throw error("Out of memory for the parsed request.", at: 0)
@@ -114,6 +129,7 @@ struct JSONParser {
         p = start
         self.tape = tape
         next = tape
+        reserve = tape + (capacity - Self.nodesPerStep)
         mantissas = Self.mantissas(of: tape, capacity: capacity)
         self.frames = frames
     }
@@ -130,11 +146,36 @@ struct JSONParser {
         UInt32(truncatingIfNeeded: UnsafeRawPointer(next) - UnsafeRawPointer(tape)) / UInt32(MemoryLayout<JSONNode>.stride)
     }
 
-    /// Appends a node (there is room for it: see ``tape``).
+    /// Appends a node (there is room for it: see ``tape`` and ``makeRoomForStep()``).
     @inline(__always)
     private mutating func emit(_ kind: JSONNode.Kind, _ flags: UInt8, exponent: Int16 = 0, offset: Int, value: UInt32) {
         next.initialize(to: JSONNode(kind: kind, flags: flags, exponent: exponent, offset: UInt32(truncatingIfNeeded: offset), value: value))
         next += 1
+    }
+
+    /// Grows the tape if fewer than ``nodesPerStep`` nodes fit: called before each step.
+    @inline(__always)
+    private mutating func makeRoomForStep() throws(JSONSyntaxError) {
+        if next >= reserve {
+            (tape, next, reserve, mantissas) = try Self.grown(tape, next: next, reserve: reserve, position: position)
+        }
+    }
+
+    /// The tape reallocated at twice its capacity (`reserve` is ``nodesPerStep`` before its
+    /// end), with its new cursor, reserve and mantissas (moved to their new place after the
+    /// nodes).
+    @inline(never)
+    private static func grown(_ tape: UnsafeMutablePointer<JSONNode>, next: UnsafeMutablePointer<JSONNode>, reserve: UnsafeMutablePointer<JSONNode>, position: Int) throws(JSONSyntaxError) -> (UnsafeMutablePointer<JSONNode>, UnsafeMutablePointer<JSONNode>, UnsafeMutablePointer<JSONNode>, UnsafeMutablePointer<UInt64>) {
+        let capacity = reserve - tape + nodesPerStep
+        let (doubled, overflow) = capacity.multipliedReportingOverflow(by: 2)
+        let (byteCount, tooBig) = doubled.multipliedReportingOverflow(by: bytesPerNode)
+        guard !overflow, !tooBig, let grown = realloc(tape, byteCount) else {
+            throw error("Out of memory for the parsed request.", at: position)
+        }
+        let nodes = grown.assumingMemoryBound(to: JSONNode.self)
+        let moved = mantissas(of: nodes, capacity: doubled)
+        moved.update(from: mantissas(of: nodes, capacity: capacity), count: capacity)
+        return (nodes, nodes + (next - tape), nodes + (doubled - nodesPerStep), moved)
     }
 
     // MARK: Structure
@@ -144,6 +185,7 @@ struct JSONParser {
         skipWhitespace()
         while true {
             // Expecting a value.
+            try makeRoomForStep()
             guard p < end else { throw error("Unexpected end of text; expected a value.") }
             // Whether a member's key comes next: keys are read in one place, after this switch
             // and the loop below (the compiler stops inlining into a reader grown too large, and
