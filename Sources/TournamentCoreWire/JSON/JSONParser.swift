@@ -365,22 +365,38 @@ struct JSONParser {
     private mutating func parseString() throws(JSONSyntaxError) {
         p += 1
         let contentStart = p
+        // To the next quote, backslash, control character or non-ASCII byte: mostly the quote.
+        p = JSONBytes.firstStop(from: p, to: end, mask: Self.stopMask)
         var flags: UInt8 = 0
-        while true {
-            // To the next quote, backslash, control character or non-ASCII byte.
-            p = JSONBytes.firstStop(from: p, to: end, mask: Self.stopMask)
-            guard p < end else { throw error("Unterminated string.") }
-            let byte = p.pointee
-            if byte == UInt8(ascii: "\"") { break }
-            if byte == UInt8(ascii: "\\") {
-                flags = JSONNode.escaped
-                p = start + (try Self.escapeEnd(start, end - start, position))
-            } else {
-                p = start + (try Self.sequenceEnd(start, end - start, position))
-            }
+        if p == end || p.pointee != UInt8(ascii: "\"") {
+            let (closingQuote, escaped) = try Self.restOfString(start, end - start, position)
+            p = start + closingQuote
+            if escaped { flags = JSONNode.escaped }
         }
         emit(.string, flags, offset: contentStart - start, value: UInt32(truncatingIfNeeded: p - contentStart))
         p += 1
+    }
+
+    /// The position of the closing quote of a string whose plain text stopped at `position`
+    /// (an escape, a multi-byte UTF-8 sequence, a control character or the end of the text),
+    /// and whether the string has escapes.
+    @inline(never)
+    private static func restOfString(_ start: UnsafePointer<UInt8>, _ count: Int, _ stop: Int) throws(JSONSyntaxError) -> (Int, Bool) {
+        let text = UnsafeBufferPointer(start: start, count: count)
+        var position = stop
+        var escaped = false
+        while true {
+            guard position < count else { throw error("Unterminated string.", at: position) }
+            let byte = text[position]
+            if byte == UInt8(ascii: "\"") { return (position, escaped) }
+            if byte == UInt8(ascii: "\\") {
+                escaped = true
+                position = try escapeEnd(start, count, position)
+            } else {
+                position = try sequenceEnd(start, count, position)
+            }
+            position = JSONBytes.firstStop(in: text, from: position, mask: stopMask)
+        }
     }
 
     /// The bytes that end a run of plain string text: a quote, a backslash, a control character
