@@ -49,9 +49,10 @@ struct ObjectFields<Field: RequestFields> {
     /// The value node of `field` if the member is present, even when its value is `null`.
     @inline(__always)
     func raw(_ field: Field) -> Int? {
-        if scans { return Self.scan(document, object, for: field) }
+        // A slot past the sixteen reads as absent: the scan (of a large field set) decides then.
         let node = Int(slots[field.slot])
-        return node < 0 ? nil : node
+        if node >= 0 { return node }
+        return scans ? Self.scan(document, object, for: field) : nil
     }
 
     /// The value node of the last member named by `field`'s key (repeated keys: the last wins).
