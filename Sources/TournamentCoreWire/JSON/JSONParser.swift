@@ -196,7 +196,7 @@ struct JSONParser {
                 try openContainer(.object)
                 skipWhitespace()
                 if peekWithoutConsuming(UInt8(ascii: "}")) {
-                    try closeContainer()
+                    closeContainer()
                 } else {
                     keyFollows = true
                 }
@@ -204,7 +204,7 @@ struct JSONParser {
                 try openContainer(.array)
                 skipWhitespace()
                 if peekWithoutConsuming(UInt8(ascii: "]")) {
-                    try closeContainer()
+                    closeContainer()
                 } else {
                     continue
                 }
@@ -232,7 +232,7 @@ struct JSONParser {
                 } else {
                     guard byte == UInt8(ascii: "]") else { throw error("Expected ',' or ']' after an array element.") }
                 }
-                try closeContainer()
+                closeContainer()
             }
             if keyFollows { try parseMemberKey() }
         }
@@ -262,7 +262,7 @@ struct JSONParser {
 
     /// Closes the innermost container at the bracket under the cursor.
     @inline(__always)
-    private mutating func closeContainer() throws(JSONSyntaxError) {
+    private mutating func closeContainer() {
         depth &-= 1
         let frame = frames[depth]
         tape[Int(frame.opening)].value = nodeCount
@@ -377,7 +377,7 @@ struct JSONParser {
         p += 1
     }
 
-    /// The position of the closing quote of a string whose plain text stopped at `position`
+    /// The position of the closing quote of a string whose plain text stopped at `stop`
     /// (an escape, a multi-byte UTF-8 sequence, a control character or the end of the text),
     /// and whether the string has escapes.
     @inline(never)
