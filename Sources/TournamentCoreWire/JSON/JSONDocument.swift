@@ -2,7 +2,7 @@
 ///
 /// The document borrows both: it is valid only inside the closure given to
 /// ``parse(_:_:)``, which is how the wire layer reads every request without copying it and
-/// without reference counting (a document is four pointers and two counts, copied freely).
+/// without reference counting (a document is three pointers and two counts, copied freely).
 /// Node indices come from the tape itself (a container's end, a key's value at key + 1), so
 /// they are in range by construction; debug builds check every access, and the fuzzer runs
 /// the optimized code under AddressSanitizer.
