@@ -123,10 +123,12 @@ enum ShortestDouble {
             return at + 3
         }
         let size = value.magnitude
-        if size < 0x1p53, size.rounded(.towardZero) == size {
+        // Below 2^53 the conversion cannot trap, and converting back tells a whole number
+        // (without the C library's trunc, a call where SSE4.1 is not assumed).
+        if size < 0x1p53, case let whole = Int64(size), Double(whole) == size {
+            let integer = UInt64(bitPattern: whole)
             // A whole number below 2^53 (accuracy 30.0, a delta of 20.0): its digits are exact
             // and shortest as they are, written as an integer with ".0".
-            let integer = UInt64(size)
             let count = JSONBytes.decimalDigitCount(integer)
             JSONBytes.writeDigits(of: integer, endingAt: target + at + count)
             target[at + count] = UInt8(ascii: ".")
