@@ -35,8 +35,8 @@ struct JSONDocument {
     /// The index of the node after `node` and all its descendants.
     func skip(_ node: Int) -> Int {
         switch nodes[node].kind {
-        case .object, .array: Int(nodes[node].value) + 1
-        default: node + 1
+        case .object, .array: Int(nodes[node].value) &+ 1
+        default: node &+ 1
         }
     }
 
@@ -50,12 +50,12 @@ struct JSONDocument {
 
     /// The element indices of an array node.
     func elements(_ array: Int) -> Children {
-        Children(document: self, container: array, cursor: array + 1, end: Int(nodes[array].value), stride: 1)
+        Children(document: self, container: array, cursor: array &+ 1, end: Int(nodes[array].value), stride: 1)
     }
 
     /// The key indices of an object node; each member's value is at key + 1.
     func keys(_ object: Int) -> Children {
-        Children(document: self, container: object, cursor: object + 1, end: Int(nodes[object].value), stride: 2)
+        Children(document: self, container: object, cursor: object &+ 1, end: Int(nodes[object].value), stride: 2)
     }
 
     /// Child nodes of a container, one per element (arrays) or per member key (objects).
@@ -73,7 +73,7 @@ struct JSONDocument {
         mutating func next() -> Int? {
             guard cursor < end else { return nil }
             let current = cursor
-            cursor = document.skip(current + stride - 1)
+            cursor = document.skip(current &+ stride &- 1)
             return current
         }
     }
