@@ -25,6 +25,25 @@ struct EnvelopeTests {
         #expect(call(long, "{}").contains("named \\\"" + String(repeating: "x", count: 100) + "\\\"....\"}}"))
     }
 
+    @Test("every method is found by its name, and names that differ by a byte anywhere are not")
+    func methodNamesAreMatchedExactly() {
+        for method in MethodRegistry.methods {
+            let name = Array("\(method.name)".utf8)
+            #expect(name.withUnsafeBufferPointer { MethodRegistry.method(named: $0) } == method, "\(method.name)")
+            // A byte changed at every position (the middle of long names included), one more,
+            // one fewer.
+            var nearMisses = (0..<name.count).map { index in
+                var changed = name
+                changed[index] ^= 0x01
+                return changed
+            }
+            nearMisses += [name + [0x61], Array(name.dropLast()), Array(name.dropFirst()), []]
+            for nearMiss in nearMisses {
+                #expect(nearMiss.withUnsafeBufferPointer { MethodRegistry.method(named: $0) } == nil, "\(nearMiss)")
+            }
+        }
+    }
+
     @Test("the top level must be an object")
     func topLevelObject() {
         #expect(call("library.info", "[]") == #"{"ok":false,"error":{"code":"INVALID_JSON","message":"The request must be a JSON object, not an array."}}"#)
