@@ -322,13 +322,6 @@ enum JSONBytes {
         "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
     }
 
-    /// How many of the eight bytes of `word` (little-endian) are ASCII digits before the first
-    /// that is not one: 0...8.
-    @inline(__always)
-    static func leadingDigitCount(_ word: UInt64) -> Int {
-        nonDigits(digitValues(word)).trailingZeroBitCount >> 3
-    }
-
     /// The bytes of `word` less `'0'` (as exclusive or, which is the same for digits): the
     /// value of every byte that is an ASCII digit, something above 9 for every other.
     @inline(__always)
