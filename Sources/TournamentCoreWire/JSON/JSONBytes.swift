@@ -142,27 +142,11 @@ enum JSONBytes {
         UTF8.encode(scalar) { output.append($0) }
     }
 
-    /// The value of an integer literal (`-?[0-9]+`), or nil outside the range of `Int64`.
-    @inline(__always)
-    static func int64(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
-        // Up to 18 digits no sum can overflow: the common case, inlined without overflow checks.
-        guard let base = text.baseAddress, text.count <= 18 else { return checkedInt64(text) }
-        let negative = text.count > 0 && base[0] == UInt8(ascii: "-")
-        var index = negative ? 1 : 0
-        guard index < text.count else { return nil }  // empty, or "-" alone: no number
-        var value: Int64 = 0
-        while index < text.count {
-            let digit = base[index] &- UInt8(ascii: "0")
-            guard digit < 10 else { return nil }
-            value = value &* 10 &+ Int64(digit)
-            index &+= 1
-        }
-        return negative ? 0 &- value : value
-    }
-
-    /// ``int64(_:)`` for any length, checking every step for overflow.
+    /// The value of an integer literal (`-?[0-9]+`), or nil outside the range of `Int64`,
+    /// checking every step for overflow: the path of the integers the parser's digits leave
+    /// (more than 19 digits).
     @inline(never)
-    private static func checkedInt64(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
+    static func int64(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
         guard !text.isEmpty else { return nil }
         let negative = text[0] == UInt8(ascii: "-")
         guard text.count > (negative ? 1 : 0) else { return nil }  // "-" alone is no number
