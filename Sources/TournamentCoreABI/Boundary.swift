@@ -16,13 +16,13 @@ import TournamentCoreWire
 enum Boundary {
     /// Answers `request` for the method named `method` (both NUL-terminated, either may be NULL).
     static func call(_ method: UnsafePointer<CChar>?, _ request: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? {
-        Wire.call(method: bytes(method, limit: 4096), request: bytes(request, limit: JSONLimits.maxRequestBytes))
+        Wire.call(method: bytes(method, limit: 4096), terminatedRequest: bytes(request, limit: JSONLimits.maxRequestBytes))
             .takeCString()
     }
 
     /// Answers `request` for `method`, a name the library defines.
     static func call(_ method: StaticString, _ request: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? {
-        Wire.call(method: method, request: bytes(request, limit: JSONLimits.maxRequestBytes)).takeCString()
+        Wire.call(method: method, terminatedRequest: bytes(request, limit: JSONLimits.maxRequestBytes)).takeCString()
     }
 
     /// The bytes of a C string, looking at no more than `limit` + 1 of them: a string longer

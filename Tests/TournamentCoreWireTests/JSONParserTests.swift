@@ -175,6 +175,75 @@ struct JSONParserTests {
         }
     }
 
+    /// The error (message, offset) or node count of `text`, read as a C string (a 0 byte after
+    /// it, read in place) or as bytes followed by `trailing` (copied first).
+    private func outcome(_ text: [UInt8], terminated: Bool, trailing: [UInt8] = []) -> String {
+        let buffer = terminated ? text + [0] : text + trailing
+        let result = buffer.withUnsafeBufferPointer { all in
+            Result { () throws(JSONSyntaxError) in
+                try JSONParser.parse(UnsafeBufferPointer(rebasing: all[0..<text.count]), terminated: terminated) { $0.nodes.count }
+            }
+        }
+        switch result {
+        case .success(let count): return "\(count) nodes"
+        case .failure(let error): return "\(error.message) @\(error.offset)"
+        }
+    }
+
+    @Test("a text ending in each state of the grammar gets the end-of-text error of that state", arguments: [
+        ("[", "Unexpected end of text; expected a value. (byte 1) @1"),
+        (" ", "Unexpected end of text; expected a value. (byte 1) @1"),
+        ("{\"a\":", "Unexpected end of text; expected a value. (byte 5) @5"),
+        ("[1", "Unexpected end of text inside an array or object. (byte 2) @2"),
+        ("{\"a\":[] ", "Unexpected end of text inside an array or object. (byte 8) @8"),
+        ("{", "Expected a string key in an object. (byte 1) @1"),
+        ("{\"a\"", "Expected ':' after an object key. (byte 4) @4"),
+        ("\"abc", "Unterminated string. (byte 4) @4"),
+        ("\"a\\", "Unterminated string. (byte 3) @3"),
+        ("-", "Expected a digit in a number. (byte 1) @1"),
+        ("1.", "Expected a digit after the decimal point. (byte 2) @2"),
+        ("1e+", "Expected a digit in the exponent. (byte 3) @3"),
+        ("tru", "Invalid literal; expected true. (byte 0) @0"),
+    ])
+    func endOfText(text: String, expected: String) {
+        #expect(outcome(Array(text.utf8), terminated: true) == expected)
+        #expect(outcome(Array(text.utf8), terminated: false) == expected)
+    }
+
+    @Test("a 0 byte inside the text is an unexpected byte, not the end", arguments: [
+        ("[\0]", "Unexpected character 0x0; expected a value. (byte 1) @1"),
+        ("[1\0]", "Expected ',' or ']' after an array element. (byte 2) @2"),
+        ("{\"a\":1\0}", "Expected ',' or '}' after an object member. (byte 6) @6"),
+        ("{\0}", "Expected a string key in an object. (byte 1) @1"),
+        ("{\"a\"\0:1}", "Expected ':' after an object key. (byte 4) @4"),
+        ("[1.\0]", "Expected a digit after the decimal point. (byte 3) @3"),
+        ("\"a\0\"", "Control character 0x0 in a string must be escaped. (byte 2) @2"),
+        ("[1]\0", "Unexpected text after the end of the value. (byte 3) @3"),
+    ])
+    func interiorZeroByte(text: String, expected: String) {
+        #expect(outcome(Array(text.utf8), terminated: true) == expected)
+        #expect(outcome(Array(text.utf8), terminated: false) == expected)
+    }
+
+    @Test("bytes after a text that is not a C string are never read: it is copied first", arguments: [
+        ("[1", "2]"), ("[1", " ]"), ("{\"a\":1", "}"), ("1", "2"), ("1", ".5"), ("1", "e5"), ("\"ab", "c\""), ("[", "]"), ("-", "1"),
+    ])
+    func bytesAfterTheText(text: String, trailing: String) {
+        let text = Array(text.utf8)
+        #expect(outcome(text, terminated: false, trailing: Array(trailing.utf8)) == outcome(text, terminated: true))
+    }
+
+    @Test("every JSONTestSuite file reads the same as a C string and as copied bytes")
+    func terminatedAndCopiedAgree() throws {
+        let folder = repositoryRoot + "/Tests/data/JSONTestSuite/test_parsing"
+        let names = listFolder(folder)
+        #expect(names.count == 318)
+        for name in names {
+            let text = try #require(readFile(folder + "/" + name))
+            #expect(outcome(text, terminated: true) == outcome(text, terminated: false, trailing: Array("1]}\" e".utf8)), "\(name)")
+        }
+    }
+
     @Test("errors say where reading stopped")
     func errorOffset() {
         guard case .failure(let error) = parse("{\"a\": tru }") else {

@@ -13,7 +13,34 @@ public enum Wire {
     ///   - method: The method name; nil (a NULL pointer) is `UNKNOWN_METHOD`.
     ///   - request: The request's JSON text; nil (a NULL pointer) is `INVALID_JSON`, more than
     ///     ``JSONLimits/maxRequestBytes`` is `REQUEST_TOO_LARGE`.
+    ///
+    /// The request is copied once before it is read (into memory followed by a 0 byte, which
+    /// the reader needs after the text); a caller holding a C string avoids the copy with
+    /// ``call(method:terminatedRequest:)``.
     public static func call(method: UnsafeBufferPointer<UInt8>?, request: UnsafeBufferPointer<UInt8>?) -> JSONWriter {
+        call(method: method, request: request, terminated: false)
+    }
+
+    /// Answers a request whose bytes are followed by a 0 byte — a C string's bytes without
+    /// its terminator, as `strlen` measures them: `request[request.count]` must be readable
+    /// and 0. The request is read where it is, without a copy. Otherwise as
+    /// ``call(method:request:)-(UnsafeBufferPointer<UInt8>?,_)``.
+    public static func call(method: UnsafeBufferPointer<UInt8>?, terminatedRequest request: UnsafeBufferPointer<UInt8>?) -> JSONWriter {
+        call(method: method, request: request, terminated: true)
+    }
+
+    /// Answers a request for `method` (a name in ``methodNames``).
+    public static func call(method: StaticString, request: UnsafeBufferPointer<UInt8>?) -> JSONWriter {
+        call(method: UnsafeBufferPointer(start: method.utf8Start, count: method.utf8CodeUnitCount), request: request, terminated: false)
+    }
+
+    /// Answers a request for `method` (a name in ``methodNames``) whose bytes are followed by
+    /// a 0 byte, as ``call(method:terminatedRequest:)-(UnsafeBufferPointer<UInt8>?,_)``.
+    public static func call(method: StaticString, terminatedRequest request: UnsafeBufferPointer<UInt8>?) -> JSONWriter {
+        call(method: UnsafeBufferPointer(start: method.utf8Start, count: method.utf8CodeUnitCount), request: request, terminated: true)
+    }
+
+    private static func call(method: UnsafeBufferPointer<UInt8>?, request: UnsafeBufferPointer<UInt8>?, terminated: Bool) -> JSONWriter {
         guard let method else {
             return failure(WireError(.unknownMethod, "The method name is NULL."))
         }
@@ -22,12 +49,7 @@ public enum Wire {
             let quoted = name.debugDescription + (method.count > 100 ? "..." : "")
             return failure(WireError(.unknownMethod, "No method is named \(quoted)."))
         }
-        return call(handler, request: request)
-    }
-
-    /// Answers a request for `method` (a name in ``methodNames``).
-    public static func call(method: StaticString, request: UnsafeBufferPointer<UInt8>?) -> JSONWriter {
-        call(method: UnsafeBufferPointer(start: method.utf8Start, count: method.utf8CodeUnitCount), request: request)
+        return call(handler, request: request, terminated: terminated)
     }
 
     /// Answers a request given as Swift values (for tools and tests).
@@ -38,7 +60,7 @@ public enum Wire {
         }
     }
 
-    private static func call(_ method: any WireMethod.Type, request: UnsafeBufferPointer<UInt8>?) -> JSONWriter {
+    private static func call(_ method: any WireMethod.Type, request: UnsafeBufferPointer<UInt8>?, terminated: Bool) -> JSONWriter {
         guard let request else {
             return failure(WireError(.invalidJSON, "The request is NULL."))
         }
@@ -50,7 +72,7 @@ public enum Wire {
         // Responses are often about as long as their requests (normalized documents); start there.
         var writer = JSONWriter(capacity: min(request.count + 256, 4 << 20))
         do throws(WireError) {
-            try JSONDocument.parse(request) { document in
+            try JSONDocument.parse(request, terminated: terminated) { document in
                 do throws(WireError) {
                     try respond(method, to: document, into: &writer)
                 } catch {

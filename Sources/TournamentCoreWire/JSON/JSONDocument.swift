@@ -18,9 +18,10 @@ struct JSONDocument {
     var root: Int { 0 }
 
     /// Parses `bytes` and hands the document to `body`; the document must not escape it.
-    static func parse<Result>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (JSONDocument) -> Result) throws(WireError) -> Result {
+    /// `terminated`: a 0 byte follows `bytes` (see ``JSONParser/parse(_:terminated:_:)``).
+    static func parse<Result>(_ bytes: UnsafeBufferPointer<UInt8>, terminated: Bool = false, _ body: (JSONDocument) -> Result) throws(WireError) -> Result {
         do {
-            return try JSONParser.parse(bytes) { tape in
+            return try JSONParser.parse(bytes, terminated: terminated) { tape in
                 body(JSONDocument(text: tape.text, textCount: bytes.count, nodes: tape.nodes, mantissas: tape.mantissas))
             }
         } catch {

@@ -15,6 +15,11 @@ import Darwin
 ///   12-byte node per value; every offset fits in 32 bits because requests are at most
 ///   ``JSONLimits/maxRequestBytes``.
 /// - Any JSON value is accepted at the top level; requiring an object is the caller's rule.
+/// - Sentinel: the reader relies on a 0 byte after the text (``parse(_:terminated:_:)``), which
+///   stops every scan that would otherwise check the end first — white space, digits, a
+///   container's next byte. Where such a scan fails, the error path asks whether it stopped at
+///   the end, so messages are those of a reader without one. A 0 byte inside the text is an
+///   ordinary byte that JSON allows nowhere outside strings (and inside one only escaped).
 struct JSONParser {
     // The reading loop is one function: every step of it is inlined into `tape`, where the parser
     // is a local whose fields live in registers — a cursor and an end pointer into the text, a
@@ -26,7 +31,7 @@ struct JSONParser {
 
     /// The first byte of the text.
     private let start: UnsafePointer<UInt8>
-    /// One past the last byte of the text.
+    /// One past the last byte of the text, where the sentinel 0 byte is.
     private let end: UnsafePointer<UInt8>
     /// The next byte to read.
     private var p: UnsafePointer<UInt8>
@@ -64,16 +69,34 @@ struct JSONParser {
 
     /// Parses `bytes` (at most ``JSONLimits/maxRequestBytes`` long) and hands its tape to
     /// `body`. The tape is `malloc` memory freed when `body` returns: it must not escape.
-    static func parse<Result>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (JSONTape) -> Result) throws(JSONSyntaxError) -> Result {
+    ///
+    /// - Parameter terminated: The byte after the last, `bytes[bytes.count]`, may be read and
+    ///   is 0 (a C string's terminator): the reader uses it as its sentinel. Otherwise the text
+    ///   is first copied into memory that has one.
+    static func parse<Result>(_ bytes: UnsafeBufferPointer<UInt8>, terminated: Bool = false, _ body: (JSONTape) -> Result) throws(JSONSyntaxError) -> Result {
         guard bytes.count <= JSONLimits.maxRequestBytes else {
             throw JSONSyntaxError(message: "The text is longer than \(JSONLimits.maxRequestBytes) bytes.", offset: 0)
         }
         guard let start = bytes.baseAddress, !bytes.isEmpty else {
             throw error("Unexpected end of text; expected a value.", at: 0)
         }
+        if terminated {
+            return try parse(start, count: bytes.count, body)
+        }
+        guard let copy = malloc(bytes.count + 1)?.assumingMemoryBound(to: UInt8.self) else {
+            throw error("Out of memory for the parsed request.", at: 0)
+        }
+        defer { free(copy) }
+        copy.update(from: start, count: bytes.count)
+        copy[bytes.count] = 0
+        return try parse(copy, count: bytes.count, body)
+    }
+
+    /// Parses the `count` bytes at `start`, followed by a 0 byte.
+    private static func parse<Result>(_ start: UnsafePointer<UInt8>, count: Int, _ body: (JSONTape) -> Result) throws(JSONSyntaxError) -> Result {
         let outcome = withUnsafeTemporaryAllocation(of: Frame.self, capacity: JSONLimits.maxDepth) { frames in
             Swift.Result { () throws(JSONSyntaxError) in
-                try tape(start, count: bytes.count, frames: frames)
+                try tape(start, count: count, frames: frames)
             }
         }
         let (nodes, count, mantissas) = try outcome.get()
@@ -184,9 +207,9 @@ struct JSONParser {
     private mutating func parseDocument() throws(JSONSyntaxError) {
         skipWhitespace()
         while true {
-            // Expecting a value.
+            // Expecting a value (at the end, the sentinel is no value's first byte: see
+            // ``parseScalar()``).
             try makeRoomForStep()
-            guard p < end else { throw error("Unexpected end of text; expected a value.") }
             // Whether a member's key comes next: keys are read in one place, after this switch
             // and the loop below (the compiler stops inlining into a reader grown too large, and
             // a second copy of the key reading was what it left out).
@@ -195,7 +218,7 @@ struct JSONParser {
             case UInt8(ascii: "{"):
                 try openContainer(.object)
                 skipWhitespace()
-                if peekWithoutConsuming(UInt8(ascii: "}")) {
+                if p.pointee == UInt8(ascii: "}") {
                     closeContainer()
                 } else {
                     keyFollows = true
@@ -203,7 +226,7 @@ struct JSONParser {
             case UInt8(ascii: "["):
                 try openContainer(.array)
                 skipWhitespace()
-                if peekWithoutConsuming(UInt8(ascii: "]")) {
+                if p.pointee == UInt8(ascii: "]") {
                     closeContainer()
                 } else {
                     continue
@@ -219,7 +242,6 @@ struct JSONParser {
                     return
                 }
                 children &+= 1
-                guard p < end else { throw error("Unexpected end of text inside an array or object.") }
                 let byte = p.pointee
                 if byte == UInt8(ascii: ",") {
                     p += 1
@@ -227,10 +249,8 @@ struct JSONParser {
                     keyFollows = inObject
                     break
                 }
-                if inObject {
-                    guard byte == UInt8(ascii: "}") else { throw error("Expected ',' or '}' after an object member.") }
-                } else {
-                    guard byte == UInt8(ascii: "]") else { throw error("Expected ',' or ']' after an array element.") }
+                guard byte == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+                    throw Self.unclosed(inObject: inObject, atEnd: p == end, at: position)
                 }
                 closeContainer()
             }
@@ -241,10 +261,11 @@ struct JSONParser {
     /// Reads `"key"` `:` and leaves the cursor at the member's value.
     @inline(__always)
     private mutating func parseMemberKey() throws(JSONSyntaxError) {
-        guard peekWithoutConsuming(UInt8(ascii: "\"")) else { throw error("Expected a string key in an object.") }
+        guard p.pointee == UInt8(ascii: "\"") else { throw error("Expected a string key in an object.") }
         try parseString()
         skipWhitespace()
-        guard peek(UInt8(ascii: ":")) else { throw error("Expected ':' after an object key.") }
+        guard p.pointee == UInt8(ascii: ":") else { throw error("Expected ':' after an object key.") }
+        p += 1
         skipWhitespace()
     }
 
@@ -289,7 +310,7 @@ struct JSONParser {
         case UInt8(ascii: "n"):
             try parseLiteral("null", .null)
         default:
-            throw Self.unexpected(byte, at: position)
+            throw Self.unexpected(byte, atEnd: p == end, at: position)
         }
     }
 
@@ -314,37 +335,37 @@ struct JSONParser {
             flags |= JSONNode.negative
             p += 1
         }
-        guard p < end, isDigit(p.pointee) else { throw error("Expected a digit in a number.") }
+        guard isDigit(p.pointee) else { throw error("Expected a digit in a number.") }
         var mantissa: UInt64 = 0
         var digits = 0
         if p.pointee == UInt8(ascii: "0") {
             p += 1
-            if p < end, isDigit(p.pointee) { throw error("Numbers may not have leading zeros.") }
+            if isDigit(p.pointee) { throw error("Numbers may not have leading zeros.") }
         } else {
             readDigits(into: &mantissa, counting: &digits)
         }
         var exponent = 0
-        if p < end, p.pointee == UInt8(ascii: ".") {
+        if p.pointee == UInt8(ascii: ".") {
             flags = flags & ~JSONNode.integer
             p += 1
-            guard p < end, isDigit(p.pointee) else { throw error("Expected a digit after the decimal point.") }
+            guard isDigit(p.pointee) else { throw error("Expected a digit after the decimal point.") }
             let before = digits
             readDigits(into: &mantissa, counting: &digits)
             exponent = before &- digits
         }
         var written = 0
-        if p < end, p.pointee | 0x20 == UInt8(ascii: "e") {
+        if p.pointee | 0x20 == UInt8(ascii: "e") {
             flags = flags & ~JSONNode.integer
             p += 1
             var sign = 1
-            if p < end, p.pointee == UInt8(ascii: "+") || p.pointee == UInt8(ascii: "-") {
+            if p.pointee == UInt8(ascii: "+") || p.pointee == UInt8(ascii: "-") {
                 if p.pointee == UInt8(ascii: "-") { sign = -1 }
                 p += 1
             }
-            guard p < end, isDigit(p.pointee) else { throw error("Expected a digit in the exponent.") }
+            guard isDigit(p.pointee) else { throw error("Expected a digit in the exponent.") }
             // Up to 10,000 it is exact; beyond, it only has to stay there (leading zeros are
             // allowed, so the digits are not counted).
-            while p < end, isDigit(p.pointee) {
+            while isDigit(p.pointee) {
                 written = min(written &* 10 &+ Int(p.pointee &- UInt8(ascii: "0")), 10_000)
                 p += 1
             }
@@ -368,7 +389,7 @@ struct JSONParser {
         // To the next quote, backslash, control character or non-ASCII byte: mostly the quote.
         p = JSONBytes.firstStop(from: p, to: end, mask: Self.stopMask)
         var flags: UInt8 = 0
-        if p == end || p.pointee != UInt8(ascii: "\"") {
+        if p.pointee != UInt8(ascii: "\"") {
             let (closingQuote, escaped) = try Self.restOfString(start, end - start, position)
             p = start + closingQuote
             if escaped { flags = JSONNode.escaped }
@@ -487,7 +508,7 @@ struct JSONParser {
 
     @inline(__always)
     private mutating func skipWhitespace() {
-        while p < end {
+        while true {
             switch p.pointee {
             case 0x20, 0x0A, 0x0D, 0x09: p += 1
             default: return
@@ -501,7 +522,8 @@ struct JSONParser {
     /// `0.5`) is taken as it is.
     @inline(__always)
     private mutating func readDigits(into mantissa: inout UInt64, counting digits: inout Int) {
-        if end - p >= 2, !isDigit(p[1]) {
+        // The cursor is at a digit, so before the end: the byte after it is the sentinel at most.
+        if !isDigit(p[1]) {
             mantissa = mantissa &* 10 &+ UInt64(p.pointee &- UInt8(ascii: "0"))
             p += 1
             digits &+= 1
@@ -526,24 +548,11 @@ struct JSONParser {
             }
             return
         }
-        while p < end, isDigit(p.pointee) {
+        while isDigit(p.pointee) {
             mantissa = mantissa &* 10 &+ UInt64(p.pointee &- UInt8(ascii: "0"))
             p += 1
             digits &+= 1
         }
-    }
-
-    /// Consumes `byte` if it is under the cursor.
-    @inline(__always)
-    private mutating func peek(_ byte: UInt8) -> Bool {
-        guard p < end, p.pointee == byte else { return false }
-        p += 1
-        return true
-    }
-
-    @inline(__always)
-    private func peekWithoutConsuming(_ byte: UInt8) -> Bool {
-        p < end && p.pointee == byte
     }
 
     @inline(__always)
@@ -573,9 +582,19 @@ struct JSONParser {
         error("Nesting is deeper than \(JSONLimits.maxDepth) levels.", at: position)
     }
 
+    /// The error of a byte that starts no value: the end of the text, when it is the sentinel.
     @inline(never)
-    private static func unexpected(_ byte: UInt8, at position: Int) -> JSONSyntaxError {
-        error("Unexpected character \(describe(byte)); expected a value.", at: position)
+    private static func unexpected(_ byte: UInt8, atEnd: Bool, at position: Int) -> JSONSyntaxError {
+        if atEnd { return error("Unexpected end of text; expected a value.", at: position) }
+        return error("Unexpected character \(describe(byte)); expected a value.", at: position)
+    }
+
+    /// The error of a byte that neither continues nor closes the innermost container.
+    @inline(never)
+    private static func unclosed(inObject: Bool, atEnd: Bool, at position: Int) -> JSONSyntaxError {
+        if atEnd { return error("Unexpected end of text inside an array or object.", at: position) }
+        if inObject { return error("Expected ',' or '}' after an object member.", at: position) }
+        return error("Expected ',' or ']' after an array element.", at: position)
     }
 
     @inline(never)
