@@ -14,15 +14,41 @@ public struct DeltaDisplay: Sendable, Hashable {
     }
 
     /// `+0.25`, `-3.50`, `0.00`; `+12` for counts.
-    public var text: String
+    ///
+    /// A delta's text is formatted when it is read; ``withUTF8Text(_:)`` lends it without
+    /// making a `String`. Setting it keeps the given text.
+    public var text: String {
+        get {
+            if case .given(let text) = storage { return text }
+            var text = ""
+            withUTF8Text { text = String(decoding: $0, as: UTF8.self) }
+            return text
+        }
+        set { storage = .given(newValue) }
+    }
     /// Up, down or flat.
     public var trend: Trend
     /// Green, red or gray.
     public var color: Color
 
+    /// The text as kept: a number, formatted when read, or a text given as is.
+    private var storage: Text
+
+    private enum Text: Sendable {
+        /// A delta × 100, rounded: shown with two decimals.
+        case hundredths(Int)
+        /// A count delta: shown as an integer.
+        case count(Int)
+        case given(String)
+    }
+
     /// Creates a display.
     public init(text: String, trend: Trend, color: Color) {
-        self.text = text
+        self.init(.given(text), trend: trend, color: color)
+    }
+
+    private init(_ storage: Text, trend: Trend, color: Color) {
+        self.storage = storage
         self.trend = trend
         self.color = color
     }
@@ -32,34 +58,73 @@ public struct DeltaDisplay: Sendable, Hashable {
     /// sign for zero. A non-finite value (never produced by the core) is shown as `0.00`.
     public init(_ delta: Double) {
         let hundredths = Self.roundedHundredths(delta)
-        var text = Self.signed(hundredths.signum())
-        text.append(magnitude: UInt64(hundredths.magnitude / 100))
-        text.append(UInt8(ascii: "."))
-        text.append(magnitude: UInt64(hundredths.magnitude % 100), digits: 2)
-        self.init(sign: hundredths.signum(), text: text.string)
+        self.init(sign: hundredths.signum(), .hundredths(hundredths))
     }
 
     /// A count delta: `+12`, `-3`, `0`.
     public init(_ delta: Int) {
-        var text = Self.signed(delta.signum())
-        text.append(magnitude: UInt64(delta.magnitude))
-        self.init(sign: delta.signum(), text: text.string)
+        self.init(sign: delta.signum(), .count(delta))
     }
 
-    /// A text starting with the sign shown for `sign` (-1, 0 or 1): `+`, `-` or nothing.
-    private static func signed(_ sign: Int) -> ShortText {
-        var text = ShortText()
-        if sign > 0 { text.append(UInt8(ascii: "+")) }
-        if sign < 0 { text.append(UInt8(ascii: "-")) }
-        return text
-    }
-
-    private init(sign: Int, text: String) {
+    private init(sign: Int, _ storage: Text) {
         switch sign {
-        case 1: self.init(text: text, trend: .up, color: .green)
-        case -1: self.init(text: text, trend: .down, color: .red)
-        default: self.init(text: text, trend: .flat, color: .gray)
+        case 1: self.init(storage, trend: .up, color: .green)
+        case -1: self.init(storage, trend: .down, color: .red)
+        default: self.init(storage, trend: .flat, color: .gray)
         }
+    }
+
+    /// The text's UTF-8 bytes, lent to `body` (which must not keep them): a delta's text is
+    /// formatted on the stack, so that writing it out makes no `String`. (Not generic: called
+    /// from another module, a generic function would look its type metadata up at run time.)
+    public func withUTF8Text(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let magnitude: UInt
+        let sign: Int
+        var decimals = false
+        switch storage {
+        case .given(let text):
+            if text.utf8.withContiguousStorageIfAvailable(body) != nil { return }
+            var copy = text
+            copy.withUTF8(body)
+            return
+        case .hundredths(let hundredths):
+            (magnitude, sign, decimals) = (hundredths.magnitude, hundredths.signum(), true)
+        case .count(let count):
+            (magnitude, sign) = (count.magnitude, count.signum())
+        }
+        // Right to left: at most 19 digits, a point and a sign.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var index = buffer.count
+            var rest = magnitude
+            func put(_ byte: UInt8) {
+                index -= 1
+                buffer[index] = byte
+            }
+            func putDigit() {
+                put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10))
+                rest /= 10
+            }
+            if decimals {
+                putDigit()
+                putDigit()
+                put(UInt8(ascii: "."))
+            }
+            repeat { putDigit() } while rest > 0
+            if sign > 0 { put(UInt8(ascii: "+")) }
+            if sign < 0 { put(UInt8(ascii: "-")) }
+            body(UnsafeBufferPointer(rebasing: buffer[index...]))
+        }
+    }
+
+    /// Displays are equal when they show the same: texts, trends and colours.
+    public static func == (lhs: DeltaDisplay, rhs: DeltaDisplay) -> Bool {
+        lhs.trend == rhs.trend && lhs.color == rhs.color && lhs.text == rhs.text
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(trend)
+        hasher.combine(color)
     }
 
     /// `value × 100` rounded to the nearest integer, ties to even, computed exactly from the

@@ -57,7 +57,7 @@ struct ShortText {
 
     var string: String {
         withUnsafeBytes(of: storage) { bytes in
-            let text = UnsafeRawBufferPointer(rebasing: bytes.prefix(count))
+            let text = UnsafeRawBufferPointer(start: bytes.baseAddress, count: count)
             // Written straight into the new string: up to 15 ASCII bytes that is the inline
             // form, whose check is one mask (String(decoding:) runs the repairing validator).
             if #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) {

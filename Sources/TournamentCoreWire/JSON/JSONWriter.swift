@@ -215,6 +215,11 @@ public struct JSONWriter: ~Copyable {
         string(value, key: key)
     }
 
+    /// Writes `"key":"value"` for a value given as valid UTF-8 bytes.
+    mutating func field(_ key: StaticString, utf8 value: UnsafeBufferPointer<UInt8>) {
+        string(utf8: value, key: key)
+    }
+
     /// Writes `"key":"value"` for a value known at compile time (ASCII without characters to
     /// escape, as for ``string(_:)-(StaticString)``), such as an enumeration's name.
     @inline(__always)  // the key's length is known where it is called: its copy is one or two moves

@@ -22,6 +22,8 @@ struct DeltaDisplayTests {
         (12.3456, "+12.35", .up, .green),
         (1e-300, "0.00", .flat, .gray),
         (Double.leastNonzeroMagnitude, "0.00", .flat, .gray),
+        (1e20, "+90000000000000.00", .up, .green),  // saturated: the core's deltas are within ±100
+        (-1e20, "-90000000000000.00", .down, .red),
     ])
     func doubles(value: Double, text: String, trend: DeltaDisplay.Trend, color: DeltaDisplay.Color) {
         #expect(DeltaDisplay(value) == DeltaDisplay(text: text, trend: trend, color: color))
@@ -39,5 +41,31 @@ struct DeltaDisplayTests {
     func nonFinite() {
         #expect(DeltaDisplay(Double.nan).text == "0.00")
         #expect(DeltaDisplay(Double.infinity).text == "0.00")
+    }
+
+    @Test("the text lent without a String is the text, formatted or given", arguments: [
+        DeltaDisplay(3.466), DeltaDisplay(-0.004), DeltaDisplay(-1e20), DeltaDisplay(12), DeltaDisplay(0), DeltaDisplay(Int.min),
+        DeltaDisplay(text: "+3.47", trend: .up, color: .green), DeltaDisplay(text: "", trend: .flat, color: .gray),
+        DeltaDisplay(text: "≈ +3 🏹", trend: .up, color: .green), DeltaDisplay(text: String(repeating: "long text ", count: 10), trend: .up, color: .green),
+    ])
+    func lentText(display: DeltaDisplay) {
+        var lent: [UInt8] = []
+        display.withUTF8Text { lent = Array($0) }
+        #expect(lent == Array(display.text.utf8))
+    }
+
+    @Test("a formatted display equals, and hashes as, the same display given as text; setting the text keeps it")
+    func formattedAndGivenAgree() {
+        let formatted = DeltaDisplay(3.466)
+        let given = DeltaDisplay(text: "+3.47", trend: .up, color: .green)
+        #expect(formatted == given)
+        #expect(Set([formatted, given]).count == 1)
+        #expect(formatted != DeltaDisplay(text: "+3.47", trend: .up, color: .red))
+        #expect(formatted != DeltaDisplay(text: "+3.46", trend: .up, color: .green))
+        var edited = formatted
+        edited.text = "three"
+        #expect(edited.text == "three")
+        #expect(edited != formatted)
+        #expect(DeltaDisplay(-7).text == "-7")
     }
 }

@@ -82,7 +82,7 @@ enum EquipmentCompare: WireMethod {
     private static func write(_ display: DeltaDisplay, as key: StaticString, into writer: inout JSONWriter) {
         writer.key(key)
         writer.beginObject()
-        writer.field("text", display.text)
+        display.withUTF8Text { writer.field("text", utf8: $0) }  // formatted on the stack, no String
         writer.field("trend", display.trend.name)
         writer.field("color", display.color.name)
         writer.endObject()
