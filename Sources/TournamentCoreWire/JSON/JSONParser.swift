@@ -95,9 +95,7 @@ struct JSONParser {
     /// Parses the `count` bytes at `start`, followed by a 0 byte.
     private static func parse<Result>(_ start: UnsafePointer<UInt8>, count: Int, _ body: (JSONTape) -> Result) throws(JSONSyntaxError) -> Result {
         let outcome = withUnsafeTemporaryAllocation(of: Frame.self, capacity: JSONLimits.maxDepth) { frames in
-            Swift.Result { () throws(JSONSyntaxError) in
-                try tape(start, count: count, frames: frames)
-            }
+            tape(start, count: count, frames: frames)
         }
         let (nodes, count, mantissas) = try outcome.get()
         defer { free(nodes) }
@@ -126,14 +124,18 @@ struct JSONParser {
 
     /// The tape of the `count` bytes at `start` (`malloc` memory the caller frees), its node
     /// count and its mantissas.
+    ///
+    /// Not itself throwing, so that the reading loop inlined into it, whose every `throw` is a
+    /// branch to the `catch` here, keeps no error register: a throwing function reserves one
+    /// for its error and tests it where inlined calls returned (after every string and number).
     private static func tape(
         _ start: UnsafePointer<UInt8>, count: Int, frames: UnsafeMutableBufferPointer<Frame>
-    ) throws(JSONSyntaxError) -> (UnsafeMutablePointer<JSONNode>, Int, UnsafeMutablePointer<UInt64>) {
+    ) -> Result<(UnsafeMutablePointer<JSONNode>, Int, UnsafeMutablePointer<UInt64>), JSONSyntaxError> {
         // Even, so that the mantissas after the nodes are aligned.
         let capacity = ((count <= roomyTextLimit ? count + 1 : 1 << 16) + nodesPerStep + 1) & ~1
         let (byteCount, overflow) = capacity.multipliedReportingOverflow(by: bytesPerNode)
         guard !overflow, let allocated = malloc(byteCount) else {
-            throw error("Out of memory for the parsed request.", at: 0)
+            return .failure(error("Out of memory for the parsed request.", at: 0))
         }
         let nodes = allocated.assumingMemoryBound(to: JSONNode.self)
         var parser = JSONParser(start: start, end: start + count, tape: nodes, capacity: capacity, frames: frames)
@@ -141,9 +143,9 @@ struct JSONParser {
             try parser.parseDocument()
         } catch {
             free(parser.tape)
-            throw error
+            return .failure(error)
         }
-        return (parser.tape, parser.next - parser.tape, parser.mantissas)
+        return .success((parser.tape, parser.next - parser.tape, parser.mantissas))
     }
 
     private init(start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, tape: UnsafeMutablePointer<JSONNode>, capacity: Int, frames: UnsafeMutableBufferPointer<Frame>) {
@@ -180,21 +182,24 @@ struct JSONParser {
     @inline(__always)
     private mutating func makeRoomForStep() throws(JSONSyntaxError) {
         if next >= reserve {
-            (tape, next, reserve, mantissas) = try Self.grown(tape, next: next, reserve: reserve, position: position)
+            // Nil when memory ran out; thrown here rather than by the call, whose error the
+            // compiler then checked after every string and number.
+            guard let grown = Self.grown(tape, next: next, reserve: reserve) else {
+                throw Self.error("Out of memory for the parsed request.", at: position)
+            }
+            (tape, next, reserve, mantissas) = grown
         }
     }
 
     /// The tape reallocated at twice its capacity (`reserve` is ``nodesPerStep`` before its
     /// end), with its new cursor, reserve and mantissas (moved to their new place after the
-    /// nodes).
+    /// nodes); nil when memory ran out (the tape is then unchanged).
     @inline(never)
-    private static func grown(_ tape: UnsafeMutablePointer<JSONNode>, next: UnsafeMutablePointer<JSONNode>, reserve: UnsafeMutablePointer<JSONNode>, position: Int) throws(JSONSyntaxError) -> (UnsafeMutablePointer<JSONNode>, UnsafeMutablePointer<JSONNode>, UnsafeMutablePointer<JSONNode>, UnsafeMutablePointer<UInt64>) {
+    private static func grown(_ tape: UnsafeMutablePointer<JSONNode>, next: UnsafeMutablePointer<JSONNode>, reserve: UnsafeMutablePointer<JSONNode>) -> (UnsafeMutablePointer<JSONNode>, UnsafeMutablePointer<JSONNode>, UnsafeMutablePointer<JSONNode>, UnsafeMutablePointer<UInt64>)? {
         let capacity = reserve - tape + nodesPerStep
         let (doubled, overflow) = capacity.multipliedReportingOverflow(by: 2)
         let (byteCount, tooBig) = doubled.multipliedReportingOverflow(by: bytesPerNode)
-        guard !overflow, !tooBig, let grown = realloc(tape, byteCount) else {
-            throw error("Out of memory for the parsed request.", at: position)
-        }
+        guard !overflow, !tooBig, let grown = realloc(tape, byteCount) else { return nil }
         let nodes = grown.assumingMemoryBound(to: JSONNode.self)
         let moved = mantissas(of: nodes, capacity: doubled)
         moved.update(from: mantissas(of: nodes, capacity: capacity), count: capacity)
@@ -390,9 +395,15 @@ struct JSONParser {
         p = JSONBytes.firstStop(from: p, to: end, mask: Self.stopMask)
         var flags: UInt8 = 0
         if p.pointee != UInt8(ascii: "\"") {
-            let (closingQuote, escaped) = try Self.restOfString(start, end - start, position)
-            p = start + closingQuote
-            if escaped { flags = JSONNode.escaped }
+            // The error is thrown here, in the rare branch: thrown by the call, its check would
+            // follow every string and number (where the branches meet).
+            switch Self.restOfString(start, end - start, position) {
+            case .success(let (closingQuote, escaped)):
+                p = start + closingQuote
+                if escaped { flags = JSONNode.escaped }
+            case .failure(let error):
+                throw error
+            }
         }
         emit(.string, flags, offset: contentStart - start, value: UInt32(truncatingIfNeeded: p - contentStart))
         p += 1
@@ -402,7 +413,11 @@ struct JSONParser {
     /// (an escape, a multi-byte UTF-8 sequence, a control character or the end of the text),
     /// and whether the string has escapes.
     @inline(never)
-    private static func restOfString(_ start: UnsafePointer<UInt8>, _ count: Int, _ stop: Int) throws(JSONSyntaxError) -> (Int, Bool) {
+    private static func restOfString(_ start: UnsafePointer<UInt8>, _ count: Int, _ stop: Int) -> Result<(Int, Bool), JSONSyntaxError> {
+        Result { () throws(JSONSyntaxError) in try closingQuote(start, count, stop) }
+    }
+
+    private static func closingQuote(_ start: UnsafePointer<UInt8>, _ count: Int, _ stop: Int) throws(JSONSyntaxError) -> (Int, Bool) {
         let text = UnsafeBufferPointer(start: start, count: count)
         var position = stop
         var escaped = false
