@@ -151,3 +151,77 @@ struct FieldTableTests {
         #expect(FieldTable<ManyFields>.perfectHash([]) == nil)
     }
 }
+
+@Suite("FieldSlots")
+struct FieldSlotsTests {
+    private func check<Lanes: FieldLanes>(_: Lanes.Type) {
+        var slots = FieldSlots<Lanes>()
+        #expect(FieldSlots<Lanes>.capacity == Lanes.scalarCount)
+        for slot in -2..<(Lanes.scalarCount + 2) { #expect(slots[slot] == -1) }
+        for slot in 0..<Lanes.scalarCount { slots[slot] = Int32(100 + slot) }
+        slots[-1] = 7
+        slots[Lanes.scalarCount] = 7
+        slots[256] = 7
+        for slot in 0..<Lanes.scalarCount { #expect(slots[slot] == Int32(100 + slot)) }
+        #expect(slots[-1] == -1)
+        #expect(slots[Lanes.scalarCount] == -1)
+        slots[1] = 5
+        let read: [Int32] = (0..<Lanes.scalarCount).map { slots[$0] }
+        let expected: [Int32] = (0..<Lanes.scalarCount).map { $0 == 1 ? 5 : Int32(100 + $0) }
+        #expect(read == expected)
+    }
+
+    @Test("each lane keeps its own slot; slots out of range are ignored when set and absent when read")
+    func lanesKeepTheirSlots() {
+        check(SIMD4<Int32>.self)
+        check(SIMD8<Int32>.self)
+        check(SIMD16<Int32>.self)
+    }
+
+    /// Every `enum X: String, RequestFields` of the wire sources, with its case count and the
+    /// lanes it declares (`typealias Slots = SIMDn<Int32>`, 8 when it declares none).
+    private func fieldEnums() throws -> [(name: String, cases: Int, lanes: Int)] {
+        var enums: [(String, Int, Int)] = []
+        var files: [String] = []
+        func walk(_ folder: String) {
+            for entry in listFolder(folder) {
+                let path = folder + "/" + entry
+                if entry.hasSuffix(".swift") { files.append(path) } else if !entry.contains(".") { walk(path) }
+            }
+        }
+        walk(repositoryRoot + "/Sources/TournamentCoreWire/Methods")
+        for file in files {
+            let lines = String(decoding: try #require(readFile(file)), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            var index = 0
+            while index < lines.count {
+                let line = lines[index]
+                guard let range = line.firstRange(of: ": String, RequestFields {"), let enumRange = line.firstRange(of: "enum ") else {
+                    index += 1
+                    continue
+                }
+                let name = String(line[enumRange.upperBound..<range.lowerBound])
+                let indent = line.prefix(while: { $0 == " " })
+                var cases = 0, lanes = 8
+                index += 1
+                while index < lines.count, lines[index] != indent + "}" {
+                    let body = lines[index].trimmingPrefix(while: { $0 == " " })
+                    if body.hasPrefix("case ") { cases += body.dropFirst(5).split(separator: ",").count }
+                    if body.hasPrefix("typealias Slots = SIMD"), let count = Int(body.dropFirst(22).prefix(while: \.isNumber)) { lanes = count }
+                    index += 1
+                }
+                enums.append((name, cases, lanes))
+            }
+        }
+        return enums
+    }
+
+    @Test("every field enum keeps its slots in the fewest lanes that fit (4, 8 or 16)")
+    func everyFieldSetHasTheFewestLanesThatFit() throws {
+        let enums = try fieldEnums()
+        #expect(enums.count >= 30, "the enums were not found: \(enums.count)")
+        for (name, cases, lanes) in enums {
+            let fewest = cases <= 4 ? 4 : cases <= 8 ? 8 : 16
+            #expect(cases > 0 && lanes == fewest, "\(name): \(cases) fields in \(lanes) lanes, expected \(fewest)")
+        }
+    }
+}

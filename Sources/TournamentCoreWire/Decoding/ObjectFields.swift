@@ -8,7 +8,7 @@ struct ObjectFields<Field: RequestFields> {
     let document: JSONDocument
     /// The object's node.
     let object: Int
-    private var slots = FieldSlots()
+    private var slots = FieldSlots<Field.Slots>()
     /// The field set is larger than ``FieldSlots/capacity``: members are found by scanning.
     private let scans: Bool
     /// How many members are not known fields (repeats included).
@@ -33,7 +33,7 @@ struct ObjectFields<Field: RequestFields> {
     init(_ document: JSONDocument, _ node: Int, table: FieldTable<Field>) throws(WireError) {
         self.document = document
         object = try document.object(node)
-        scans = table.slotCount > FieldSlots.capacity
+        scans = table.slotCount > FieldSlots<Field.Slots>.capacity
         var position: UInt64 = 0
         for key in document.keys(node) {
             if let slot = table.slot(ofKey: key, in: document) {
@@ -49,7 +49,7 @@ struct ObjectFields<Field: RequestFields> {
     /// The value node of `field` if the member is present, even when its value is `null`.
     @inline(__always)
     func raw(_ field: Field) -> Int? {
-        // A slot past the sixteen reads as absent: the scan (of a large field set) decides then.
+        // A slot past the lanes reads as absent: the scan (of a large field set) decides then.
         let node = Int(slots[field.slot])
         if node >= 0 { return node }
         return scans ? Self.scan(document, object, for: field) : nil

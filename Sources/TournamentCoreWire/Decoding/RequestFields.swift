@@ -7,6 +7,10 @@
 /// }
 /// ```
 protocol RequestFields: RawRepresentable<String>, CaseIterable, Equatable, Sendable where AllCases == [Self] {
+    /// The vector whose lanes keep the value nodes of an object's fields (``FieldSlots``): at
+    /// least one lane per field (a test checks every field set), eight unless a type says
+    /// otherwise — fewer lanes, less work per member.
+    associatedtype Slots: FieldLanes = SIMD8<Int32>
     /// The keys' bytes, built once per type.
     static var table: FieldTable<Self> { get }
     /// Whether objects of these fields keep their other members to write them back

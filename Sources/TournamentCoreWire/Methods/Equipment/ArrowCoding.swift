@@ -4,11 +4,13 @@ import TournamentCore
 enum ArrowCoding {
     private enum ArrowField: String, RequestFields {
         case score, isX, x, y
+        typealias Slots = SIMD4<Int32>
         static let table = FieldTable<Self>()
     }
 
     private enum RoundField: String, RequestFields {
         case id, date, arrows
+        typealias Slots = SIMD4<Int32>
         static let table = FieldTable<Self>()
     }
 

@@ -6,11 +6,13 @@ enum EquipmentSelectionMethod: WireMethod {
 
     private enum Field: String, RequestFields {
         case setups, setupAId, setupBId
+        typealias Slots = SIMD4<Int32>
         static let table = FieldTable<Self>()
     }
 
     private enum SetupField: String, RequestFields {
         case id, name
+        typealias Slots = SIMD4<Int32>
         static let table = FieldTable<Self>()
         static let keepsUnknownMembers = true
     }

@@ -7,6 +7,7 @@ enum EquipmentTimeRanges: WireMethod {
 
     private enum Field: String, RequestFields {
         case now
+        typealias Slots = SIMD4<Int32>
         static let table = FieldTable<Self>()
     }
 

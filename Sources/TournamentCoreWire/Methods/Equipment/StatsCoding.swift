@@ -4,6 +4,7 @@ import TournamentCore
 enum StatsCoding {
     private enum StatsField: String, RequestFields {
         case setupId, totalArrows, totalScore, averageScore, accuracy, consistency, xCount, tenCount, roundCount
+        typealias Slots = SIMD16<Int32>
         static let table = FieldTable<Self>()
     }
 

@@ -9,11 +9,13 @@ struct GuestRequest {
 
     private enum ParticipantField: String, RequestFields {
         case participantId, guestParticipant, addedBy
+        typealias Slots = SIMD4<Int32>
         static let table = FieldTable<Self>()
     }
 
     private enum LimitField: String, RequestFields {
         case maxGuestsPerParticipant, maxTotalGuests
+        typealias Slots = SIMD4<Int32>
         static let table = FieldTable<Self>()
     }
 

@@ -8,6 +8,7 @@ enum GuestsGenerateId: WireMethod {
 
     private enum Field: String, RequestFields {
         case count
+        typealias Slots = SIMD4<Int32>
         static let table = FieldTable<Self>()
     }
 
@@ -32,6 +33,7 @@ enum GuestsValidateId: WireMethod {
 
     private enum Field: String, RequestFields {
         case id
+        typealias Slots = SIMD4<Int32>
         static let table = FieldTable<Self>()
     }
 

@@ -9,27 +9,32 @@ enum MatchCoding {
 
     private enum TeamField: String, RequestFields {
         case name, crest
+        typealias Slots = SIMD4<Int32>
         static let table = FieldTable<Self>()
     }
 
     private enum ScoreField: String, RequestFields {
         case winner, fullTime
+        typealias Slots = SIMD4<Int32>
         static let table = FieldTable<Self>()
     }
 
     private enum SidesField: String, RequestFields {
         case home, away
+        typealias Slots = SIMD4<Int32>
         static let table = FieldTable<Self>()
     }
 
     private enum CompetitionField: String, RequestFields {
         case name, code
+        typealias Slots = SIMD4<Int32>
         static let table = FieldTable<Self>()
     }
 
     enum RecordField: String, RequestFields {
         case id, homeTeamImage, awayTeamImage, homeTeamName, awayTeamName, utcDate, matchday, winner
         case fullTimeScoreHome, fullTimeScoreAway, competitionCode, competitionName
+        typealias Slots = SIMD16<Int32>
         static let table = FieldTable<Self>()
         static let keepsUnknownMembers = true
     }

@@ -6,6 +6,7 @@ enum MatchesFavorite: WireMethod {
 
     private enum Field: String, RequestFields {
         case match
+        typealias Slots = SIMD4<Int32>
         static let table = FieldTable<Self>()
     }
 
@@ -26,6 +27,7 @@ enum MatchesReconcileFavorites: WireMethod {
 
     private enum Field: String, RequestFields {
         case favorites, matches
+        typealias Slots = SIMD4<Int32>
         static let table = FieldTable<Self>()
     }
 

@@ -6,6 +6,7 @@ enum MatchesSections: WireMethod {
 
     private enum Field: String, RequestFields {
         case matches, favorites, segment, timeZone
+        typealias Slots = SIMD4<Int32>
         static let table = FieldTable<Self>()
     }
 

@@ -4,11 +4,13 @@ import TournamentCore
 enum ParticipantCoding {
     private enum ParticipantField: String, RequestFields {
         case participantId, displayName, joinedAt, isCreator
+        typealias Slots = SIMD4<Int32>
         static let table = FieldTable<Self>()
     }
 
     private enum UserField: String, RequestFields {
         case uid, displayName, email
+        typealias Slots = SIMD4<Int32>
         static let table = FieldTable<Self>()
     }
 

@@ -6,6 +6,7 @@ enum ParticipantsDisplayName: WireMethod {
 
     private enum Field: String, RequestFields {
         case participantId, index, currentUser
+        typealias Slots = SIMD4<Int32>
         static let table = FieldTable<Self>()
     }
 

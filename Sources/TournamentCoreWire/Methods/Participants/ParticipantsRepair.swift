@@ -28,6 +28,7 @@ enum ParticipantsRepairEnd: WireMethod {
 private enum RepairRequest {
     private enum Field: String, RequestFields {
         case tournamentId
+        typealias Slots = SIMD4<Int32>
         static let table = FieldTable<Self>()
     }
 

@@ -6,6 +6,7 @@ enum ScoringLeaderboard: WireMethod {
 
     private enum Field: String, RequestFields {
         case entries
+        typealias Slots = SIMD4<Int32>
         static let table = FieldTable<Self>()
     }
 
