@@ -188,6 +188,18 @@ static struct sample run(char *(*function)(const char *), const char *request, i
     return sample;
 }
 
+/* Seconds per call of `function` once warm: calls (doubling batches) until `seconds` have
+   passed; the last batch's time per call. */
+static double calibrate(char *(*function)(const char *), const char *request, double seconds) {
+    double start = now_seconds(), per_call = run(function, request, 1).seconds_per_call;
+    int batch = 1;
+    while (now_seconds() - start < seconds && batch < (1 << 24)) {
+        batch *= 2;
+        per_call = run(function, request, batch).seconds_per_call;
+    }
+    return per_call;
+}
+
 static int compare_doubles(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return x < y ? -1 : x > y;
@@ -317,8 +329,11 @@ int main(int argc, char **argv) {
         size_t length = strlen(workload->request);
         int rounds = quick ? 1 : 9, round, calls;
         double core[9], reference[9], core_allocations = 0, reference_allocations = 0, per_call;
-        /* Calls per round: about 50 ms of the core's time (at least 1). */
-        per_call = run(workload->core, workload->request, 1).seconds_per_call;
+        /* Calls per round: about 50 ms of the core's time (at least 1), from the warm calls of a
+           calibration run of about 20 ms: the first call alone (caches and lazy initialization
+           cold, often 20x slower) gave rounds of a few ms, whose own warm-up then weighed on
+           every round. */
+        per_call = calibrate(workload->core, workload->request, quick ? 0.0 : 0.02);
         calls = quick ? 2 : (int)(0.05 / (per_call > 1e-7 ? per_call : 1e-7));
         if (calls < 1) calls = 1;
         for (round = 0; round < rounds; round++) {
