@@ -35,6 +35,26 @@ struct JSONWriterTests {
         #expect(text == #"{"a":"up","bb":"","c":{"d":"x"},"e":"a longer static text"}"#)
     }
 
+    @Test("members of every kind follow one another with their keys and commas, an escaped string among them")
+    func membersInSequence() {
+        let text = written { w in
+            w.beginObject()
+            w.field("i", 1)
+            w.field("k", "q\"b\n")
+            w.field("d", 2.5)
+            w.field("s", "plain")
+            w.field("t", "" as StaticString)
+            w.field("e", "\u{1}")
+            w.field("n", nil as Int?)
+            w.field("b", true)
+            w.beginString(key: "p")
+            w.appendToString("a\"")
+            w.endString()
+            w.endObject()
+        }
+        #expect(text == #"{"i":1,"k":"q\"b\n","d":2.5,"s":"plain","t":"","e":"\u0001","n":null,"b":true,"p":"a\""}"#)
+    }
+
     @Test("a delta display's trend and colour names are their raw values")
     func deltaDisplayNames() {
         for trend in [DeltaDisplay.Trend.up, .down, .flat] {

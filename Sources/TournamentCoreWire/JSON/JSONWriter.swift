@@ -89,32 +89,45 @@ public struct JSONWriter: ~Copyable {
 
     /// Where the next `extra` bytes go, after a comma if the token needs one (``separate()``):
     /// one capacity check for a whole token. Nil when memory ran out. The caller writes the
-    /// bytes and moves ``count`` past them.
+    /// bytes and ends the token with ``commit(_:)``.
+    ///
+    /// ``count`` is read once per token and stored once, by `commit`: moved along as the comma,
+    /// the key and the value were written, it was stored and read back around byte stores that
+    /// may alias it — a round trip through memory several times per member, on the one
+    /// dependency that runs through the whole response.
     @inline(__always)
     private mutating func cursor(separated: Bool, room extra: Int) -> UnsafeMutablePointer<UInt8>? {
         guard reserve(extra &+ 1), let base else { return nil }
+        var target = base + count
         if separated && count > 0 {
-            switch base[count &- 1] {
+            switch target[-1] {
             case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: ":"): break
             default:
-                base[count] = UInt8(ascii: ",")
-                count &+= 1
+                target.pointee = UInt8(ascii: ",")
+                target += 1
             }
         }
-        return base + count
+        return target
+    }
+
+    /// Ends a token begun with ``cursor(separated:room:)``: `end` is the byte after its last.
+    @inline(__always)
+    private mutating func commit(_ end: UnsafeMutablePointer<UInt8>) {
+        guard let base else { return }
+        count = end - base
     }
 
     @inline(__always)
     mutating func append(_ byte: UInt8) {
         guard let target = cursor(separated: false, room: 1) else { return }
         target.pointee = byte
-        count &+= 1
+        commit(target + 1)
     }
 
     mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
         guard let source = buffer.baseAddress, let target = cursor(separated: false, room: buffer.count) else { return }
         copyBytes(to: target, from: source, count: buffer.count)
-        count &+= buffer.count
+        commit(target + buffer.count)
     }
 
     mutating func append(_ text: StaticString) {
@@ -124,7 +137,7 @@ public struct JSONWriter: ~Copyable {
     /// Writes a comma unless the last byte opens a container or ends a key.
     @inline(__always)
     private mutating func separate() {
-        _ = cursor(separated: true, room: 0)
+        if let target = cursor(separated: true, room: 0) { commit(target) }
     }
 
     /// Writes `"text"` (the text written as is) after a separating comma and, when `key` is
@@ -138,14 +151,15 @@ public struct JSONWriter: ~Copyable {
         target[length &+ 1] = UInt8(ascii: "\"")
         if let suffix {
             target[length &+ 2] = suffix
-            count &+= length &+ 3
+            commit(target + (length &+ 3))
         } else {
-            count &+= length &+ 2
+            commit(target + (length &+ 2))
         }
     }
 
     /// Where a value of at most `room` bytes goes: after a separating comma and, when `key` is
-    /// given, after `"key":` — one capacity check for the member's key and value together.
+    /// given, after `"key":` — one capacity check for the member's key and value together. The
+    /// caller ends the member with ``commit(_:)``.
     @inline(__always)
     private mutating func valueCursor(key: StaticString?, room: Int) -> UnsafeMutablePointer<UInt8>? {
         guard let key else { return cursor(separated: true, room: room) }
@@ -155,7 +169,6 @@ public struct JSONWriter: ~Copyable {
         copyBytes(to: target + 1, from: key.utf8Start, count: length)
         target[length &+ 1] = UInt8(ascii: "\"")
         target[length &+ 2] = UInt8(ascii: ":")
-        count &+= length &+ 3
         return target + (length &+ 3)
     }
 
@@ -165,7 +178,7 @@ public struct JSONWriter: ~Copyable {
         let length = text.utf8CodeUnitCount
         guard let target = valueCursor(key: key, room: length) else { return }
         copyBytes(to: target, from: text.utf8Start, count: length)
-        count &+= length
+        commit(target + length)
     }
 
     // MARK: Structure
@@ -303,7 +316,7 @@ public struct JSONWriter: ~Copyable {
             length &+= 1
         }
         JSONBytes.writeDigits(of: magnitude, endingAt: target + length)
-        count &+= length
+        commit(target + length)
     }
 
     /// Writes a floating-point number in its shortest round-tripping form (`6.333333333333333`,
@@ -321,7 +334,7 @@ public struct JSONWriter: ~Copyable {
             return
         }
         guard let target = valueCursor(key: key, room: 32) else { return }
-        count &+= ShortestDouble.write(value, to: target)
+        commit(target + ShortestDouble.write(value, to: target))
     }
 
     /// Writes a string, escaping `"`, `\` and control characters; other characters are written
@@ -356,7 +369,7 @@ public struct JSONWriter: ~Copyable {
         guard let source = text.baseAddress else {
             target[0] = UInt8(ascii: "\"")
             target[1] = UInt8(ascii: "\"")
-            count &+= 2
+            commit(target + 2)
             return
         }
         if !JSONBytes.needsEscaping(text) {
@@ -364,9 +377,10 @@ public struct JSONWriter: ~Copyable {
             target[0] = UInt8(ascii: "\"")
             copyBytes(to: target + 1, from: source, count: text.count)
             target[text.count &+ 1] = UInt8(ascii: "\"")
-            count &+= text.count &+ 2
+            commit(target + (text.count &+ 2))
             return
         }
+        commit(target)  // the comma and key, before the escaped text is appended
         append(UInt8(ascii: "\""))
         appendEscaped(text)
         append(UInt8(ascii: "\""))
@@ -378,7 +392,7 @@ public struct JSONWriter: ~Copyable {
     mutating func beginString(key: StaticString? = nil) {
         guard let target = valueCursor(key: key, room: 1) else { return }
         target.pointee = UInt8(ascii: "\"")
-        count &+= 1
+        commit(target + 1)
     }
 
     /// Writes `text` escaped, inside a string begun with ``beginString()``.
