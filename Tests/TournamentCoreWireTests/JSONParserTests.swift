@@ -190,6 +190,13 @@ struct JSONParserTests {
         }
     }
 
+    /// `text` read as a C string and as copied bytes gives `expected`.
+    private func expectBothWays(_ text: String, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        for terminated in [true, false] {
+            #expect(outcome(Array(text.utf8), terminated: terminated) == expected, "terminated: \(terminated)", sourceLocation: sourceLocation)
+        }
+    }
+
     @Test("a text ending in each state of the grammar gets the end-of-text error of that state", arguments: [
         ("[", "Unexpected end of text; expected a value. (byte 1) @1"),
         (" ", "Unexpected end of text; expected a value. (byte 1) @1"),
@@ -206,8 +213,7 @@ struct JSONParserTests {
         ("tru", "Invalid literal; expected true. (byte 0) @0"),
     ])
     func endOfText(text: String, expected: String) {
-        #expect(outcome(Array(text.utf8), terminated: true) == expected)
-        #expect(outcome(Array(text.utf8), terminated: false) == expected)
+        expectBothWays(text, expected)
     }
 
     @Test("a 0 byte inside the text is an unexpected byte, not the end", arguments: [
@@ -221,8 +227,7 @@ struct JSONParserTests {
         ("[1]\0", "Unexpected text after the end of the value. (byte 3) @3"),
     ])
     func interiorZeroByte(text: String, expected: String) {
-        #expect(outcome(Array(text.utf8), terminated: true) == expected)
-        #expect(outcome(Array(text.utf8), terminated: false) == expected)
+        expectBothWays(text, expected)
     }
 
     @Test("bytes after a text that is not a C string are never read: it is copied first", arguments: [
