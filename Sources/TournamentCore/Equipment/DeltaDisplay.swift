@@ -121,6 +121,7 @@ public struct DeltaDisplay: Sendable, Hashable {
         lhs.trend == rhs.trend && lhs.color == rhs.color && lhs.text == rhs.text
     }
 
+    /// Hashes what `==` compares: the text as shown, the trend and the colour.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(text)
         hasher.combine(trend)
