@@ -55,6 +55,47 @@ struct JSONWriterTests {
         #expect(text == #"{"i":1,"k":"q\"b\n","d":2.5,"s":"plain","t":"","e":"\u0001","n":null,"b":true,"p":"a\""}"#)
     }
 
+    /// `values` written as members one by one, or as one run of number members; the text and
+    /// whether a non-finite number was recorded.
+    private func numbers(_ values: [Double?], _ integers: [Int64], asRun: Bool, capacity: Int) -> (String, Bool) {
+        var writer = JSONWriter(capacity: capacity)
+        writer.beginObject()
+        writer.field("before", "x" as StaticString)
+        writer.key("nested")
+        writer.beginObject()
+        if asRun {
+            writer.numberMembers { members in
+                for (index, value) in values.enumerated() {
+                    if let value { members.field("aRatherLongKeyForADouble", value) } else { members.field("i", integers[index % integers.count]) }
+                }
+            }
+        } else {
+            for (index, value) in values.enumerated() {
+                if let value { writer.field("aRatherLongKeyForADouble", value) } else { writer.field("i", integers[index % integers.count]) }
+            }
+        }
+        writer.endObject()
+        writer.numberMembers { members in members.field("after", 1) }
+        writer.numberMembers { _ in }
+        writer.endObject()
+        return (String(decoding: writer.bytes, as: UTF8.self), writer.wroteNonFiniteNumber)
+    }
+
+    @Test("a run of number members writes what the same members written one by one write, growing the buffer as often as needed")
+    func numberMembersRun() {
+        let integers: [Int64] = [0, -1, 42, Int64.max, Int64.min, 9_999_999_999]
+        let doubles: [Double?] = [nil, 0.1, -0.0, 1e300, 5e-324, 3.466666666666667, 100.0, nil, -2.5e-7]
+        for (values, capacity) in [(doubles, 1), (doubles, 4096), (Array(repeating: doubles, count: 40).flatMap { $0 }, 1), ([], 1)] {
+            let (run, runNonFinite) = numbers(values, integers, asRun: true, capacity: capacity)
+            let (single, singleNonFinite) = numbers(values, integers, asRun: false, capacity: capacity)
+            #expect(run == single)
+            #expect(!runNonFinite && !singleNonFinite)
+        }
+        let (run, nonFinite) = numbers([1.5, .nan, .infinity], integers, asRun: true, capacity: 1)
+        #expect(run == #"{"before":"x","nested":{"aRatherLongKeyForADouble":1.5,"aRatherLongKeyForADouble":null,"aRatherLongKeyForADouble":null},"after":1}"#)
+        #expect(nonFinite)
+    }
+
     @Test("a delta display's trend and colour names are their raw values")
     func deltaDisplayNames() {
         for trend in [DeltaDisplay.Trend.up, .down, .flat] {

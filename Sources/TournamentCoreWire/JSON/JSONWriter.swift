@@ -99,15 +99,22 @@ public struct JSONWriter: ~Copyable {
     private mutating func cursor(separated: Bool, room extra: Int) -> UnsafeMutablePointer<UInt8>? {
         guard reserve(extra &+ 1), let base else { return nil }
         var target = base + count
-        if separated && count > 0 {
-            switch target[-1] {
-            case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: ":"): break
-            default:
-                target.pointee = UInt8(ascii: ",")
-                target += 1
-            }
+        if separated && Self.needsComma(before: target, from: base) {
+            target.pointee = UInt8(ascii: ",")
+            target += 1
         }
         return target
+    }
+
+    /// Whether a token at `target` needs a comma before it: when something other than `{`,
+    /// `[` or `:` (a key's end) precedes it.
+    @inline(__always)
+    private static func needsComma(before target: UnsafeMutablePointer<UInt8>, from base: UnsafeMutablePointer<UInt8>) -> Bool {
+        guard target != base else { return false }
+        switch target[-1] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: ":"): return false
+        default: return true
+        }
     }
 
     /// Ends a token begun with ``cursor(separated:room:)``: `end` is the byte after its last.
@@ -281,6 +288,20 @@ public struct JSONWriter: ~Copyable {
         endObject()
     }
 
+    /// Writes a run of members whose values are numbers, such as an object of statistics:
+    /// `body` writes them with ``NumberMembers/field(_:_:)-(StaticString,Int)`` and its
+    /// siblings, which keep the writing position in a register from one member to the next.
+    /// Written one by one, each member reads the writer's count back from memory where the
+    /// member before stored it, a delay on every member of the response.
+    @inline(__always)
+    mutating func numberMembers(_ body: (inout NumberMembers) -> Void) {
+        withUnsafeMutablePointer(to: &self) { writer in
+            var members = NumberMembers(writer)
+            body(&members)
+            members.finish()
+        }
+    }
+
     // MARK: Values
 
     /// Writes `null`.
@@ -444,6 +465,117 @@ public struct JSONWriter: ~Copyable {
             append(hex.utf8Start[Int(byte >> 4)])
             append(hex.utf8Start[Int(byte & 0x0F)])
         }
+    }
+}
+
+/// Members with number values written one after another (``JSONWriter/numberMembers(_:)``): the
+/// position and the end of the room stay in registers; room runs out only when the writer's
+/// buffer must grow, which goes through the writer.
+struct NumberMembers: ~Copyable {
+    private let writer: UnsafeMutablePointer<JSONWriter>
+    /// Where the next member goes; nil once memory ran out (nothing more is written).
+    private var at: UnsafeMutablePointer<UInt8>?
+    private var limit: UnsafeMutablePointer<UInt8>?
+    /// Whether the next member follows something that needs a comma after it.
+    private var separated: Bool
+    private var nonFinite = false
+
+    /// The most a member takes besides its key: a comma, the key's quotes and colon, and a
+    /// number (at most 32 bytes, as ``JSONWriter/double(_:)`` reserves).
+    private static let roomBesidesKey = 36
+
+    fileprivate init(_ writer: UnsafeMutablePointer<JSONWriter>) {
+        self.writer = writer
+        (at, limit, separated) = writer.pointee.openRun(room: 256)
+    }
+
+    /// Writes `"key":value` for an integer.
+    @inline(__always)
+    mutating func field(_ key: StaticString, _ value: Int) {
+        field(key, Int64(value))
+    }
+
+    /// Writes `"key":value` for a 64-bit integer.
+    @inline(__always)
+    mutating func field(_ key: StaticString, _ value: Int64) {
+        guard let target = memberCursor(key) else { return }
+        let magnitude = value.magnitude
+        var length = JSONBytes.decimalDigitCount(magnitude)
+        if value < 0 {
+            target[0] = UInt8(ascii: "-")
+            length &+= 1
+        }
+        JSONBytes.writeDigits(of: magnitude, endingAt: target + length)
+        at = target + length
+    }
+
+    /// Writes `"key":value` for a floating-point number, as ``JSONWriter/double(_:)`` does
+    /// (`null`, recorded, for a NaN or an infinity).
+    @inline(__always)
+    mutating func field(_ key: StaticString, _ value: Double) {
+        guard let target = memberCursor(key) else { return }
+        guard value.isFinite else {
+            nonFinite = true
+            copyBytes(to: target, from: StaticString("null").utf8Start, count: 4)
+            at = target + 4
+            return
+        }
+        at = target + ShortestDouble.write(value, to: target)
+    }
+
+    /// Where the member's value goes, after a comma (but for the first member) and `"key":`.
+    @inline(__always)
+    private mutating func memberCursor(_ key: StaticString) -> UnsafeMutablePointer<UInt8>? {
+        let length = key.utf8CodeUnitCount
+        if let at, let limit, limit - at >= length &+ Self.roomBesidesKey {} else { refill(length &+ Self.roomBesidesKey) }
+        guard var target = at else { return nil }
+        if separated {
+            target.pointee = UInt8(ascii: ",")
+            target += 1
+        }
+        separated = true
+        target[0] = UInt8(ascii: "\"")
+        copyBytes(to: target + 1, from: key.utf8Start, count: length)
+        target[length &+ 1] = UInt8(ascii: "\"")
+        target[length &+ 2] = UInt8(ascii: ":")
+        return target + (length &+ 3)
+    }
+
+    /// Hands what was written to the writer and asks it for at least `room` more bytes.
+    @inline(never)
+    private mutating func refill(_ room: Int) {
+        guard let current = at else { return }
+        writer.pointee.closeRun(at: current, nonFinite: nonFinite)
+        nonFinite = false
+        (at, limit) = writer.pointee.continueRun(room: max(room, 256))
+    }
+
+    /// Hands what was written to the writer.
+    fileprivate consuming func finish() {
+        if let at { writer.pointee.closeRun(at: at, nonFinite: nonFinite) }
+    }
+}
+
+extension JSONWriter {
+    /// The start of a run of members, the end of the room for it (nils when memory ran out),
+    /// and whether its first member needs a comma before it (written with the member: a run
+    /// without members writes nothing).
+    fileprivate mutating func openRun(room: Int) -> (UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt8>?, Bool) {
+        guard let target = cursor(separated: false, room: room), let base else { return (nil, nil, false) }
+        return (target, base + capacity, Self.needsComma(before: target, from: base))
+    }
+
+    /// Where a run goes on after the buffer grew by at least `room` bytes (the run's comma was
+    /// written before); nils when memory ran out.
+    fileprivate mutating func continueRun(room: Int) -> (UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt8>?) {
+        guard let target = cursor(separated: false, room: room), let base else { return (nil, nil) }
+        return (target, base + capacity)
+    }
+
+    /// Takes what a run wrote, up to `end`.
+    fileprivate mutating func closeRun(at end: UnsafeMutablePointer<UInt8>, nonFinite: Bool) {
+        commit(end)
+        if nonFinite { wroteNonFiniteNumber = true }
     }
 }
 

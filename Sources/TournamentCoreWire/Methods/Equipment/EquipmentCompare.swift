@@ -41,10 +41,12 @@ enum EquipmentCompare: WireMethod {
         // the whole comparison.
         writer.key("deltas")
         writer.beginObject()
-        writer.field("averageScore", comparison.deltas.averageScore)
-        writer.field("accuracy", comparison.deltas.accuracy)
-        writer.field("consistency", comparison.deltas.consistency)
-        writer.field("arrowCount", comparison.deltas.arrowCount)
+        writer.numberMembers { members in
+            members.field("averageScore", comparison.deltas.averageScore)
+            members.field("accuracy", comparison.deltas.accuracy)
+            members.field("consistency", comparison.deltas.consistency)
+            members.field("arrowCount", comparison.deltas.arrowCount)
+        }
         writer.endObject()
         writer.key("display")
         writer.beginObject()

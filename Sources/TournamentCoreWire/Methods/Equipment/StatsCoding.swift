@@ -60,15 +60,17 @@ enum StatsCoding {
 
     static func write(_ stats: SetupStats, into writer: inout JSONWriter) {
         writer.beginObject()
-        writer.field("setupId", stats.setupId)
-        writer.field("totalArrows", stats.totalArrows)
-        writer.field("totalScore", stats.totalScore)
-        writer.field("averageScore", stats.averageScore)
-        writer.field("accuracy", stats.accuracy)
-        writer.field("consistency", stats.consistency)
-        writer.field("xCount", stats.xCount)
-        writer.field("tenCount", stats.tenCount)
-        writer.field("roundCount", stats.roundCount)
+        writer.numberMembers { members in
+            members.field("setupId", stats.setupId)
+            members.field("totalArrows", stats.totalArrows)
+            members.field("totalScore", stats.totalScore)
+            members.field("averageScore", stats.averageScore)
+            members.field("accuracy", stats.accuracy)
+            members.field("consistency", stats.consistency)
+            members.field("xCount", stats.xCount)
+            members.field("tenCount", stats.tenCount)
+            members.field("roundCount", stats.roundCount)
+        }
         writer.endObject()
     }
 
@@ -79,12 +81,14 @@ enum StatsCoding {
             return
         }
         writer.beginObject()
-        writer.field("setupId", drift.setupId)
-        writer.field("xDriftAverage", drift.xDriftAverage)
-        writer.field("yDriftAverage", drift.yDriftAverage)
-        writer.field("xSpread", drift.xSpread)
-        writer.field("ySpread", drift.ySpread)
-        writer.field("arrowCount", drift.arrowCount)
+        writer.numberMembers { members in
+            members.field("setupId", drift.setupId)
+            members.field("xDriftAverage", drift.xDriftAverage)
+            members.field("yDriftAverage", drift.yDriftAverage)
+            members.field("xSpread", drift.xSpread)
+            members.field("ySpread", drift.ySpread)
+            members.field("arrowCount", drift.arrowCount)
+        }
         writer.endObject()
     }
 }
