@@ -172,6 +172,13 @@ public struct JSONWriter: ~Copyable {
         guard let key else { return cursor(separated: true, room: room) }
         let length = key.utf8CodeUnitCount
         guard let target = cursor(separated: true, room: length &+ 3 &+ room) else { return nil }
+        return Self.writeKey(key, at: target)
+    }
+
+    /// Writes `"key":` at `target`; where the value goes.
+    @inline(__always)
+    fileprivate static func writeKey(_ key: StaticString, at target: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        let length = key.utf8CodeUnitCount
         target[0] = UInt8(ascii: "\"")
         copyBytes(to: target + 1, from: key.utf8Start, count: length)
         target[length &+ 1] = UInt8(ascii: "\"")
@@ -327,9 +334,15 @@ public struct JSONWriter: ~Copyable {
     @inline(__always)
     private mutating func int(_ value: Int64, key: StaticString?) {
         guard let target = valueCursor(key: key, room: 20) else { return }
-        // The digits go straight where they belong (JSONBytes.writeDigits, from the right): their
-        // count is known first. (Written into a stack buffer and copied, the copy's wide loads
-        // stalled on the two-byte stores.)
+        commit(Self.writeInteger(value, at: target))
+    }
+
+    /// Writes `value`'s digits at `target` (at most 20 bytes); the byte after them. The digits go
+    /// straight where they belong (JSONBytes.writeDigits, from the right): their count is known
+    /// first. (Written into a stack buffer and copied, the copy's wide loads stalled on the
+    /// two-byte stores.)
+    @inline(__always)
+    fileprivate static func writeInteger(_ value: Int64, at target: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         let magnitude = value.magnitude
         var length = JSONBytes.decimalDigitCount(magnitude)
         if value < 0 {
@@ -337,7 +350,7 @@ public struct JSONWriter: ~Copyable {
             length &+= 1
         }
         JSONBytes.writeDigits(of: magnitude, endingAt: target + length)
-        commit(target + length)
+        return target + length
     }
 
     /// Writes a floating-point number in its shortest round-tripping form (`6.333333333333333`,
@@ -499,14 +512,7 @@ struct NumberMembers: ~Copyable {
     @inline(__always)
     mutating func field(_ key: StaticString, _ value: Int64) {
         guard let target = memberCursor(key) else { return }
-        let magnitude = value.magnitude
-        var length = JSONBytes.decimalDigitCount(magnitude)
-        if value < 0 {
-            target[0] = UInt8(ascii: "-")
-            length &+= 1
-        }
-        JSONBytes.writeDigits(of: magnitude, endingAt: target + length)
-        at = target + length
+        at = JSONWriter.writeInteger(value, at: target)
     }
 
     /// Writes `"key":value` for a floating-point number, as ``JSONWriter/double(_:)`` does
@@ -534,11 +540,7 @@ struct NumberMembers: ~Copyable {
             target += 1
         }
         separated = true
-        target[0] = UInt8(ascii: "\"")
-        copyBytes(to: target + 1, from: key.utf8Start, count: length)
-        target[length &+ 1] = UInt8(ascii: "\"")
-        target[length &+ 2] = UInt8(ascii: ":")
-        return target + (length &+ 3)
+        return JSONWriter.writeKey(key, at: target)
     }
 
     /// Hands what was written to the writer and asks it for at least `room` more bytes.
