@@ -92,7 +92,9 @@ public struct DeltaDisplay: Sendable, Hashable {
         case .count(let count):
             (magnitude, sign) = (count.magnitude, count.signum())
         }
-        // Right to left: at most 19 digits, a point and a sign.
+        // Right to left: at most 19 digits, a point and a sign. (ShortText appends left to
+        // right, so it divides once to count the digits and again to write them, and copies its
+        // 64 bytes to lend them; this formatting is on equipment.compare's path, four times.)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
             var index = buffer.count
             var rest = magnitude

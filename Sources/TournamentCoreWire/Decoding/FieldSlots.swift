@@ -29,23 +29,24 @@ struct FieldSlots<Lanes: FieldLanes> {
 /// A vector of slots: 4, 8 or 16 lanes of `Int32`.
 ///
 /// Each vector type implements the select itself: written in a generic context, the SIMD
-/// operations resolve to the protocol's lane-by-lane loops, even once specialized; in the
-/// concrete extensions they are the vector instructions.
+/// comparison and select resolve to the protocol's lane-by-lane loops, even once specialized;
+/// in the concrete extensions they are the vector instructions. (Filling and reading a lane
+/// compile alike either way, so they are written once, below.)
 protocol FieldLanes: SIMD where Scalar == Int32 {
-    /// Every lane -1.
-    static var absent: Self { get }
-    /// The value in `lane` (an index in range).
-    func value(at lane: Int) -> Int32
     /// The vector with `lane` set to `value`: every lane compares its index with `lane`, the
     /// matching one takes the value (a select, in registers).
     func setting(lane: Int32, to value: Int32) -> Self
 }
 
-extension SIMD4: FieldLanes where Scalar == Int32 {
-    @inline(__always) static var absent: Self { SIMD4(repeating: -1) }
+extension FieldLanes {
+    /// Every lane -1.
+    @inline(__always) static var absent: Self { Self(repeating: -1) }
 
+    /// The value in `lane` (an index in range).
     @inline(__always) func value(at lane: Int) -> Int32 { self[lane] }
+}
 
+extension SIMD4: FieldLanes where Scalar == Int32 {
     @inline(__always)
     func setting(lane: Int32, to value: Int32) -> Self {
         replacing(with: value, where: SIMD4(0, 1, 2, 3) .== SIMD4(repeating: lane))
@@ -53,10 +54,6 @@ extension SIMD4: FieldLanes where Scalar == Int32 {
 }
 
 extension SIMD8: FieldLanes where Scalar == Int32 {
-    @inline(__always) static var absent: Self { SIMD8(repeating: -1) }
-
-    @inline(__always) func value(at lane: Int) -> Int32 { self[lane] }
-
     @inline(__always)
     func setting(lane: Int32, to value: Int32) -> Self {
         replacing(with: value, where: SIMD8(0, 1, 2, 3, 4, 5, 6, 7) .== SIMD8(repeating: lane))
@@ -64,10 +61,6 @@ extension SIMD8: FieldLanes where Scalar == Int32 {
 }
 
 extension SIMD16: FieldLanes where Scalar == Int32 {
-    @inline(__always) static var absent: Self { SIMD16(repeating: -1) }
-
-    @inline(__always) func value(at lane: Int) -> Int32 { self[lane] }
-
     @inline(__always)
     func setting(lane: Int32, to value: Int32) -> Self {
         replacing(with: value, where: SIMD16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) .== SIMD16(repeating: lane))

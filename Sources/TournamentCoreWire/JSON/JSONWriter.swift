@@ -362,13 +362,22 @@ public struct JSONWriter: ~Copyable {
 
     @inline(__always)
     private mutating func double(_ value: Double, key: StaticString?) {
-        guard value.isFinite else {
-            wroteNonFiniteNumber = true
-            token("null", key: key)
-            return
-        }
         guard let target = valueCursor(key: key, room: 32) else { return }
-        commit(target + ShortestDouble.write(value, to: target))
+        let (end, finite) = Self.writeDouble(value, at: target)
+        if !finite { wroteNonFiniteNumber = true }
+        commit(end)
+    }
+
+    /// Writes `value` at `target` (at most 32 bytes): its shortest digits, or `null` when it is
+    /// not finite; the byte after it, and whether it was finite.
+    @inline(__always)
+    fileprivate static func writeDouble(_ value: Double, at target: UnsafeMutablePointer<UInt8>) -> (UnsafeMutablePointer<UInt8>, Bool) {
+        guard value.isFinite else {
+            let null: StaticString = "null"
+            copyBytes(to: target, from: null.utf8Start, count: null.utf8CodeUnitCount)
+            return (target + null.utf8CodeUnitCount, false)
+        }
+        return (target + ShortestDouble.write(value, to: target), true)
     }
 
     /// Writes a string, escaping `"`, `\` and control characters; other characters are written
@@ -499,7 +508,7 @@ struct NumberMembers: ~Copyable {
 
     fileprivate init(_ writer: UnsafeMutablePointer<JSONWriter>) {
         self.writer = writer
-        (at, limit, separated) = writer.pointee.openRun(room: 256)
+        (at, limit, separated) = writer.pointee.room(atLeast: 256)
     }
 
     /// Writes `"key":value` for an integer.
@@ -520,13 +529,9 @@ struct NumberMembers: ~Copyable {
     @inline(__always)
     mutating func field(_ key: StaticString, _ value: Double) {
         guard let target = memberCursor(key) else { return }
-        guard value.isFinite else {
-            nonFinite = true
-            copyBytes(to: target, from: StaticString("null").utf8Start, count: 4)
-            at = target + 4
-            return
-        }
-        at = target + ShortestDouble.write(value, to: target)
+        let (end, finite) = JSONWriter.writeDouble(value, at: target)
+        if !finite { nonFinite = true }
+        at = end
     }
 
     /// Where the member's value goes, after a comma (but for the first member) and `"key":`.
@@ -549,7 +554,7 @@ struct NumberMembers: ~Copyable {
         guard let current = at else { return }
         writer.pointee.closeRun(at: current, nonFinite: nonFinite)
         nonFinite = false
-        (at, limit) = writer.pointee.continueRun(room: max(room, 256))
+        (at, limit, _) = writer.pointee.room(atLeast: max(room, 256))  // the run writes its own commas now
     }
 
     /// Hands what was written to the writer.
@@ -559,19 +564,12 @@ struct NumberMembers: ~Copyable {
 }
 
 extension JSONWriter {
-    /// The start of a run of members, the end of the room for it (nils when memory ran out),
-    /// and whether its first member needs a comma before it (written with the member: a run
-    /// without members writes nothing).
-    fileprivate mutating func openRun(room: Int) -> (UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt8>?, Bool) {
+    /// Where a run of members goes on, the end of the room for it (at least `room` bytes; nils
+    /// when memory ran out), and whether a member there needs a comma before it (written with
+    /// the member: a run without members writes nothing).
+    fileprivate mutating func room(atLeast room: Int) -> (UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt8>?, Bool) {
         guard let target = cursor(separated: false, room: room), let base else { return (nil, nil, false) }
         return (target, base + capacity, Self.needsComma(before: target, from: base))
-    }
-
-    /// Where a run goes on after the buffer grew by at least `room` bytes (the run's comma was
-    /// written before); nils when memory ran out.
-    fileprivate mutating func continueRun(room: Int) -> (UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt8>?) {
-        guard let target = cursor(separated: false, room: room), let base else { return (nil, nil) }
-        return (target, base + capacity)
     }
 
     /// Takes what a run wrote, up to `end`.
