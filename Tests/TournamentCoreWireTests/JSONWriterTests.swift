@@ -241,6 +241,43 @@ struct JSONWriterTests {
         }
     }
 
+    @Test("shortest digits keep no trailing zero: every count of them, from 0 to 16, goes into the exponent")
+    func shortestDigitsWithoutTrailingZeros() {
+        // d × 10^z for digits d without a trailing zero, and z zeros after them in the digits
+        // the scaling gives (up to 17 digits): 8.5 comes out as 85 and 14 zeros.
+        for digits: UInt64 in [1, 5, 85, 123, 4_999, 1_234_567, 9_007_199_254_740_993 / 10] {
+            for zeros in 0...16 {
+                var power: UInt64 = 1
+                for _ in 0..<zeros { power *= 10 }
+                let (product, overflow) = digits.multipliedReportingOverflow(by: power)
+                guard !overflow else { continue }
+                var (d, e) = (product, -3)
+                ShortestDouble.removeTrailingZeros(&d, &e)
+                #expect(d == digits && e == zeros - 3, "\(digits) × 10^\(zeros)")
+            }
+        }
+        // Each run length against division, on multiples and on their neighbours.
+        var generator = SystemRandomNumberGenerator()
+        for run in [ShortestDouble.ZeroRun.one, .two, .four, .eight] {
+            var power: UInt64 = 1
+            for _ in 0..<run.rawValue { power *= 10 }
+            var values: [UInt64] = [0, 1, power, power - 1, power + 1, UInt64.max, UInt64.max / power * power]
+            for _ in 0..<10_000 {
+                let multiple = UInt64.random(in: 0...(UInt64.max / power), using: &generator) * power
+                values += [multiple, multiple &+ 1, multiple &- 1, generator.next()]
+            }
+            for value in values {
+                let expected = value % power == 0 ? value / power : nil
+                #expect(run.quotient(value) == expected, "\(value) / 10^\(run.rawValue)")
+            }
+        }
+        // The decimal of values whose digits end in zeros.
+        #expect(ShortestDouble.decimal(8.5) == (85, -1))
+        #expect(ShortestDouble.decimal(1e22) == (1, 22))
+        #expect(ShortestDouble.decimal(1.5e-300) == (15, -301))
+        #expect(ShortestDouble.decimal(123_456_789_012_345_680) == (12_345_678_901_234_568, 1))
+    }
+
     @Test("a non-finite number is written as null and flagged")
     func nonFinite() {
         var writer = JSONWriter()
