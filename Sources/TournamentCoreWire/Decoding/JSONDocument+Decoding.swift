@@ -29,7 +29,7 @@ extension JSONDocument {
     /// The node itself, checked to be an object.
     @inline(__always)
     func object(_ node: Int) throws(WireError) -> Int {
-        guard kind(node) == .object else { throw objectError(at: node) }
+        guard _fastPath(kind(node) == .object) else { throw objectError(at: node) }
         return node
     }
 
@@ -40,7 +40,7 @@ extension JSONDocument {
 
     /// The elements of an array node.
     func array(_ node: Int) throws(WireError) -> Children {
-        guard kind(node) == .array else { throw mismatch("an array", at: node) }
+        guard _fastPath(kind(node) == .array) else { throw mismatch("an array", at: node) }
         return elements(node)
     }
 
@@ -58,13 +58,13 @@ extension JSONDocument {
 
     /// The UTF-8 bytes of a string node (escapes decoded), lent to `body`.
     func withStringBytes<Result>(at node: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) throws(WireError) -> Result {
-        guard kind(node) == .string else { throw mismatch("a string", at: node) }
-        guard nodes[node].flags & JSONNode.escaped != 0 else { return body(slice(node)) }
+        guard _fastPath(kind(node) == .string) else { throw mismatch("a string", at: node) }
+        guard _slowPath(nodes[node].flags & JSONNode.escaped != 0) else { return body(slice(node)) }
         return JSONBytes.unescaped(slice(node)).withUnsafeBufferPointer(body)
     }
 
     func string(at node: Int) throws(WireError) -> String {
-        guard kind(node) == .string else { throw mismatch("a string", at: node) }
+        guard _fastPath(kind(node) == .string) else { throw mismatch("a string", at: node) }
         return string(node)
     }
 
@@ -96,7 +96,7 @@ extension JSONDocument {
     @inline(__always)
     func int(at node: Int, in range: ClosedRange<Int64> = Int64.min...Int64.max) throws(WireError) -> Int {
         // Int(exactly:) costs nothing where Int is 64 bits wide and keeps 32-bit platforms exact.
-        guard let value = int64(node), range.contains(value), let result = Int(exactly: value) else {
+        guard let value = int64(node), _fastPath(range.contains(value)), let result = Int(exactly: value) else {
             throw intError(at: node, in: range)
         }
         return result
@@ -114,7 +114,7 @@ extension JSONDocument {
     /// A finite number within `range`.
     @inline(__always)
     func double(at node: Int, in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude) throws(WireError) -> Double {
-        guard let value = double(node), range.contains(value) else { throw doubleError(at: node, in: range) }
+        guard let value = double(node), _fastPath(range.contains(value)) else { throw doubleError(at: node, in: range) }
         return value
     }
 

@@ -52,7 +52,7 @@ struct ObjectFields<Field: RequestFields> {
         // A slot past the lanes reads as absent: the scan (of a large field set) decides then.
         let node = Int(slots[field.slot])
         if node >= 0 { return node }
-        return scans ? Self.scan(document, object, for: field) : nil
+        return _slowPath(scans) ? Self.scan(document, object, for: field) : nil
     }
 
     /// The value node of the last member named by `field`'s key (repeated keys: the last wins).

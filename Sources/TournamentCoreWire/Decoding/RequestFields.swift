@@ -130,13 +130,13 @@ final class FieldTable<Field: RequestFields>: @unchecked Sendable {
     @inline(__always)
     func slot(ofKey key: Int, in document: JSONDocument) -> Int? {
         let node = document.nodes[key]
-        if node.flags & JSONNode.escaped != 0 { return slot(ofEscapedKey: key, in: document) }
+        if _slowPath(node.flags & JSONNode.escaped != 0) { return slot(ofEscapedKey: key, in: document) }
         let length = Int(node.value)
-        guard length <= 8 else { return slot(ofBytes: document.slice(key)) }
+        guard _fastPath(length <= 8) else { return slot(ofBytes: document.slice(key)) }
         let offset = Int(node.offset)
         let start = document.text + offset
         let word: UInt64
-        if document.textCount &- offset >= 8 {
+        if _fastPath(document.textCount &- offset >= 8) {
             // The eight bytes from the key's start, the ones past its end masked off. (An empty
             // key keeps all eight, starting with its closing quote: no field's word has one.)
             let loaded = UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
@@ -146,7 +146,7 @@ final class FieldTable<Field: RequestFields>: @unchecked Sendable {
             word = length == 0 ? 0 : JSONBytes.partialWord(start, count: length)
         }
         let bucket = buckets[Int(truncatingIfNeeded: Self.hash(word: word, length: length, multiplier) &>> shift)]
-        if bucket.shortWord == word { return Int(bucket.slot) }
+        if _fastPath(bucket.shortWord == word) { return Int(bucket.slot) }
         return isPerfect ? nil : scanningSlot(ofBytes: document.slice(key))
     }
 

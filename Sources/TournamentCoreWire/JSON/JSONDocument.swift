@@ -139,8 +139,8 @@ struct JSONDocument {
     @inline(__always)
     func int64(_ node: Int) -> Int64? {
         let entry = nodes[node]
-        guard entry.kind == .number, entry.flags & JSONNode.integer != 0 else { return nil }
-        guard entry.flags & JSONNode.exact != 0 else { return JSONBytes.int64(slice(node)) }
+        guard _fastPath(entry.kind == .number && entry.flags & JSONNode.integer != 0) else { return nil }
+        guard _fastPath(entry.flags & JSONNode.exact != 0) else { return JSONBytes.int64(slice(node)) }
         // All the digits, at most 19: below 2^64. Int64 holds up to 2^63 - 1, and 2^63 negated.
         let magnitude = mantissas[node]
         if entry.flags & JSONNode.negative != 0 {
@@ -154,8 +154,8 @@ struct JSONDocument {
     @inline(__always)
     func double(_ node: Int) -> Double? {
         let entry = nodes[node]
-        guard entry.kind == .number else { return nil }
-        if entry.flags & JSONNode.exact != 0,
+        guard _fastPath(entry.kind == .number) else { return nil }
+        if _fastPath(entry.flags & JSONNode.exact != 0),
            let value = JSONBytes.double(mantissa: mantissas[node], exponent: Int(entry.exponent), negative: entry.flags & JSONNode.negative != 0) {
             return value
         }

@@ -181,7 +181,7 @@ struct JSONParser {
     /// Grows the tape if fewer than ``nodesPerStep`` nodes fit: called before each step.
     @inline(__always)
     private mutating func makeRoomForStep() throws(JSONSyntaxError) {
-        if next >= reserve {
+        if _slowPath(next >= reserve) {
             // Nil when memory ran out; thrown here rather than by the call, whose error the
             // compiler then checked after every string and number.
             guard let grown = Self.grown(tape, next: next, reserve: reserve) else {
@@ -243,7 +243,7 @@ struct JSONParser {
             while !keyFollows {
                 skipWhitespace()
                 guard depth > 0 else {
-                    guard p == end else { throw error("Unexpected text after the end of the value.") }
+                    guard _fastPath(p == end) else { throw error("Unexpected text after the end of the value.") }
                     return
                 }
                 children &+= 1
@@ -254,7 +254,7 @@ struct JSONParser {
                     keyFollows = inObject
                     break
                 }
-                guard byte == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+                guard _fastPath(byte == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))) else {
                     throw Self.unclosed(inObject: inObject, atEnd: p == end, at: position)
                 }
                 closeContainer()
@@ -266,10 +266,10 @@ struct JSONParser {
     /// Reads `"key"` `:` and leaves the cursor at the member's value.
     @inline(__always)
     private mutating func parseMemberKey() throws(JSONSyntaxError) {
-        guard p.pointee == UInt8(ascii: "\"") else { throw error("Expected a string key in an object.") }
+        guard _fastPath(p.pointee == UInt8(ascii: "\"")) else { throw error("Expected a string key in an object.") }
         try parseString()
         skipWhitespace()
-        guard p.pointee == UInt8(ascii: ":") else { throw error("Expected ':' after an object key.") }
+        guard _fastPath(p.pointee == UInt8(ascii: ":")) else { throw error("Expected ':' after an object key.") }
         p += 1
         skipWhitespace()
     }
@@ -277,7 +277,7 @@ struct JSONParser {
     /// Opens a container at the bracket under the cursor.
     @inline(__always)
     private mutating func openContainer(_ kind: JSONNode.Kind) throws(JSONSyntaxError) {
-        guard depth < frames.count else { throw Self.tooDeep(at: position) }
+        guard _fastPath(depth < frames.count) else { throw Self.tooDeep(at: position) }
         frames[depth] = Frame(opening: nodeCount, outerChildren: children, outerIsObject: inObject)
         depth &+= 1
         children = 0
@@ -322,7 +322,7 @@ struct JSONParser {
     @inline(__always)
     private mutating func parseLiteral(_ literal: StaticString, _ kind: JSONNode.Kind) throws(JSONSyntaxError) {
         let length = literal.utf8CodeUnitCount
-        guard end - p >= length, memoryEquals(p, literal.utf8Start, length) else {
+        guard _fastPath(end - p >= length && memoryEquals(p, literal.utf8Start, length)) else {
             throw Self.invalidLiteral(literal, at: position)
         }
         emit(kind, 0, offset: position, value: UInt32(length))
@@ -340,12 +340,12 @@ struct JSONParser {
             flags |= JSONNode.negative
             p += 1
         }
-        guard isDigit(p.pointee) else { throw error("Expected a digit in a number.") }
+        guard _fastPath(isDigit(p.pointee)) else { throw error("Expected a digit in a number.") }
         var mantissa: UInt64 = 0
         var digits = 0
         if p.pointee == UInt8(ascii: "0") {
             p += 1
-            if isDigit(p.pointee) { throw error("Numbers may not have leading zeros.") }
+            if _slowPath(isDigit(p.pointee)) { throw error("Numbers may not have leading zeros.") }
         } else {
             readDigits(into: &mantissa, counting: &digits)
         }
@@ -353,7 +353,7 @@ struct JSONParser {
         if p.pointee == UInt8(ascii: ".") {
             flags = flags & ~JSONNode.integer
             p += 1
-            guard isDigit(p.pointee) else { throw error("Expected a digit after the decimal point.") }
+            guard _fastPath(isDigit(p.pointee)) else { throw error("Expected a digit after the decimal point.") }
             let before = digits
             readDigits(into: &mantissa, counting: &digits)
             exponent = before &- digits
@@ -367,7 +367,7 @@ struct JSONParser {
                 if p.pointee == UInt8(ascii: "-") { sign = -1 }
                 p += 1
             }
-            guard isDigit(p.pointee) else { throw error("Expected a digit in the exponent.") }
+            guard _fastPath(isDigit(p.pointee)) else { throw error("Expected a digit in the exponent.") }
             // Up to 10,000 it is exact; beyond, it only has to stay there (leading zeros are
             // allowed, so the digits are not counted).
             while isDigit(p.pointee) {
@@ -394,7 +394,7 @@ struct JSONParser {
         // To the next quote, backslash, control character or non-ASCII byte: mostly the quote.
         p = JSONBytes.firstStop(from: p, to: end, mask: Self.stopMask)
         var flags: UInt8 = 0
-        if p.pointee != UInt8(ascii: "\"") {
+        if _slowPath(p.pointee != UInt8(ascii: "\"")) {
             // The error is thrown here, in the rare branch: thrown by the call, its check would
             // follow every string and number (where the branches meet).
             switch Self.restOfString(start, end - start, position) {

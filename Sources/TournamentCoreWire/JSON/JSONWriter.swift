@@ -62,7 +62,7 @@ public struct JSONWriter: ~Copyable {
     @discardableResult
     @inline(__always)
     private mutating func reserve(_ extra: Int) -> Bool {
-        if extra <= capacity &- count, !failed { return true }
+        if _fastPath(extra <= capacity &- count && !failed) { return true }
         return grow(by: extra)
     }
 
