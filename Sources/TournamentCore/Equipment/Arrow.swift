@@ -32,10 +32,11 @@ public struct Arrow: Sendable, Hashable {
     ///   coordinate is not finite or beyond ±``maxCoordinate``.
     @inlinable
     public init(score: Int, isX: Bool = false, x: Double? = nil, y: Double? = nil) throws(ArrowError) {
-        guard Self.scores.contains(score) else { throw .scoreOutOfRange }
-        guard !isX || score == 10 else { throw .xWithoutTen }
-        if let x, !(x.isFinite && abs(x) <= Self.maxCoordinate) { throw .coordinateOutOfRange(.x) }
-        if let y, !(y.isFinite && abs(y) <= Self.maxCoordinate) { throw .coordinateOutOfRange(.y) }
+        // (Branch weights: a refusal is the rare case, and its code kept out of the way.)
+        guard _fastPath(Self.scores.contains(score)) else { throw .scoreOutOfRange }
+        guard _fastPath(!isX || score == 10) else { throw .xWithoutTen }
+        if let x, _slowPath(!(x.isFinite && abs(x) <= Self.maxCoordinate)) { throw .coordinateOutOfRange(.x) }
+        if let y, _slowPath(!(y.isFinite && abs(y) <= Self.maxCoordinate)) { throw .coordinateOutOfRange(.y) }
         scoreAndX = UInt8(truncatingIfNeeded: score) | (isX ? 0x80 : 0)
         storedX = x ?? .nan
         storedY = y ?? .nan

@@ -74,7 +74,7 @@ struct ArrowTally: Sendable, Hashable {
 
     mutating func add(_ arrow: Arrow) throws(EquipmentError) {
         let (newScore, overflow) = score.addingReportingOverflow(arrow.score)
-        guard !overflow, arrows < Int.max else { throw .overflow }
+        guard _fastPath(!overflow && arrows < Int.max) else { throw .overflow }
         score = newScore
         arrows += 1
         if arrow.score == 10 { tens += 1 }

@@ -338,7 +338,7 @@ enum JSONBytes {
     /// whose ranges are bounded here, so none can overflow.
     static func eiselLemire(_ mantissa: UInt64, _ exponent: Int, negative: Bool) -> Double? {
         if mantissa == 0 { return negative ? -0.0 : 0.0 }
-        guard exponent >= PowersOfTen.minimumExponent, exponent <= PowersOfTen.maximumExponent else { return nil }
+        guard _fastPath(exponent >= PowersOfTen.minimumExponent && exponent <= PowersOfTen.maximumExponent) else { return nil }
         // Normalize the mantissa so that its top bit is set.
         let leadingZeros = mantissa.leadingZeroBitCount
         let normalized = mantissa << UInt64(leadingZeros)
@@ -350,7 +350,7 @@ enum JSONBytes {
         // The product with the high 64 bits of the power; with the low 64 bits too when the
         // lower bits of the result might still carry into the ones that are kept.
         var (high, low) = normalized.multipliedFullWidth(by: powerHigh)
-        if high & 0x1FF == 0x1FF, low &+ normalized < normalized {
+        if _slowPath(high & 0x1FF == 0x1FF && low &+ normalized < normalized) {
             let (extraHigh, extraLow) = normalized.multipliedFullWidth(by: powerLow)
             var mergedHigh = high
             let mergedLow = low &+ extraHigh
@@ -366,7 +366,7 @@ enum JSONBytes {
         var significand = high >> (topBit + 9)
         binaryExponent -= Int(1 ^ topBit)
         // Exactly halfway between two doubles: 128 bits cannot tell which way to round.
-        if low == 0, high & 0x1FF == 0, significand & 3 == 1 { return nil }
+        if _slowPath(low == 0 && high & 0x1FF == 0 && significand & 3 == 1) { return nil }
         // Round half up to 53 bits (ties are excluded above); a carry adds a bit.
         significand += significand & 1
         significand >>= 1
@@ -375,7 +375,7 @@ enum JSONBytes {
             binaryExponent += 1
         }
         // Subnormal, zero, infinite or NaN: strtod decides.
-        guard binaryExponent > 0, binaryExponent < 0x7FF else { return nil }
+        guard _fastPath(binaryExponent > 0 && binaryExponent < 0x7FF) else { return nil }
         let bits = UInt64(binaryExponent) << 52 | significand & 0x000F_FFFF_FFFF_FFFF
         return Double(bitPattern: negative ? bits | (1 << 63) : bits)
     }

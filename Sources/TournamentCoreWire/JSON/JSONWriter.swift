@@ -364,7 +364,7 @@ public struct JSONWriter: ~Copyable {
     private mutating func double(_ value: Double, key: StaticString?) {
         guard let target = valueCursor(key: key, room: 32) else { return }
         let (end, finite) = Self.writeDouble(value, at: target)
-        if !finite { wroteNonFiniteNumber = true }
+        if _slowPath(!finite) { wroteNonFiniteNumber = true }
         commit(end)
     }
 
@@ -372,7 +372,7 @@ public struct JSONWriter: ~Copyable {
     /// not finite; the byte after it, and whether it was finite.
     @inline(__always)
     fileprivate static func writeDouble(_ value: Double, at target: UnsafeMutablePointer<UInt8>) -> (UnsafeMutablePointer<UInt8>, Bool) {
-        guard value.isFinite else {
+        guard _fastPath(value.isFinite) else {
             let null: StaticString = "null"
             copyBytes(to: target, from: null.utf8Start, count: null.utf8CodeUnitCount)
             return (target + null.utf8CodeUnitCount, false)
@@ -530,7 +530,7 @@ struct NumberMembers: ~Copyable {
     mutating func field(_ key: StaticString, _ value: Double) {
         guard let target = memberCursor(key) else { return }
         let (end, finite) = JSONWriter.writeDouble(value, at: target)
-        if !finite { nonFinite = true }
+        if _slowPath(!finite) { nonFinite = true }
         at = end
     }
 
@@ -538,7 +538,7 @@ struct NumberMembers: ~Copyable {
     @inline(__always)
     private mutating func memberCursor(_ key: StaticString) -> UnsafeMutablePointer<UInt8>? {
         let length = key.utf8CodeUnitCount
-        if let at, let limit, limit - at >= length &+ Self.roomBesidesKey {} else { refill(length &+ Self.roomBesidesKey) }
+        if let at, let limit, _fastPath(limit - at >= length &+ Self.roomBesidesKey) {} else { refill(length &+ Self.roomBesidesKey) }
         guard var target = at else { return nil }
         if separated {
             target.pointee = UInt8(ascii: ",")
@@ -575,7 +575,7 @@ extension JSONWriter {
     /// Takes what a run wrote, up to `end`.
     fileprivate mutating func closeRun(at end: UnsafeMutablePointer<UInt8>, nonFinite: Bool) {
         commit(end)
-        if nonFinite { wroteNonFiniteNumber = true }
+        if _slowPath(nonFinite) { wroteNonFiniteNumber = true }
     }
 }
 
