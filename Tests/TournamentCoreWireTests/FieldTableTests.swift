@@ -117,6 +117,48 @@ struct FieldTableTests {
         }
     }
 
+    @Test("key hints answer as the table does: keys in changing orders, unknown, escaped, long, empty, repeated, past the hinted positions")
+    func keyHintsAnswerAsTheTable() throws {
+        let keys = ["a", "ab", "id", "name", "public", "x", "", "n\\u0061me", "aVeryLongKeyThatSpansSeveralWords", "startTim"]
+        var generator = SystemRandomNumberGenerator()
+        // Objects of one array, each a random run of keys (repeats and all), some objects
+        // repeating the one before: the hints are met, missed and replaced.
+        var objects: [[String]] = []
+        for _ in 0..<400 {
+            if let last = objects.last, Bool.random(using: &generator) {
+                objects.append(last)
+                continue
+            }
+            let count = Int.random(in: 0...7, using: &generator)
+            objects.append((0..<count).map { _ in keys[Int.random(in: 0..<keys.count, using: &generator)] })
+        }
+        let text = "[" + objects.map { object in
+            "{" + object.enumerated().map { #""\#($0.element)":\#($0.offset)"# }.joined(separator: ",") + "}"
+        }.joined(separator: ",") + "]"
+        for table in [ManyFields.table, FieldTable<ManyFields>(searchingPerfectHash: false)] {
+            let bytes = Array(text.utf8)
+            try bytes.withUnsafeBufferPointer { buffer in
+                try withDocument(buffer) { document in
+                    var hints = KeyHints()
+                    var hits = 0, members = 0
+                    for element in document.elements(document.root) {
+                        for (position, key) in document.keys(element).enumerated() {
+                            #expect(hints.slot(ofKey: key, at: position, in: document, table: table) == table.slot(ofKey: key, in: document), "\(document.quote(key)) at \(position)")
+                            members += 1
+                        }
+                        // The fields sorted with hints are those sorted without.
+                        let hinted = try ObjectFields<ManyFields>(document, element, table: table, hints: &hints)
+                        let plain = try ObjectFields<ManyFields>(document, element, table: table)
+                        for field in ManyFields.allCases { #expect(hinted.raw(field) == plain.raw(field)) }
+                        #expect(hinted.unknownCount == plain.unknownCount)
+                        hits += 1
+                    }
+                    #expect(hits == objects.count && members > 500)
+                }
+            }
+        }
+    }
+
     @Test("the key set of every object of the request schemas gets a one-probe table")
     func schemaKeySetsArePerfect() throws {
         var checked = 0

@@ -34,15 +34,36 @@ struct ObjectFields<Field: RequestFields> {
         self.document = document
         object = try document.object(node)
         scans = table.slotCount > FieldSlots<Field.Slots>.capacity
-        var position: UInt64 = 0
+        var position = 0
         for key in document.keys(node) {
-            if let slot = table.slot(ofKey: key, in: document) {
-                slots[slot] = Int32(truncatingIfNeeded: key + 1)
-            } else {
-                unknownCount += 1
-                if Field.keepsUnknownMembers && position < 64 { unknownPositions |= 1 << position }
-            }
+            sort(key, at: position, into: table.slot(ofKey: key, in: document))
             position &+= 1
+        }
+    }
+
+    /// Sorts the members of the object at `node`, an element of an array whose objects mostly
+    /// share their keys' order, with `table` and the `hints` of that array (see ``KeyHints``).
+    @inline(__always)
+    init(_ document: JSONDocument, _ node: Int, table: FieldTable<Field>, hints: inout KeyHints) throws(WireError) {
+        self.document = document
+        object = try document.object(node)
+        scans = table.slotCount > FieldSlots<Field.Slots>.capacity
+        var position = 0
+        for key in document.keys(node) {
+            sort(key, at: position, into: hints.slot(ofKey: key, at: position, in: document, table: table))
+            position &+= 1
+        }
+    }
+
+    /// Records the member whose key node is `key`, at `position` in its object: its value node
+    /// in the field's slot, or (`slot` nil) as an unknown member.
+    @inline(__always)
+    private mutating func sort(_ key: Int, at position: Int, into slot: Int?) {
+        if let slot {
+            slots[slot] = Int32(truncatingIfNeeded: key + 1)
+        } else {
+            unknownCount += 1
+            if Field.keepsUnknownMembers && position < 64 { unknownPositions |= 1 << UInt64(position) }
         }
     }
 

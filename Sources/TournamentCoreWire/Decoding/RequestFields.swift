@@ -36,6 +36,11 @@ extension RequestFields {
     }
 }
 
+/// A word that no ``FieldTable/shortWord(ofKey:in:)`` is: a zero first byte under a non-zero
+/// one, which no key's word has (a key has no zero byte) and no word read for an empty key
+/// either (0, or a quote first).
+var noShortKeyWord: UInt64 { 0x0100 }
+
 /// The UTF-8 keys of a ``RequestFields`` type, laid out for matching a request key in one probe.
 ///
 /// A perfect hash is searched for once, when the table is built: a multiplier such that
@@ -129,25 +134,46 @@ final class FieldTable<Field: RequestFields>: @unchecked Sendable {
     /// tells the lengths apart too.
     @inline(__always)
     func slot(ofKey key: Int, in document: JSONDocument) -> Int? {
+        guard let word = Self.shortWord(ofKey: key, in: document) else { return slot(ofLongOrEscapedKey: key, in: document) }
+        return slot(ofShortWord: word, key: key, in: document)
+    }
+
+    /// The word of the string node `key` when it is plain (no escapes) and at most eight bytes
+    /// long: its bytes, little-endian, zeros above them. Nil for other keys.
+    ///
+    /// The word tells keys apart by itself, their lengths included: a plain key has no zero
+    /// byte. (An empty key keeps all eight bytes from its closing quote on, which no other key's
+    /// word starts with.)
+    @inline(__always)
+    static func shortWord(ofKey key: Int, in document: JSONDocument) -> UInt64? {
         let node = document.nodes[key]
-        if _slowPath(node.flags & JSONNode.escaped != 0) { return slot(ofEscapedKey: key, in: document) }
         let length = Int(node.value)
-        guard _fastPath(length <= 8) else { return slot(ofBytes: document.slice(key)) }
+        guard _fastPath(node.flags & JSONNode.escaped == 0 && length <= 8) else { return nil }
         let offset = Int(node.offset)
         let start = document.text + offset
-        let word: UInt64
         if _fastPath(document.textCount &- offset >= 8) {
-            // The eight bytes from the key's start, the ones past its end masked off. (An empty
-            // key keeps all eight, starting with its closing quote: no field's word has one.)
+            // The eight bytes from the key's start, the ones past its end masked off.
             let loaded = UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
-            word = loaded & (UInt64.max &>> UInt64(truncatingIfNeeded: (8 &- length) &* 8))
-        } else {
-            // Near the end of the text (a key shorter than eight bytes then): no byte past it read.
-            word = length == 0 ? 0 : JSONBytes.partialWord(start, count: length)
+            return loaded & (UInt64.max &>> UInt64(truncatingIfNeeded: (8 &- length) &* 8))
         }
+        // Near the end of the text (a key shorter than eight bytes then): no byte past it read.
+        return length == 0 ? 0 : JSONBytes.partialWord(start, count: length)
+    }
+
+    /// The slot of the field of the key node `key`, whose ``shortWord(ofKey:in:)`` is `word`.
+    @inline(__always)
+    func slot(ofShortWord word: UInt64, key: Int, in document: JSONDocument) -> Int? {
+        let length = Int(document.nodes[key].value)
         let bucket = buckets[Int(truncatingIfNeeded: Self.hash(word: word, length: length, multiplier) &>> shift)]
         if _fastPath(bucket.shortWord == word) { return Int(bucket.slot) }
         return isPerfect ? nil : scanningSlot(ofBytes: document.slice(key))
+    }
+
+    /// The slot of a key longer than eight bytes, or written with escapes (compared decoded).
+    @inline(__always)
+    private func slot(ofLongOrEscapedKey key: Int, in document: JSONDocument) -> Int? {
+        if _slowPath(document.nodes[key].flags & JSONNode.escaped != 0) { return slot(ofEscapedKey: key, in: document) }
+        return slot(ofBytes: document.slice(key))
     }
 
     /// Rare: a key written with escapes is compared decoded.
@@ -186,10 +212,8 @@ final class FieldTable<Field: RequestFields>: @unchecked Sendable {
         var length: Int32
         var slot: Int32
 
-        /// The short word of a bucket without a key of at most eight bytes: a zero first byte
-        /// under a non-zero one, which no key's word has (a key is never empty and has no zero
-        /// byte) and no word read for an empty key either (0, or a quote first).
-        static var noShortKey: UInt64 { 0x0100 }
+        /// The short word of a bucket without a key of at most eight bytes.
+        static var noShortKey: UInt64 { noShortKeyWord }
     }
 
     /// A hash of the key's bytes whose top bits are the bucket: the key folded into one word

@@ -15,9 +15,9 @@ enum ArrowCoding {
     }
 
     /// `{"score":0…10,"isX":false,"x":…,"y":…}`; errors point at the offending member.
-    /// (`table` is `ArrowField.table`, read once per array.)
-    private static func arrow(_ document: JSONDocument, _ node: Int, table: FieldTable<ArrowField>) throws(WireError) -> Arrow {
-        let fields = try ObjectFields<ArrowField>(document, node, table: table)
+    /// (`table` is `ArrowField.table`, read once per array; `hints` are the array's.)
+    private static func arrow(_ document: JSONDocument, _ node: Int, table: FieldTable<ArrowField>, hints: inout KeyHints) throws(WireError) -> Arrow {
+        let fields = try ObjectFields<ArrowField>(document, node, table: table, hints: &hints)
         let score = try document.int(at: fields.required(.score), in: 0...10)
         let isX = try fields.bool(.isX) ?? false
         let x = try fields.double(.x)
@@ -44,7 +44,8 @@ enum ArrowCoding {
     /// An array of arrows.
     static func arrows(_ document: JSONDocument, _ node: Int) throws(WireError) -> [Arrow] {
         let table = ArrowField.table
-        return try document.map(array: node) { element throws(WireError) in try arrow(document, element, table: table) }
+        var hints = KeyHints()
+        return try document.map(array: node) { element throws(WireError) in try arrow(document, element, table: table, hints: &hints) }
     }
 
     /// An array of rounds: `{"id":"r1","date":epoch ms,"arrows":[...]}` (`id` optional).
