@@ -17,47 +17,40 @@ struct KeyHints {
     /// The member positions hinted: 0 ..< `count`.
     static let count = 4
 
-    private var words: (UInt64, UInt64, UInt64, UInt64)
-    /// The slot of each hinted word; -1 for a key of no field.
-    private var slots: (Int32, Int32, Int32, Int32) = (-1, -1, -1, -1)
-
-    init() {
-        words = (noShortKeyWord, noShortKeyWord, noShortKeyWord, noShortKeyWord)
+    /// A key's short word and the slot the table gives for it (-1: a key of no field).
+    private struct Hint {
+        var word = noShortKeyWord
+        var slot: Int32 = -1
     }
+
+    private var hints = (Hint(), Hint(), Hint(), Hint())
 
     /// The slot of the key node `key`, the member at `position` of its object, in `table`.
     @inline(__always)
     mutating func slot<Field>(ofKey key: Int, at position: Int, in document: JSONDocument, table: FieldTable<Field>) -> Int? {
-        if _fastPath(position < Self.count), let word = FieldTable<Field>.shortWord(ofKey: key, in: document),
-           _fastPath(word == hintedWord(position).pointee) {
-            let slot = hintedSlot(position).pointee
+        let word = _fastPath(position < Self.count) ? FieldTable<Field>.shortWord(ofKey: key, in: document) : nil
+        if let word, _fastPath(word == hint(position).pointee.word) {
+            let slot = hint(position).pointee.slot
             return slot < 0 ? nil : Int(slot)
         }
-        return probe(key, at: position, in: document, table: table)
+        return probe(key, at: position, word: word, in: document, table: table)
     }
 
-    /// The slot of a key that was not the hint of its position: from the table, and (a short
-    /// plain key at a hinted position) kept as the position's new hint. Out of line: called
-    /// from the member loop, a call in its rare branch costs nothing, inlined it took registers
-    /// from the loop.
+    /// The slot of a key that was not the hint of its position: from the table, and (`word`,
+    /// a short plain key's at a hinted position) kept as the position's new hint. Out of line:
+    /// called from the member loop, a call in its rare branch costs nothing, inlined it took
+    /// registers from the loop.
     @inline(never)
-    private mutating func probe<Field>(_ key: Int, at position: Int, in document: JSONDocument, table: FieldTable<Field>) -> Int? {
-        guard position < Self.count, let word = FieldTable<Field>.shortWord(ofKey: key, in: document) else {
-            return table.slot(ofKey: key, in: document)
-        }
+    private mutating func probe<Field>(_ key: Int, at position: Int, word: UInt64?, in document: JSONDocument, table: FieldTable<Field>) -> Int? {
+        guard let word else { return table.slot(ofKey: key, in: document) }
         let slot = table.slot(ofShortWord: word, key: key, in: document)
-        hintedWord(position).pointee = word
-        hintedSlot(position).pointee = Int32(truncatingIfNeeded: slot ?? -1)
+        hint(position).pointee = Hint(word: word, slot: Int32(truncatingIfNeeded: slot ?? -1))
         return slot
     }
 
+    /// The hint of `position` (below ``count``).
     @inline(__always)
-    private mutating func hintedWord(_ position: Int) -> UnsafeMutablePointer<UInt64> {
-        withUnsafeMutablePointer(to: &words) { UnsafeMutableRawPointer($0).assumingMemoryBound(to: UInt64.self) + position }
-    }
-
-    @inline(__always)
-    private mutating func hintedSlot(_ position: Int) -> UnsafeMutablePointer<Int32> {
-        withUnsafeMutablePointer(to: &slots) { UnsafeMutableRawPointer($0).assumingMemoryBound(to: Int32.self) + position }
+    private mutating func hint(_ position: Int) -> UnsafeMutablePointer<Hint> {
+        withUnsafeMutablePointer(to: &hints) { UnsafeMutableRawPointer($0).assumingMemoryBound(to: Hint.self) + position }
     }
 }

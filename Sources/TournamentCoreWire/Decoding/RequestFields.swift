@@ -100,12 +100,12 @@ final class FieldTable<Field: RequestFields>: @unchecked Sendable {
             for (index, position) in found.buckets.enumerated() {
                 let key = Int(position)
                 (buckets + index).initialize(to: position < 0
-                    ? Bucket(key: keyBytes, shortWord: Bucket.noShortKey, length: -1, slot: 0)
+                    ? Bucket(key: keyBytes, shortWord: noShortKeyWord, length: -1, slot: 0)
                     : Bucket(
                         key: keyBytes + starts[key],
                         shortWord: lengths[key] <= 8
                             ? Self.word(UnsafeBufferPointer(start: keyBytes + starts[key], count: lengths[key]))
-                            : Bucket.noShortKey,
+                            : noShortKeyWord,
                         length: Int32(lengths[key]), slot: Int32(slots[key])))
             }
             self.buckets = buckets
@@ -114,7 +114,7 @@ final class FieldTable<Field: RequestFields>: @unchecked Sendable {
             shift = found.shift
         } else {
             buckets = UnsafeMutablePointer<Bucket>.allocate(capacity: 2)
-            buckets.initialize(repeating: Bucket(key: keyBytes, shortWord: Bucket.noShortKey, length: -1, slot: 0), count: 2)
+            buckets.initialize(repeating: Bucket(key: keyBytes, shortWord: noShortKeyWord, length: -1, slot: 0), count: 2)
             isPerfect = false
             multiplier = 0
             shift = 63
@@ -205,15 +205,12 @@ final class FieldTable<Field: RequestFields>: @unchecked Sendable {
 
     /// A bucket of the perfect hash: its key's bytes (length -1: no key), the key as a
     /// little-endian word when it has at most eight bytes (zeros above them; otherwise
-    /// ``noShortKey``), and the key's field's slot.
+    /// ``noShortKeyWord``), and the key's field's slot.
     private struct Bucket {
         var key: UnsafePointer<UInt8>
         var shortWord: UInt64
         var length: Int32
         var slot: Int32
-
-        /// The short word of a bucket without a key of at most eight bytes.
-        static var noShortKey: UInt64 { noShortKeyWord }
     }
 
     /// A hash of the key's bytes whose top bits are the bucket: the key folded into one word
