@@ -40,11 +40,11 @@ struct JSONWriterTests {
         let text = written { w in
             w.beginObject()
             w.field("i", 1)
-            w.field("k", "q\"b\n")
+            w.field("k", "q\"b\n" as String)
             w.field("d", 2.5)
             w.field("s", "plain")
             w.field("t", "" as StaticString)
-            w.field("e", "\u{1}")
+            w.field("e", "\u{1}" as String)
             w.field("n", nil as Int?)
             w.field("b", true)
             w.beginString(key: "p")

@@ -218,12 +218,21 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes a member key, `"key":`. Keys of the contract are ASCII identifiers, written as is.
+    ///
+    /// Internal, as the other overloads that write static text as is: inside the module a
+    /// string literal takes them (the `String` overloads are disfavored), outside it only the
+    /// `String` overloads are seen, and a literal is escaped as any text.
     @inline(__always)  // the key's length is known where it is called: its copy is one or two moves
-    public mutating func key(_ key: StaticString) {
+    mutating func key(_ key: StaticString) {
         quoted(key, suffix: UInt8(ascii: ":"))
     }
 
     /// Writes a member key given as arbitrary text, escaped.
+    ///
+    /// Disfavored, as the writer's other `String` overloads: a string literal's default type is
+    /// `String`, so without it the module's `key("deltas")` made a `String` and checked its bytes
+    /// for escapes (about 100 instructions) instead of copying the static text.
+    @_disfavoredOverload
     public mutating func key(_ key: String) {
         string(key)
         append(UInt8(ascii: ":"))
@@ -238,6 +247,7 @@ public struct JSONWriter: ~Copyable {
     // MARK: Members
 
     /// Writes `"key":"value"`.
+    @_disfavoredOverload  // see key(_:) of a String
     public mutating func field(_ key: StaticString, _ value: String) {
         string(value, key: key)
     }
@@ -250,7 +260,7 @@ public struct JSONWriter: ~Copyable {
     /// Writes `"key":"value"` for a value known at compile time (ASCII without characters to
     /// escape, as for ``string(_:)-(StaticString)``), such as an enumeration's name.
     @inline(__always)  // the key's length is known where it is called: its copy is one or two moves
-    public mutating func field(_ key: StaticString, _ value: StaticString) {
+    mutating func field(_ key: StaticString, _ value: StaticString) {
         quoted(value, key: key, suffix: nil)
     }
 
@@ -382,6 +392,7 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes a string, escaping `"`, `\` and control characters; other characters are written
     /// as UTF-8.
+    @_disfavoredOverload  // see key(_:) of a String
     public mutating func string(_ value: String) {
         string(value, key: nil)
     }
@@ -396,7 +407,7 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes a string known at compile time (ASCII without characters to escape).
-    public mutating func string(_ value: StaticString) {
+    mutating func string(_ value: StaticString) {
         quoted(value, suffix: nil)
     }
 
