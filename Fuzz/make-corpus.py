@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
-"""Writes the fuzzer's seed corpus: every golden request, prefixed with the byte that selects its
-method, and every JSONTestSuite file, for library.info and for tournaments.filter.
+"""Writes the fuzzer's seed corpus: every golden request and every method's example request (also
+with a NUL byte inside it), prefixed with the byte that selects its method, and every
+JSONTestSuite file, for library.info and for tournaments.filter.
    make-corpus.py <output folder>"""
 import hashlib
+import json
 import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-METHODS = ["library.info", "tournaments.filter", "participants.resolve", "participants.displayName",
-           "participants.repairBegin", "participants.repairEnd", "guests.check", "guests.add", "guests.generateId",
-           "guests.validateId", "equipment.stats", "equipment.compare", "equipment.selection", "equipment.timeRanges",
-           "scoring.leaderboard", "matches.sections", "matches.favorite", "matches.reconcileFavorites"]
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import tccontract  # noqa: E402  (the registry's order: FuzzMethods.swift is generated from it)
+
+CONTRACT = tccontract.load()
+METHODS = [method.name for method in CONTRACT.methods]
 
 
 def write(folder, data):
@@ -36,8 +39,14 @@ def main():
         for selector in (0, 1):
             write(folder, bytes([selector]) + data)
             count += 1
-    write(folder, bytes([18]) + b"no.such.method\n{}")
-    print("seed corpus: %d inputs in %s" % (count + 1, folder))
+    write(folder, bytes([len(METHODS)]) + b"no.such.method\n{}")
+    count += 1
+    for method in METHODS:  # each example request, and again with a NUL inside it (tc_call_n's case)
+        example = json.dumps(CONTRACT.method(method).example_request, ensure_ascii=False).encode("utf-8")
+        write(folder, bytes([METHODS.index(method)]) + example)
+        write(folder, bytes([METHODS.index(method)]) + example[:-1] + b"\x00}")
+        count += 2
+    print("seed corpus: %d inputs in %s" % (count, folder))
 
 
 if __name__ == "__main__":

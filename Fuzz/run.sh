@@ -23,7 +23,7 @@ for module in TournamentCore TournamentCoreWire TournamentCoreABI; do
   swiftc "${flags[@]}" -module-name "$module" -emit-module -emit-module-path "$out/$module.swiftmodule" \
     -emit-library -static -o "$out/lib$module.a" @"$out/$module.sources"
 done
-swiftc "${flags[@]}" -module-name TournamentCoreFuzzer "$here/FuzzTarget.swift" \
+swiftc "${flags[@]}" -module-name TournamentCoreFuzzer "$here/FuzzTarget.swift" "$here/FuzzMethods.swift" \
   "$out/libTournamentCoreABI.a" "$out/libTournamentCoreWire.a" "$out/libTournamentCore.a" -o "$out/TournamentCoreFuzzer"
 # (Read the whole section list first: `readelf | grep -q` under pipefail fails at random when
 # grep stops early and readelf dies of SIGPIPE.)

@@ -2,6 +2,8 @@
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Android)
+import Android
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -18,6 +20,39 @@ enum Boundary {
     static func call(_ method: UnsafePointer<CChar>?, _ request: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? {
         Wire.call(method: bytes(method, limit: 4096), terminatedRequest: bytes(request, limit: JSONLimits.maxRequestBytes))
             .takeCString()
+    }
+
+    /// Answers `length` bytes at `request` for the method named by the C string `method`
+    /// (`tc_call_n`), storing the response's length in `responseLength` when it is not NULL.
+    ///
+    /// The bytes need no terminator: they are copied once, behind a 0 byte the reader stops at,
+    /// so a 0 byte inside them is an ordinary byte of the text (and INVALID_JSON, at its offset).
+    /// NULL with length 0 is an empty request; NULL with any other length is a NULL request. A
+    /// length beyond the size limit is REQUEST_TOO_LARGE without a byte of it being read.
+    static func call(
+        _ method: UnsafePointer<CChar>?, _ request: UnsafePointer<CChar>?, length: Int,
+        responseLength: UnsafeMutablePointer<Int>?
+    ) -> UnsafeMutablePointer<CChar>? {
+        let name = bytes(method, limit: 4096)
+        let body: UnsafeBufferPointer<UInt8>?
+        switch (request, length) {
+        case (nil, 0):
+            body = UnsafeBufferPointer(start: nil, count: 0)
+        case (nil, _):
+            body = nil
+        case let (text?, length):
+            // A length past the limit (a negative Int here is a size_t past Int.max) is cut to
+            // limit + 1 bytes, which the wire layer refuses by size before reading any.
+            let count = length >= 0 && length <= JSONLimits.maxRequestBytes ? length : JSONLimits.maxRequestBytes + 1
+            body = UnsafeRawPointer(text).withMemoryRebound(to: UInt8.self, capacity: count) {
+                UnsafeBufferPointer(start: $0, count: count)
+            }
+        }
+        let writer = Wire.call(method: name, request: body)
+        let count = writer.count
+        let response = writer.takeCString()
+        responseLength?.pointee = response == nil ? 0 : count
+        return response
     }
 
     /// Answers `request` for `method`, a name the library defines.
