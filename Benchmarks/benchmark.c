@@ -4,7 +4,12 @@
  * references (references.c) in one run. Reports µs per call, MB/s of request, allocations per
  * call (counted by interposing malloc) and the reference/core ratio.
  *
- *   benchmark [--quick] [--requests DIR] [--all-requests DIR]
+ *   benchmark [--quick] [--requests DIR] [--all-requests DIR] [--schemas DIR] [--season FILE]
+ *
+ * The methods are library.info's. A method with a workload recipe below (scaled, synthetic
+ * requests; a reference where one exists) runs those; every other method runs its example
+ * request (examples[0] of schemas/<method>.request.schema.json) as its small workload. Each
+ * workload calls the method's own function, tc_<group>_<name>, found by its name.
  *
  * --quick runs each workload a few times (a smoke test: references agree with the core).
  * --requests DIR writes the reference workloads' requests there (for Benchmarks/bench.py).
@@ -12,6 +17,7 @@
  *   method on its own (perf, callgrind), and exits.
  */
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <errno.h>
 #include <jansson.h>
 #include <malloc.h>
@@ -56,6 +62,26 @@ struct workload {
     char *(*reference)(const char *);
     char *request;
 };
+
+typedef char *(*method_function)(const char *);
+
+/* The method's own exported function (`participants.displayName` -> tc_participants_display_name). */
+static method_function function_of(const char *method) {
+    char name[128] = "tc_";
+    size_t used = 3;
+    const char *c;
+    void *symbol;
+    method_function function;
+    for (c = method; *c != '\0' && used < 120; c++) {
+        if (*c == '.') name[used++] = '_';
+        else if (*c >= 'A' && *c <= 'Z') { name[used++] = '_'; name[used++] = (char)(*c - 'A' + 'a'); }
+        else name[used++] = *c;
+    }
+    name[used] = '\0';
+    symbol = dlsym(RTLD_DEFAULT, name);
+    memcpy(&function, &symbol, sizeof function);
+    return function;
+}
 
 static char *dump(json_t *value) {
     char *text = json_dumps(value, JSON_COMPACT);
@@ -156,6 +182,81 @@ static char *season_request(const char *path, int matches) {
     return dump(json_pack("{s:o, s:[], s:s, s:s}", "matches", list, "favorites", "segment", "all", "timeZone", "Europe/London"));
 }
 
+/* ---- recipes: the methods whose workloads are built here, at two sizes ---------------------- */
+
+static const char *season_path = "Examples/data/premier-league-2024-25.json";
+
+static char *filter_small(void) { return tournaments_request(5); }
+static char *filter_large(void) { return tournaments_request(10000); }
+static char *resolve_small(void) { return participants_request(10); }
+static char *resolve_large(void) { return participants_request(10000); }
+static char *guests_small(void) { return guests_request(10); }
+static char *guests_large(void) { return guests_request(20000); }
+static char *stats_small(void) { return stats_request(1, 30); }
+static char *stats_large(void) { return stats_request(100, 1000); }
+static char *leaderboard_small(void) { return leaderboard_request(8); }
+static char *leaderboard_large(void) { return leaderboard_request(20000); }
+static char *sections_small(void) { return season_request(season_path, 1); }
+static char *sections_large(void) { return season_request(season_path, 380); }
+
+/* 30 raw arrows (17-digit coordinates) against precomputed statistics. */
+static char *compare_small(void) {
+    char *arrows = arrows_array(30, 1), *request;
+    size_t length = strlen(arrows) + 512;
+    request = (char *)malloc(length);
+    snprintf(request, length, "{\"setupA\":{\"id\":1,\"name\":\"Hoyt\",\"rounds\":[{\"date\":1732000000000,\"arrows\":%s}]},"
+             "\"setupB\":{\"id\":2,\"name\":\"\",\"stats\":{\"totalArrows\":30,\"averageScore\":8.5,\"accuracy\":30,\"consistency\":60}},"
+             "\"now\":1733000000000}", arrows);
+    free(arrows);
+    return request;
+}
+
+static const struct recipe {
+    const char *method, *size;
+    char *(*make)(void);
+    char *(*reference)(const char *);
+} recipes[] = {
+    {"tournaments.filter", "small", filter_small, reference_tournaments_filter},
+    {"tournaments.filter", "large", filter_large, reference_tournaments_filter},
+    {"participants.resolve", "small", resolve_small, NULL},
+    {"participants.resolve", "large", resolve_large, NULL},
+    {"guests.check", "small", guests_small, reference_guests_check},
+    {"guests.check", "large", guests_large, reference_guests_check},
+    {"equipment.stats", "small", stats_small, reference_equipment_stats},
+    {"equipment.stats", "large", stats_large, reference_equipment_stats},
+    {"equipment.compare", "small", compare_small, NULL},
+    {"scoring.leaderboard", "small", leaderboard_small, NULL},
+    {"scoring.leaderboard", "large", leaderboard_large, NULL},
+    {"matches.sections", "small", sections_small, NULL},
+    {"matches.sections", "large", sections_large, NULL},
+};
+
+/* The example request of a method (examples[0] of its request schema), compact; NULL if none. */
+static char *example_request(const char *schemas, const char *method) {
+    char path[512];
+    json_error_t error;
+    json_t *schema, *example;
+    char *text = NULL;
+    snprintf(path, sizeof path, "%s/%s.request.schema.json", schemas, method);
+    schema = json_load_file(path, 0, &error);
+    example = json_array_get(json_object_get(schema, "examples"), 0);
+    if (example != NULL) text = json_dumps(example, JSON_COMPACT);
+    else fprintf(stderr, "%s: no example request (%s)\n", path, schema ? "no examples" : error.text);
+    json_decref(schema);
+    return text;
+}
+
+/* The methods the library serves (library.info), as a new reference. */
+static json_t *library_methods(void) {
+    char *response = tc_library_info("{}");
+    json_error_t error;
+    json_t *envelope = json_loads(response, 0, &error);
+    json_t *methods = json_incref(json_object_get(json_object_get(envelope, "result"), "methods"));
+    json_decref(envelope);
+    tc_string_free(response);
+    return methods;
+}
+
 /* ---- measurement -------------------------------------------------------------------------- */
 
 static double now_seconds(void) {
@@ -234,77 +335,39 @@ static void write_request(const char *folder, const struct workload *workload) {
 }
 
 int main(int argc, char **argv) {
-    int quick = 0, index, failures = 0;
-    const char *requests_folder = NULL, *all_requests_folder = NULL, *season = "Examples/data/premier-league-2024-25.json";
-    struct workload workloads[] = {
-        {"library.info", "small", tc_library_info, NULL, NULL},
-        {"tournaments.filter", "small", tc_tournaments_filter, reference_tournaments_filter, NULL},
-        {"tournaments.filter", "large", tc_tournaments_filter, reference_tournaments_filter, NULL},
-        {"participants.resolve", "small", tc_participants_resolve, NULL, NULL},
-        {"participants.resolve", "large", tc_participants_resolve, NULL, NULL},
-        {"participants.displayName", "small", tc_participants_display_name, NULL, NULL},
-        {"guests.check", "small", tc_guests_check, reference_guests_check, NULL},
-        {"guests.check", "large", tc_guests_check, reference_guests_check, NULL},
-        {"guests.add", "small", tc_guests_add, NULL, NULL},
-        {"guests.generateId", "small", tc_guests_generate_id, NULL, NULL},
-        {"guests.validateId", "small", tc_guests_validate_id, NULL, NULL},
-        {"equipment.stats", "small", tc_equipment_stats, reference_equipment_stats, NULL},
-        {"equipment.stats", "large", tc_equipment_stats, reference_equipment_stats, NULL},
-        {"equipment.compare", "small", tc_equipment_compare, NULL, NULL},
-        {"equipment.selection", "small", tc_equipment_selection, NULL, NULL},
-        {"equipment.timeRanges", "small", tc_equipment_time_ranges, NULL, NULL},
-        {"scoring.leaderboard", "small", tc_scoring_leaderboard, NULL, NULL},
-        {"scoring.leaderboard", "large", tc_scoring_leaderboard, NULL, NULL},
-        {"matches.sections", "small", tc_matches_sections, NULL, NULL},
-        {"matches.sections", "large", tc_matches_sections, NULL, NULL},
-        {"matches.favorite", "small", tc_matches_favorite, NULL, NULL},
-        {"matches.reconcileFavorites", "small", tc_matches_reconcile_favorites, NULL, NULL},
-    };
-    const int count = (int)(sizeof workloads / sizeof *workloads);
+    int quick = 0, index, failures = 0, count = 0;
+    const char *requests_folder = NULL, *all_requests_folder = NULL, *schemas = "schemas";
+    struct workload workloads[256];
+    json_t *methods;
+    size_t method_index, recipe_index;
 
     for (index = 1; index < argc; index++) {
         if (strcmp(argv[index], "--quick") == 0) quick = 1;
         else if (strcmp(argv[index], "--requests") == 0 && index + 1 < argc) requests_folder = argv[++index];
         else if (strcmp(argv[index], "--all-requests") == 0 && index + 1 < argc) all_requests_folder = argv[++index];
-        else if (strcmp(argv[index], "--season") == 0 && index + 1 < argc) season = argv[++index];
+        else if (strcmp(argv[index], "--season") == 0 && index + 1 < argc) season_path = argv[++index];
+        else if (strcmp(argv[index], "--schemas") == 0 && index + 1 < argc) schemas = argv[++index];
     }
 
-    workloads[0].request = strdup("{}");
-    workloads[1].request = tournaments_request(5);
-    workloads[2].request = tournaments_request(10000);
-    workloads[3].request = participants_request(10);
-    workloads[4].request = participants_request(10000);
-    workloads[5].request = strdup("{\"participantId\":\"u2\",\"index\":1,\"currentUser\":{\"uid\":\"u1\",\"displayName\":\"Robin\",\"email\":\"robin@example.com\"}}");
-    workloads[6].request = guests_request(10);
-    workloads[7].request = guests_request(20000);
-    workloads[8].request = strdup("{\"tournament\":{\"id\":\"t1\",\"status\":\"IN_PROGRESS\"},\"participants\":[{\"participantId\":\"guest_abcdefghijklmnop\","
-                                  "\"guestParticipant\":true,\"addedBy\":\"u1\"},{\"participantId\":\"u1\"}],\"currentUserId\":\"u1\",\"name\":\"  Robin Hood \","
-                                  "\"guestId\":\"guest_Q2xAbCdEfGhIjKlM\"}");
-    workloads[9].request = strdup("{\"count\":1}");
-    workloads[10].request = strdup("{\"id\":\"guest_0123456789abcdef\"}");
-    workloads[11].request = stats_request(1, 30);
-    workloads[12].request = stats_request(100, 1000);
-    {
-        char *arrows = arrows_array(30, 1);
-        size_t length = strlen(arrows) + 512;
-        workloads[13].request = (char *)malloc(length);
-        snprintf(workloads[13].request, length, "{\"setupA\":{\"id\":1,\"name\":\"Hoyt\",\"rounds\":[{\"date\":1732000000000,\"arrows\":%s}]},"
-                 "\"setupB\":{\"id\":2,\"name\":\"\",\"stats\":{\"totalArrows\":30,\"averageScore\":8.5,\"accuracy\":30,\"consistency\":60}},"
-                 "\"now\":1733000000000}", arrows);
-        free(arrows);
+    /* Every method of library.info: its recipes, or its example request as the small workload. */
+    methods = library_methods();
+    for (method_index = 0; method_index < json_array_size(methods) && count < 250; method_index++) {
+        const char *method = json_string_value(json_array_get(methods, method_index));
+        int found = 0;
+        for (recipe_index = 0; recipe_index < sizeof recipes / sizeof *recipes; recipe_index++) {
+            const struct recipe *recipe = &recipes[recipe_index];
+            if (strcmp(recipe->method, method) != 0) continue;
+            workloads[count++] = (struct workload){recipe->method, recipe->size, function_of(method), recipe->reference, recipe->make()};
+            found = 1;
+        }
+        if (!found) workloads[count++] = (struct workload){method, "small", function_of(method), NULL, example_request(schemas, method)};
     }
-    workloads[14].request = strdup("{\"setups\":[{\"id\":3,\"name\":\"b\"},{\"id\":1,\"name\":\"A\"},{\"id\":2,\"name\":\"\"},{\"id\":4,\"name\":\"Zed\"}],"
-                                   "\"setupAId\":1,\"setupBId\":1}");
-    workloads[15].request = strdup("{\"now\":1733000000000}");
-    workloads[16].request = leaderboard_request(8);
-    workloads[17].request = leaderboard_request(20000);
-    workloads[18].request = season_request(season, 1);
-    workloads[19].request = season_request(season, 380);
-    workloads[20].request = strdup("{\"match\":{\"id\":1,\"utcDate\":\"2024-08-16T19:00:00Z\",\"matchday\":1,\"homeTeam\":{\"name\":\"Arsenal FC\",\"crest\":\"a.png\"},"
-                                   "\"awayTeam\":{\"name\":\"Fulham FC\"},\"score\":{\"winner\":\"HOME_TEAM\",\"fullTime\":{\"home\":1,\"away\":0}},"
-                                   "\"competition\":{\"name\":\"Premier League\",\"code\":\"PL\"}}}");
-    workloads[21].request = strdup("{\"favorites\":[{\"id\":1,\"homeTeamName\":\"A\",\"awayTeamName\":\"B\",\"winner\":null},{\"id\":2,\"winner\":\"DRAW\"}],"
-                                   "\"matches\":[{\"id\":1,\"score\":{\"winner\":\"DRAW\",\"fullTime\":{\"home\":1,\"away\":1}}}]}");
+    for (index = 0; index < count; index++) {
+        if (workloads[index].core == NULL || workloads[index].request == NULL) {
+            fprintf(stderr, "%s: no exported function or no request\n", workloads[index].method);
+            return 1;
+        }
+    }
 
     /* Every workload must succeed, and every reference agree with the core. */
     for (index = 0; index < count; index++) {
@@ -358,5 +421,6 @@ int main(int argc, char **argv) {
         fflush(stdout);
     }
     for (index = 0; index < count; index++) free(workloads[index].request);
+    json_decref(methods);
     return 0;
 }

@@ -60,4 +60,5 @@ tc_cmake_build() {
   cmake --build "$TC_BUILD"
 }
 
-TC_PACKAGES=(cmake ninja-build pkg-config libjansson-dev g++ binutils)
+# The Kotlin binding's build and tests: kotlinc 1.3 (Debian's), JNA, Gson and JUnit 5.
+TC_PACKAGES=(cmake ninja-build pkg-config libjansson-dev g++ binutils kotlin libjna-java libgoogle-gson-java junit5)

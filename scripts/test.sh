@@ -14,6 +14,9 @@ tc_require_packages "${TC_PACKAGES[@]}"
 tc_require_python_modules pytest jsonschema
 cd "$TC_ROOT"
 
+tc_step "generated files are fresh (scripts/generate-contract.py --check)"
+python3 scripts/generate-contract.py --check
+
 tc_step "trap audit of the library's sources"
 python3 scripts/audit-traps.py
 

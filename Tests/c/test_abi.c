@@ -1,5 +1,5 @@
 /* The C ABI's rules (SPEC §1): versions, ownership, envelopes, NULL, limits, tc_call vs the
- * per-method functions. */
+ * per-method functions, tc_call_n. */
 #include "tc_test.h"
 
 static void version_matches_header(void) {
@@ -146,6 +146,83 @@ static void responses_are_independent_allocations(void) {
     tc_string_free(first);
 }
 
+/* tc_call_n: bytes and a length in, the response's length out. */
+static char *call_n(const char *method, const char *request, size_t length, size_t *response_length) {
+    char *response = tc_call_n(method, request, length, response_length);
+    CHECK(response != NULL);
+    if (response != NULL && response_length != NULL) CHECK(*response_length == strlen(response));
+    return response;
+}
+
+static void call_n_gives_the_bytes_of_tc_call_and_their_length(void) {
+    size_t length = 999;
+    const char *request = "{\"tournaments\":[{\"id\":\"t\u00e9\"}]}";
+    char *response = call_n("tournaments.filter", request, strlen(request), &length);
+    char *expected = tc_call("tournaments.filter", request);
+    CHECK_STR(response, expected);
+    tc_string_free(response);
+    tc_string_free(expected);
+    /* A NULL response_len is allowed. */
+    response = call_n("library.info", "{}", 2, NULL);
+    CHECK(response != NULL && strncmp(response, "{\"ok\":true", 10) == 0);
+    tc_string_free(response);
+}
+
+static void call_n_reads_exactly_the_length_given(void) {
+    size_t length = 0;
+    /* The bytes after the length are not part of the request... */
+    char *response = call_n("library.info", "{}garbage", 2, &length);
+    CHECK(strncmp(response, "{\"ok\":true", 10) == 0);
+    tc_string_free(response);
+    /* ...and a buffer with no terminator at all is read to its length and no further (a heap
+       block of exactly its size: AddressSanitizer would report one byte more). */
+    {
+        char *buffer = (char *)malloc(2);
+        memcpy(buffer, "{}", 2);
+        response = call_n("library.info", buffer, 2, &length);
+        CHECK(strncmp(response, "{\"ok\":true", 10) == 0);
+        tc_string_free(response);
+        free(buffer);
+    }
+}
+
+static void call_n_empty_and_null_requests(void) {
+    size_t length = 0;
+    char *response = call_n("library.info", "", 0, &length);
+    CHECK_STR(response, "{\"ok\":false,\"error\":{\"code\":\"INVALID_JSON\",\"message\":\"Unexpected end of text; expected a value. (byte 0)\"}}");
+    tc_string_free(response);
+    response = call_n("library.info", NULL, 0, &length);
+    CHECK_STR(response, "{\"ok\":false,\"error\":{\"code\":\"INVALID_JSON\",\"message\":\"Unexpected end of text; expected a value. (byte 0)\"}}");
+    tc_string_free(response);
+    response = call_n("library.info", NULL, 5, &length);
+    CHECK_STR(response, "{\"ok\":false,\"error\":{\"code\":\"INVALID_JSON\",\"message\":\"The request is NULL.\"}}");
+    tc_string_free(response);
+    response = call_n(NULL, "{}", 2, &length);
+    CHECK_STR(response, "{\"ok\":false,\"error\":{\"code\":\"UNKNOWN_METHOD\",\"message\":\"The method name is NULL.\"}}");
+    tc_string_free(response);
+}
+
+static void call_n_embedded_nul_is_invalid_json_at_its_offset(void) {
+    size_t length = 0;
+    char *response = call_n("library.info", "{}\0{}", 5, &length);
+    CHECK_STR(response, "{\"ok\":false,\"error\":{\"code\":\"INVALID_JSON\",\"message\":\"Unexpected text after the end of the value. (byte 2)\"}}");
+    tc_string_free(response);
+    response = call_n("library.info", "{\"a\":\"x\0y\"}", 11, &length);
+    CHECK_STR(response, "{\"ok\":false,\"error\":{\"code\":\"INVALID_JSON\",\"message\":\"Control character 0x0 in a string must be escaped. (byte 7)\"}}");
+    tc_string_free(response);
+}
+
+static void call_n_refuses_a_length_beyond_the_limit_without_reading(void) {
+    size_t length = 0;
+    /* Two readable bytes, a length of 64 MiB + 1, and one of SIZE_MAX: refused by size. */
+    char *response = call_n("library.info", "{}", 64u * 1024u * 1024u + 1u, &length);
+    CHECK_STR(response, "{\"ok\":false,\"error\":{\"code\":\"REQUEST_TOO_LARGE\",\"message\":\"The request is larger than 67108864 bytes.\"}}");
+    tc_string_free(response);
+    response = call_n("library.info", "{}", (size_t)-1, &length);
+    CHECK_STR(response, "{\"ok\":false,\"error\":{\"code\":\"REQUEST_TOO_LARGE\",\"message\":\"The request is larger than 67108864 bytes.\"}}");
+    tc_string_free(response);
+}
+
 int main(void) {
     version_matches_header();
     free_accepts_null();
@@ -157,5 +234,10 @@ int main(void) {
     nesting_limit();
     request_size_limit();
     responses_are_independent_allocations();
+    call_n_gives_the_bytes_of_tc_call_and_their_length();
+    call_n_reads_exactly_the_length_given();
+    call_n_empty_and_null_requests();
+    call_n_embedded_nul_is_invalid_json_at_its_offset();
+    call_n_refuses_a_length_beyond_the_limit_without_reading();
     return tc_test_report("abi");
 }

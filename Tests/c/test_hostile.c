@@ -1,10 +1,13 @@
-/* The hostile-input suite: for every method, every node of a rich valid request (Tests/c/
- * hostile-requests.json) is replaced, one at a time, by hostile values — every JSON type, 1e400,
+/* The hostile-input suite: for every method of library.info, every node of its example request
+ * (examples[0] of its request schema, which uses every field it can) is replaced, one at a time,
+ * by hostile values — every JSON type, 1e400,
  * Int64 extremes and beyond, lone surrogates, invalid UTF-8, NUL escapes, 100,000-deep nesting,
  * 5 MB strings, 100,000-element arrays — and every object member is repeated with a wrong value
- * before or after the right one. Plus NULL and empty requests. Each response must be a
- * well-formed envelope (a result or an error, never INTERNAL, never NULL), within a time bound
- * proportional to the request's size.
+ * before or after the right one. Plus NULL and empty requests, and a NUL byte inside the bytes
+ * given to tc_call_n. Every request goes through tc_call and through tc_call_n: each response
+ * must be a well-formed envelope (a result or an error, never INTERNAL, never NULL), within a
+ * time bound proportional to the request's size, tc_call_n's reported length its length, and
+ * for a deterministic method the two the same bytes.
  *
  * TC_TEST_QUICK=1 (valgrind and sanitizer runs) makes the large values 50 times smaller and
  * skips the time bound. */
@@ -17,6 +20,7 @@
 static int quick;
 static long calls;
 static double slowest_ratio;
+static int deterministic;
 
 static double now_seconds(void) {
     struct timespec time;
@@ -40,22 +44,39 @@ static char *substitute(const char *text, const char *replacement) {
     return result;
 }
 
-/* Calls `method` with `request` and checks the envelope and the time it took. */
-static void probe(const char *method, const char *request, const char *what) {
-    size_t length = request ? strlen(request) : 0;
-    double start = now_seconds(), elapsed, bound;
-    char *response = tc_call(method, request);
+/* Checks one response: an envelope, never INTERNAL; frees nothing. */
+static void check_envelope(const char *method, const char *response, const char *what, const char *way) {
     char code[64];
-    elapsed = now_seconds() - start;
-    calls++;
     CHECK(response != NULL);
     if (response == NULL) return;
     tc_response_code(response, code);
     if (strcmp(code, "malformed") == 0 || strcmp(code, "INTERNAL") == 0) {
-        fprintf(stderr, "%s, %s: %s: %.200s\n", method, what, code, response);
+        fprintf(stderr, "%s, %s (%s): %s: %.200s\n", method, what, way, code, response);
     }
     CHECK(strcmp(code, "malformed") != 0 && strcmp(code, "INTERNAL") != 0);
+}
+
+/* Calls `method` with `request` through tc_call and tc_call_n and checks the envelopes and the
+   time each took. */
+static void probe(const char *method, const char *request, const char *what) {
+    size_t length = request ? strlen(request) : 0, counted = 0;
+    double start = now_seconds(), elapsed, bound;
+    char *response = tc_call(method, request), *response_n;
+    elapsed = now_seconds() - start;
+    start = now_seconds();
+    response_n = tc_call_n(method, request, length, &counted);
+    if (now_seconds() - start > elapsed) elapsed = now_seconds() - start;
+    calls += 2;
+    check_envelope(method, response, what, "tc_call");
+    check_envelope(method, response_n, what, "tc_call_n");
+    if (response_n != NULL) CHECK(counted == strlen(response_n));
+    /* (NULL with length 0 is an empty request for tc_call_n, a NULL one for tc_call.) */
+    if (deterministic && request != NULL && response != NULL && response_n != NULL && strcmp(response, response_n) != 0) {
+        fprintf(stderr, "%s, %s: tc_call and tc_call_n differ:\n  %.200s\n  %.200s\n", method, what, response, response_n);
+        CHECK(strcmp(response, response_n) == 0);
+    }
     tc_string_free(response);
+    tc_string_free(response_n);
     /* 50 ms, plus 200 ns per byte of request (5 MB/s: 100 times below the library's speed). */
     bound = 0.05 + (double)length * 200e-9;
     if (elapsed / bound > slowest_ratio) slowest_ratio = elapsed / bound;
@@ -63,6 +84,20 @@ static void probe(const char *method, const char *request, const char *what) {
         fprintf(stderr, "%s, %s: %.3f s for %zu bytes (bound %.3f s)\n", method, what, elapsed, length, bound);
         CHECK(elapsed <= bound);
     }
+}
+
+/* The request with a NUL byte in the middle of its bytes, through tc_call_n: INVALID_JSON. */
+static void probe_embedded_nul(const char *method, const char *request) {
+    size_t length = strlen(request), counted = 0;
+    char *copy = (char *)malloc(length), *response, code[64];
+    memcpy(copy, request, length);
+    copy[length / 2] = '\0';
+    response = tc_call_n(method, copy, length, &counted);
+    calls++;
+    CHECK(response != NULL && counted == strlen(response));
+    if (response != NULL) CHECK_STR(tc_response_code(response, code), "INVALID_JSON");
+    tc_string_free(response);
+    free(copy);
 }
 
 static char *repeated(const char *prefix, const char *unit, size_t count, const char *separator, const char *suffix) {
@@ -179,20 +214,25 @@ static void walk(const char *method, json_t *root, json_t *node) {
 }
 
 int main(int argc, char **argv) {
-    json_error_t error;
-    json_t *requests, *request;
+    json_t *methods = tc_contract_methods(), *request;
     const char *method;
+    size_t index;
     if (argc != 2) {
-        fprintf(stderr, "usage: test_hostile <hostile-requests.json>\n");
+        fprintf(stderr, "usage: test_hostile <schemas folder>\n");
         return 2;
     }
     quick = getenv("TC_TEST_QUICK") != NULL;
-    requests = json_load_file(argv[1], 0, &error);
-    CHECK(json_object_size(requests) == 18);
-    json_object_foreach(requests, method, request) {
-        char *text = json_dumps(request, JSON_COMPACT), code[64];
+    CHECK(json_array_size(methods) > 0);
+    for (index = 0; index < json_array_size(methods); index++) {
+        char *text, code[64];
+        method = json_string_value(json_array_get(methods, index));
+        request = tc_example_request(argv[1], method, &deterministic);
+        CHECK(json_is_object(request));
+        if (!json_is_object(request)) continue;
+        text = json_dumps(request, JSON_COMPACT);
         /* The base request itself is valid. */
         CHECK_STR(tc_call_code(method, text, code), "ok");
+        probe_embedded_nul(method, text);
         free(text);
         probe(method, NULL, "NULL");
         probe(method, "", "empty");
@@ -207,8 +247,9 @@ int main(int argc, char **argv) {
             free(whole);
             json_decref(wrapper);
         }
+        json_decref(request);
     }
-    json_decref(requests);
-    printf("hostile: %ld calls, slowest at %.0f%% of its time bound\n", calls, slowest_ratio * 100);
+    json_decref(methods);
+    printf("hostile: %ld calls over %zu methods, slowest at %.0f%% of its time bound\n", calls, index, slowest_ratio * 100);
     return tc_test_report("hostile");
 }

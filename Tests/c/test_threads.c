@@ -1,7 +1,10 @@
-/* Every function may be called from many threads at once. 8 threads call every method, with
- * requests shared by all threads and requests of their own, and race the repair registry on a
- * shared tournament and on tournaments of their own. Every response must equal the one computed
- * on the main thread beforehand. Built with ThreadSanitizer in the reliability run. */
+/* Every function may be called from many threads at once. 8 threads call every method of
+ * library.info with its example request (from its schema), shared by all threads, plus requests
+ * of their own and bad ones, through tc_call and tc_call_n, and race the repair registry on a
+ * shared tournament and on tournaments of their own. Every response of a deterministic method
+ * must equal the one computed on the main thread beforehand (the others: a success envelope).
+ * Built with ThreadSanitizer in the reliability run.
+ *   test_threads <schemas folder> */
 #include "tc_test.h"
 
 #include <pthread.h>
@@ -11,47 +14,46 @@
 
 struct job {
     const char *method;
-    char request[512];
-    char *expected; /* NULL: only the envelope is checked (random IDs) */
+    char *request;
+    char *expected; /* NULL: only the envelope is checked (random IDs, the registry, the clock) */
 };
 
-/* One request per method, shared by every thread. */
-static const char *shared_requests[][2] = {
-    {"library.info", "{}"},
-    {"tournaments.filter", "{\"tournaments\":[{\"id\":\"a\",\"status\":\"open\",\"x\":[1]},{\"id\":\"b\",\"status\":\"COMPLETED\"}],\"query\":\"\"}"},
-    {"participants.resolve", "{\"tournamentId\":\"t1\",\"participantIds\":[\"u1\",\"u2\"],\"currentUser\":{\"uid\":\"u1\",\"email\":\"r@x\"},\"now\":5}"},
-    {"participants.displayName", "{\"participantId\":\"u2\",\"index\":7}"},
-    {"guests.check", "{\"tournament\":{\"id\":\"t\",\"status\":\"IN_PROGRESS\"},\"currentUserId\":\"u1\"}"},
-    {"guests.add", "{\"tournament\":{\"id\":\"t\",\"status\":\"IN_PROGRESS\"},\"currentUserId\":\"u1\",\"name\":\"Robin\",\"guestId\":\"guest_0123456789abcdef\"}"},
-    {"guests.generateId", "{\"count\":3}"},
-    {"guests.validateId", "{\"id\":\"guest_0123456789abcdef\"}"},
-    {"equipment.stats", "{\"setupId\":1,\"rounds\":[{\"date\":5,\"arrows\":[{\"score\":10,\"isX\":true,\"x\":0.1,\"y\":0.2},{\"score\":7}]}],\"now\":5}"},
-    {"equipment.compare", "{\"setupA\":{\"id\":1,\"stats\":{\"averageScore\":8}},\"setupB\":{\"id\":2},\"now\":5}"},
-    {"equipment.selection", "{\"setups\":[{\"id\":2,\"name\":\"b\"},{\"id\":1,\"name\":\"A\"}],\"setupAId\":1}"},
-    {"equipment.timeRanges", "{\"now\":1733000000000}"},
-    {"scoring.leaderboard", "{\"entries\":[{\"participantId\":\"a\",\"score\":3},{\"participantId\":\"b\",\"score\":3}]}"},
-    {"matches.sections", "{\"timeZone\":\"Europe/London\",\"matches\":[{\"id\":1,\"utcDate\":\"2024-10-27T00:59:59Z\"}]}"},
-    {"matches.favorite", "{\"match\":{\"id\":1}}"},
-    {"matches.reconcileFavorites", "{\"favorites\":[{\"id\":1}],\"matches\":[{\"id\":1,\"score\":{\"winner\":\"DRAW\"}}]}"},
+/* Requests every thread makes besides the examples: an unknown method and bad JSON. */
+/* A request formatted into a new buffer of at most 512 bytes. */
+static char *tc_format(const char *format, int a, int b, int c) {
+    char *text = (char *)malloc(512);
+    snprintf(text, 512, format, a, b, c);
+    return text;
+}
+
+static const char *extra_requests[][2] = {
     {"no.such.method", "{}"},
     {"library.info", "{\"bad\":"},
 };
-#define SHARED (sizeof shared_requests / sizeof *shared_requests)
-
-static struct job shared[SHARED];
+#define MAX_SHARED 256
+static struct job shared[MAX_SHARED];
+static size_t shared_count;
 static struct job own[THREADS][4];
 static int failures[THREADS];
 static int shared_acquired[THREADS], shared_released[THREADS];
 
-static void prepare(struct job *job, const char *method) {
+static void prepare(struct job *job, const char *method, int deterministic) {
     job->method = method;
-    job->expected = strcmp(method, "guests.generateId") == 0 ? NULL : tc_call(method, job->request);
+    job->expected = deterministic ? tc_call(method, job->request) : NULL;
 }
 
+static int matches(const struct job *job, const char *response) {
+    return response != NULL && (job->expected ? strcmp(response, job->expected) == 0 : strncmp(response, "{\"ok\":true", 10) == 0);
+}
+
+/* One call through tc_call and one through tc_call_n. */
 static int check(struct job *job) {
+    size_t length = 0;
     char *response = tc_call(job->method, job->request);
-    int ok = response != NULL && (job->expected ? strcmp(response, job->expected) == 0 : strncmp(response, "{\"ok\":true", 10) == 0);
+    char *counted = tc_call_n(job->method, job->request, strlen(job->request), &length);
+    int ok = matches(job, response) && matches(job, counted) && length == strlen(counted);
     tc_string_free(response);
+    tc_string_free(counted);
     return ok;
 }
 
@@ -68,8 +70,8 @@ static void *worker(void *argument) {
     for (round = 0; round < ROUNDS; round++) {
         size_t index;
         /* Threads start at different methods, so shared and own requests overlap in time. */
-        for (index = 0; index < SHARED; index++) {
-            if (!check(&shared[(index + (size_t)thread) % SHARED])) failures[thread]++;
+        for (index = 0; index < shared_count; index++) {
+            if (!check(&shared[(index + (size_t)thread) % shared_count])) failures[thread]++;
         }
         for (index = 0; index < 4; index++) {
             if (!check(&own[thread][index])) failures[thread]++;
@@ -86,23 +88,39 @@ static void *worker(void *argument) {
     return NULL;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
     pthread_t threads[THREADS];
     size_t index;
     int thread, acquired = 0, released = 0;
-    for (index = 0; index < SHARED; index++) {
-        snprintf(shared[index].request, sizeof shared[index].request, "%s", shared_requests[index][1]);
-        prepare(&shared[index], shared_requests[index][0]);
+    json_t *methods = tc_contract_methods();
+    if (argc != 2) {
+        fprintf(stderr, "usage: test_threads <schemas folder>\n");
+        return 2;
+    }
+    for (index = 0; index < json_array_size(methods) && shared_count < MAX_SHARED; index++) {
+        const char *method = json_string_value(json_array_get(methods, index));
+        int deterministic = 1;
+        json_t *example = tc_example_request(argv[1], method, &deterministic);
+        CHECK(example != NULL);
+        if (example == NULL) continue;
+        shared[shared_count].request = json_dumps(example, JSON_COMPACT);
+        prepare(&shared[shared_count++], method, deterministic);
+        json_decref(example);
+    }
+    CHECK(shared_count == json_array_size(methods));
+    for (index = 0; index < sizeof extra_requests / sizeof *extra_requests; index++) {
+        shared[shared_count].request = strdup(extra_requests[index][1]);
+        prepare(&shared[shared_count++], extra_requests[index][0], 1);
     }
     for (thread = 0; thread < THREADS; thread++) {
-        snprintf(own[thread][0].request, 512, "{\"tournaments\":[{\"id\":\"t%d\",\"name\":\"Cup %d\"}],\"query\":\"cup %d\"}", thread, thread, thread);
-        prepare(&own[thread][0], "tournaments.filter");
-        snprintf(own[thread][1].request, 512, "{\"participantId\":\"u%d\",\"index\":%d,\"currentUser\":{\"uid\":\"u%d\"}}", thread, thread, thread);
-        prepare(&own[thread][1], "participants.displayName");
-        snprintf(own[thread][2].request, 512, "{\"entries\":[{\"participantId\":\"p%d\",\"score\":%d}]}", thread, thread);
-        prepare(&own[thread][2], "scoring.leaderboard");
-        snprintf(own[thread][3].request, 512, "{\"timeZone\":\"Etc/GMT-%d\",\"matches\":[{\"id\":%d,\"utcDate\":\"2025-01-01T20:00:00Z\"}]}", thread, thread);
-        prepare(&own[thread][3], "matches.sections");
+        own[thread][0].request = tc_format("{\"tournaments\":[{\"id\":\"t%d\",\"name\":\"Cup %d\"}],\"query\":\"cup %d\"}", thread, thread, thread);
+        prepare(&own[thread][0], "tournaments.filter", 1);
+        own[thread][1].request = tc_format("{\"participantId\":\"u%d\",\"index\":%d,\"currentUser\":{\"uid\":\"u%d\"}}", thread, thread, thread);
+        prepare(&own[thread][1], "participants.displayName", 1);
+        own[thread][2].request = tc_format("{\"entries\":[{\"participantId\":\"p%d\",\"score\":%d}]}", thread, thread, 0);
+        prepare(&own[thread][2], "scoring.leaderboard", 1);
+        own[thread][3].request = tc_format("{\"timeZone\":\"Etc/GMT-%d\",\"matches\":[{\"id\":%d,\"utcDate\":\"2025-01-01T20:00:00Z\"}]}", thread, thread, 0);
+        prepare(&own[thread][3], "matches.sections", 1);
     }
     for (thread = 0; thread < THREADS; thread++) {
         CHECK(pthread_create(&threads[thread], NULL, worker, (void *)(size_t)thread) == 0);
@@ -117,9 +135,16 @@ int main(void) {
     /* Nothing is left in flight. */
     CHECK_CALL("participants.repairBegin", "{\"tournamentId\":\"shared\"}", "{\"ok\":true,\"result\":{\"acquired\":true}}");
     CHECK_CALL("participants.repairEnd", "{\"tournamentId\":\"shared\"}", "{\"ok\":true,\"result\":{\"released\":true}}");
-    for (index = 0; index < SHARED; index++) tc_string_free(shared[index].expected);
-    for (thread = 0; thread < THREADS; thread++) {
-        for (index = 0; index < 4; index++) tc_string_free(own[thread][index].expected);
+    for (index = 0; index < shared_count; index++) {
+        tc_string_free(shared[index].expected);
+        free(shared[index].request);
     }
+    for (thread = 0; thread < THREADS; thread++) {
+        for (index = 0; index < 4; index++) {
+            tc_string_free(own[thread][index].expected);
+            free(own[thread][index].request);
+        }
+    }
+    json_decref(methods);
     return tc_test_report("threads");
 }

@@ -8,7 +8,7 @@ from typing import Dict, List
 
 from . import Contract, ContractError, pascal
 from .blocks import NOTICE
-from .types import Array, Const, Enum, Nullable, Object, Primitive, Type, TypeBuilder, Union
+from .types import Array, Const, Enum, Nullable, Object, Primitive, Type, TypeBuilder, Union, unwrap
 
 HARD_KEYWORDS = {"as", "break", "class", "continue", "do", "else", "false", "for", "fun", "if", "in", "interface", "is",
                  "null", "object", "package", "return", "super", "this", "throw", "true", "try", "typealias",
@@ -96,7 +96,7 @@ class KotlinTypes:
                 kotlin += "?"
             if prop.description:
                 lines += kdoc(prop.description, "    ")
-            lines.append("    val %s: %s%s," % (identifier(prop.name), kotlin, " = null" if optional else ""))
+            lines.append("    %sval %s: %s%s," % (annotations(prop), identifier(prop.name), kotlin, " = null" if optional else ""))
         if built.keeps_unknown:
             lines += kdoc("The members the contract does not know, kept verbatim, in their order.", "    ")
             lines.append("    @Transient override val extra: Map<String, JsonElement> = emptyMap()")
@@ -105,6 +105,22 @@ class KotlinTypes:
             lines[-1] = lines[-1].rstrip(",")
             lines.append(")")
         self.emitted[built.name] = "\n".join(lines)
+
+
+def annotations(prop) -> str:
+    """The member's JSON rules, which the binding's Gson adapters read at run time (Json.kt):
+    `@MayBeAbsent` an optional member (absent reads as null; null is written by omitting it),
+    `@MayBeNull` a required member that may be null (written as `null`), `@ItemsMayBeNull` a list
+    whose items may be null. A member without them must be present and not null."""
+    marks = []
+    if not prop.required:
+        marks.append("@MayBeAbsent")
+    elif isinstance(prop.type, Nullable):
+        marks.append("@MayBeNull")
+    items = unwrap(prop.type)
+    if isinstance(items, Array) and isinstance(items.items, Nullable):
+        marks.append("@ItemsMayBeNull")
+    return "".join(mark + " " for mark in marks)
 
 
 def _string(value: str) -> str:

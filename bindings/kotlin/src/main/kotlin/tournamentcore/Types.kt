@@ -43,16 +43,16 @@ data class TournamentsFilterRequest(
      * appears under `all` only); or the apps' integer index: 0 active, 1 completed, any other
      * integer (however large) all.
      */
-    val tab: JsonElement? = null,
+    @MayBeAbsent val tab: JsonElement? = null,
     /** Keep only documents with `public` true. */
-    val publicOnly: Boolean? = null,
+    @MayBeAbsent val publicOnly: Boolean? = null,
     /**
      * Keep tournaments whose name or location contains it, ignoring case and diacritics;
      * surrounding white space is ignored and a blank query keeps everything.
      */
-    val query: String? = null,
+    @MayBeAbsent val query: String? = null,
     /** List at most that many; counts are not limited. */
-    val limit: Long? = null
+    @MayBeAbsent val limit: Long? = null
 )
 
 /**
@@ -62,18 +62,18 @@ data class TournamentsFilterRequest(
 data class TournamentDocument(
     /** The document's ID. */
     val id: String,
-    val name: String? = null,
-    val location: String? = null,
+    @MayBeAbsent val name: String? = null,
+    @MayBeAbsent val location: String? = null,
     /**
      * `OPEN`, `IN_PROGRESS`, `COMPLETED` or `CANCELLED`, in any case (Unicode case mapping, as
      * `String.uppercased()`); any other string is `OPEN`.
      */
-    val status: String? = null,
-    val public: Boolean? = null,
+    @MayBeAbsent val status: String? = null,
+    @MayBeAbsent val public: Boolean? = null,
     /** The apps' `Int32`; negative counts are refused. */
-    val currentParticipants: Int? = null,
+    @MayBeAbsent val currentParticipants: Int? = null,
     /** The apps' `Int32`; negative counts are refused. */
-    val maxParticipants: Int? = null,
+    @MayBeAbsent val maxParticipants: Int? = null,
     /** The members the contract does not know, kept verbatim, in their order. */
     @Transient override val extra: Map<String, JsonElement> = emptyMap()
 ) : KeepsUnknownMembers
@@ -90,7 +90,7 @@ data class TournamentsFilterResult(
     /** True when no tournament matches the tab, whatever the `limit`. */
     val isEmpty: Boolean,
     /** What the empty list shows (one per tab, below), or null when it is not empty. */
-    val emptyState: EmptyState?
+    @MayBeNull val emptyState: EmptyState?
 )
 
 /** The values of `TournamentTab`. */
@@ -160,33 +160,33 @@ data class ParticipantsResolveRequest(
     /** The tournament whose participants these are. */
     val tournamentId: String,
     /** The `participants` subcollection: when not empty, it is the answer. */
-    val participants: List<StoredParticipant>? = null,
+    @MayBeAbsent val participants: List<StoredParticipant>? = null,
     /**
      * The tournament document's legacy array, used when the subcollection is empty; null entries
      * are allowed and skipped.
      */
-    val participantIds: List<String?>? = null,
+    @MayBeAbsent @ItemsMayBeNull val participantIds: List<String?>? = null,
     /** The signed-in user, or null. */
-    val currentUser: CurrentUser? = null,
+    @MayBeAbsent val currentUser: CurrentUser? = null,
     /** `joinedAt` of the participants rebuilt from `participantIds`. */
-    val now: Long? = null
+    @MayBeAbsent val now: Long? = null
 )
 
 /** A participant document of the subcollection. Its other members (emails...) are not returned. */
 data class StoredParticipant(
     val participantId: String,
     /** Blank or absent: the display-name rule for its position. */
-    val displayName: String? = null,
+    @MayBeAbsent val displayName: String? = null,
     /** Epoch ms. */
-    val joinedAt: Long? = null,
-    val isCreator: Boolean? = null
+    @MayBeAbsent val joinedAt: Long? = null,
+    @MayBeAbsent val isCreator: Boolean? = null
 )
 
 /** The signed-in user. */
 data class CurrentUser(
     val uid: String,
-    val displayName: String? = null,
-    val email: String? = null
+    @MayBeAbsent val displayName: String? = null,
+    @MayBeAbsent val email: String? = null
 )
 
 data class ParticipantsResolveResult(
@@ -210,7 +210,7 @@ data class Participant(
     val participantId: String,
     val displayName: String,
     /** Epoch ms; omitted for a stored participant without one. */
-    val joinedAt: Long? = null,
+    @MayBeAbsent val joinedAt: Long? = null,
     val isCreator: Boolean
 )
 
@@ -236,7 +236,7 @@ data class ParticipantsDisplayNameRequest(
     /** The participant's position in the list, from 0. */
     val index: Long,
     /** The signed-in user, or null. */
-    val currentUser: CurrentUser? = null
+    @MayBeAbsent val currentUser: CurrentUser? = null
 )
 
 data class ParticipantsDisplayNameResult(
@@ -272,28 +272,28 @@ data class ParticipantsRepairEndResult(
 /** Guest counts, remaining slots, and whether the signed-in user may add a guest, and why not. */
 data class GuestsCheckRequest(
     /** The tournament, or null when not loaded; read as in `tournaments.filter`. */
-    val tournament: TournamentDocument? = null,
+    @MayBeAbsent val tournament: TournamentDocument? = null,
     /** The tournament's participants. */
-    val participants: List<SessionParticipant>? = null,
+    @MayBeAbsent val participants: List<SessionParticipant>? = null,
     /** The signed-in user's ID, or null. */
-    val currentUserId: String? = null,
+    @MayBeAbsent val currentUserId: String? = null,
     /** The limits of the app's settings; each missing or null limit takes its default. */
-    val limits: GuestLimits? = null
+    @MayBeAbsent val limits: GuestLimits? = null
 )
 
 /** A participant as `guests.check` reads it; other members are ignored. */
 data class SessionParticipant(
     val participantId: String,
     /** Whether the participant is a guest. */
-    val guestParticipant: Boolean? = null,
+    @MayBeAbsent val guestParticipant: Boolean? = null,
     /** Who added the guest. */
-    val addedBy: String? = null
+    @MayBeAbsent val addedBy: String? = null
 )
 
 /** Guest limits (the app's settings). */
 data class GuestLimits(
-    val maxGuestsPerParticipant: Int? = null,
-    val maxTotalGuests: Int? = null
+    @MayBeAbsent val maxGuestsPerParticipant: Int? = null,
+    @MayBeAbsent val maxTotalGuests: Int? = null
 )
 
 /** Guest counts and whether the signed-in user may add a guest. */
@@ -311,7 +311,7 @@ data class GuestCheck(
     /** Whether a guest may be added (the app shows its Add Guest button). */
     val canAddGuest: Boolean,
     /** The first rule that fails, or null when a guest may be added. */
-    val reason: GuestCheckReason?,
+    @MayBeNull val reason: GuestCheckReason?,
     /** The limits in force. */
     val limits: GuestCheckLimits
 )
@@ -338,13 +338,13 @@ data class GuestCheckLimits(
 /** Validate a new guest and build its participant document. */
 data class GuestsAddRequest(
     /** The tournament, or null when not loaded; read as in `tournaments.filter`. */
-    val tournament: TournamentDocument? = null,
+    @MayBeAbsent val tournament: TournamentDocument? = null,
     /** The tournament's participants. */
-    val participants: List<SessionParticipant>? = null,
+    @MayBeAbsent val participants: List<SessionParticipant>? = null,
     /** The signed-in user's ID, or null. */
-    val currentUserId: String? = null,
+    @MayBeAbsent val currentUserId: String? = null,
     /** The limits of the app's settings; each missing or null limit takes its default. */
-    val limits: GuestLimits? = null,
+    @MayBeAbsent val limits: GuestLimits? = null,
     /**
      * The guest's name: trimmed of white space and newlines, then 1 to 50 user-perceived
      * characters, no control characters.
@@ -354,7 +354,7 @@ data class GuestsAddRequest(
      * A caller-chosen ID, which must pass `guests.validateId`; when absent one is generated as by
      * `guests.generateId`.
      */
-    val guestId: String? = null
+    @MayBeAbsent val guestId: String? = null
 )
 
 data class GuestsAddResult(
@@ -382,7 +382,7 @@ data class GuestParticipant(
 /** New random guest IDs. */
 data class GuestsGenerateIdRequest(
     /** How many IDs. */
-    val count: Int? = null
+    @MayBeAbsent val count: Int? = null
 )
 
 data class GuestsGenerateIdResult(
@@ -414,17 +414,17 @@ data class EquipmentStatsRequest(
     /** The setup's rounds. */
     val rounds: List<Round>,
     /** Which rounds count: those with `date` >= `now` - the range's days (`allTime`: all). */
-    val timeRange: TimeRange? = null,
+    @MayBeAbsent val timeRange: TimeRange? = null,
     /** Instead of `timeRange` (not both): the rounds with `date` >= `startDate` count. */
-    val startDate: Long? = null,
+    @MayBeAbsent val startDate: Long? = null,
     /** Where the time range ends. */
-    val now: Long? = null
+    @MayBeAbsent val now: Long? = null
 )
 
 /** One round of arrows. */
 data class Round(
     /** Not used by the rules. */
-    val id: String? = null,
+    @MayBeAbsent val id: String? = null,
     /** When the round was shot; it counts when `date` >= the range's start. */
     val date: Long,
     val arrows: List<Arrow>
@@ -435,17 +435,17 @@ data class Arrow(
     /** 0 is a miss. */
     val score: Int,
     /** An X (inner ten); only with score 10. */
-    val isX: Boolean? = null,
+    @MayBeAbsent val isX: Boolean? = null,
     /**
      * Impact on the face, normalized: centre (0,0), 1.0 the face radius, positive right and up;
      * misses may lie outside ±1. An arrow counts for drift only with both coordinates.
      */
-    val x: Double? = null,
+    @MayBeAbsent val x: Double? = null,
     /**
      * Impact on the face, normalized: centre (0,0), 1.0 the face radius, positive right and up;
      * misses may lie outside ±1. An arrow counts for drift only with both coordinates.
      */
-    val y: Double? = null
+    @MayBeAbsent val y: Double? = null
 )
 
 /** `sevenDays`, `thirtyDays`, `ninetyDays`, `oneYear` (365 days) or `allTime`. */
@@ -461,7 +461,7 @@ data class EquipmentStatsResult(
     /** Performance figures over the rounds that count. */
     val stats: Stats,
     /** Where the arrows land on average, or null when no arrow has coordinates. */
-    val drift: Drift?
+    @MayBeNull val drift: Drift?
 )
 
 /** Performance statistics of a setup. Without arrows every figure is 0 (never NaN). */
@@ -511,11 +511,11 @@ data class EquipmentCompareRequest(
     /** Setup B: deltas are B - A. */
     val setupB: SetupInput,
     /** Which rounds count: those with `date` >= `now` - the range's days (`allTime`: all). */
-    val timeRange: TimeRange? = null,
+    @MayBeAbsent val timeRange: TimeRange? = null,
     /** Instead of `timeRange` (not both): the rounds with `date` >= `startDate` count. */
-    val startDate: Long? = null,
+    @MayBeAbsent val startDate: Long? = null,
     /** Where the time range ends. */
-    val now: Long? = null
+    @MayBeAbsent val now: Long? = null
 )
 
 /**
@@ -526,13 +526,13 @@ data class SetupInput(
     /** The setup's ID; the two setups' IDs differ (else `SAME_SETUP`). */
     val id: Long,
     /** Shown as `Setup #<id>` when blank. */
-    val name: String? = null,
+    @MayBeAbsent val name: String? = null,
     /** Raw rounds: the figures are computed as `equipment.stats` computes them. */
-    val rounds: List<Round>? = null,
+    @MayBeAbsent val rounds: List<Round>? = null,
     /** Precomputed statistics, instead of rounds (not both); null: no data (all zeros). */
-    val stats: PrecomputedStats? = null,
+    @MayBeAbsent val stats: PrecomputedStats? = null,
     /** Precomputed drift, instead of rounds. */
-    val drift: PrecomputedDrift? = null
+    @MayBeAbsent val drift: PrecomputedDrift? = null
 )
 
 /**
@@ -540,15 +540,15 @@ data class SetupInput(
  * must be the setup's `id`.
  */
 data class PrecomputedStats(
-    val setupId: Long? = null,
-    val totalArrows: Long? = null,
-    val totalScore: Long? = null,
-    val averageScore: Double? = null,
-    val accuracy: Double? = null,
-    val consistency: Double? = null,
-    val xCount: Long? = null,
-    val tenCount: Long? = null,
-    val roundCount: Long? = null
+    @MayBeAbsent val setupId: Long? = null,
+    @MayBeAbsent val totalArrows: Long? = null,
+    @MayBeAbsent val totalScore: Long? = null,
+    @MayBeAbsent val averageScore: Double? = null,
+    @MayBeAbsent val accuracy: Double? = null,
+    @MayBeAbsent val consistency: Double? = null,
+    @MayBeAbsent val xCount: Long? = null,
+    @MayBeAbsent val tenCount: Long? = null,
+    @MayBeAbsent val roundCount: Long? = null
 )
 
 /**
@@ -556,12 +556,12 @@ data class PrecomputedStats(
  * given, must be the setup's `id`.
  */
 data class PrecomputedDrift(
-    val setupId: Long? = null,
-    val xDriftAverage: Double? = null,
-    val yDriftAverage: Double? = null,
-    val xSpread: Double? = null,
-    val ySpread: Double? = null,
-    val arrowCount: Long? = null
+    @MayBeAbsent val setupId: Long? = null,
+    @MayBeAbsent val xDriftAverage: Double? = null,
+    @MayBeAbsent val yDriftAverage: Double? = null,
+    @MayBeAbsent val xSpread: Double? = null,
+    @MayBeAbsent val ySpread: Double? = null,
+    @MayBeAbsent val arrowCount: Long? = null
 )
 
 data class EquipmentCompareResult(
@@ -574,9 +574,9 @@ data class EquipmentCompareResult(
     /** B's statistics (all zeros without data). */
     val setupBStats: Stats,
     /** A's drift, or null. */
-    val setupADrift: Drift?,
+    @MayBeNull val setupADrift: Drift?,
     /** B's drift, or null. */
-    val setupBDrift: Drift?,
+    @MayBeNull val setupBDrift: Drift?,
     /** B - A. */
     val deltas: SetupDeltas,
     /** How each delta is shown. */
@@ -639,7 +639,7 @@ data class AppliedTimeRange(
     val id: AppliedTimeRangeId,
     val label: String,
     /** Null for `allTime`. */
-    val startTimestamp: Long?
+    @MayBeNull val startTimestamp: Long?
 )
 
 /** The values of `AppliedTimeRangeId`. */
@@ -657,14 +657,14 @@ data class EquipmentSelectionRequest(
     /** The setups to choose from; their `id`s are unique. */
     val setups: List<SetupOption>,
     /** The selected setup A, or null. */
-    val setupAId: Long? = null,
+    @MayBeAbsent val setupAId: Long? = null,
     /** The selected setup B, or null. */
-    val setupBId: Long? = null
+    @MayBeAbsent val setupBId: Long? = null
 )
 
 data class SetupOption(
     val id: Long,
-    val name: String? = null,
+    @MayBeAbsent val name: String? = null,
     /** The members the contract does not know, kept verbatim, in their order. */
     @Transient override val extra: Map<String, JsonElement> = emptyMap()
 ) : KeepsUnknownMembers
@@ -678,9 +678,9 @@ data class EquipmentSelectionResult(
     /** The same, without A. */
     val availableForB: List<SetupChoice>,
     /** Null when not among the setups. */
-    val setupAId: Long?,
+    @MayBeNull val setupAId: Long?,
     /** Null when not among the setups or equal to A. */
-    val setupBId: Long?,
+    @MayBeNull val setupBId: Long?,
     /** Both selected. */
     val canCompare: Boolean
 )
@@ -697,7 +697,7 @@ data class SetupChoice(
 /** The time-range filter: its ranges, labels and start timestamps. */
 data class EquipmentTimeRangesRequest(
     /** Where every range ends. */
-    val now: Long? = null
+    @MayBeAbsent val now: Long? = null
 )
 
 data class EquipmentTimeRangesResult(
@@ -712,9 +712,9 @@ data class TimeRangeOption(
     val id: TimeRange,
     /** `7 Days`, `30 Days`, `90 Days`, `1 Year`, `All Time`. */
     val label: String,
-    val days: Int? = null,
+    @MayBeAbsent val days: Int? = null,
     /** `now` - days × 86400000; null for `allTime`. */
-    val startTimestamp: Long?
+    @MayBeNull val startTimestamp: Long?
 )
 
 /** Ranking with World Archery's tie-breaks. */
@@ -725,16 +725,16 @@ data class ScoringLeaderboardRequest(
 
 data class LeaderboardEntryInput(
     val participantId: String,
-    val displayName: String? = null,
+    @MayBeAbsent val displayName: String? = null,
     /** The arrows shot, instead of totals (not both). */
-    val arrows: List<Arrow>? = null,
+    @MayBeAbsent val arrows: List<Arrow>? = null,
     /** Total score. */
-    val score: Long? = null,
+    @MayBeAbsent val score: Long? = null,
     /** 10s, Xs included. */
-    val tens: Long? = null,
+    @MayBeAbsent val tens: Long? = null,
     /** Xs; at most `tens`. */
-    val xs: Long? = null,
-    val arrowCount: Long? = null
+    @MayBeAbsent val xs: Long? = null,
+    @MayBeAbsent val arrowCount: Long? = null
 )
 
 data class ScoringLeaderboardResult(
@@ -746,7 +746,7 @@ data class LeaderboardEntry(
     /** Entries equal on all three share a rank and the next rank skips: 1, 1, 3. */
     val rank: Long,
     val participantId: String,
-    val displayName: String? = null,
+    @MayBeAbsent val displayName: String? = null,
     val score: Long,
     val tens: Long,
     val xs: Long,
@@ -756,16 +756,16 @@ data class LeaderboardEntry(
 /** Football fixtures grouped into date sections in a time zone. */
 data class MatchesSectionsRequest(
     /** The fixtures (v4 match objects). */
-    val matches: List<Match>? = null,
+    @MayBeAbsent val matches: List<Match>? = null,
     /** The stored favourite records (as made by `matches.favorite`). */
-    val favorites: List<FavoriteRecordInput>? = null,
+    @MayBeAbsent val favorites: List<FavoriteRecordInput>? = null,
     /** `all`: sections of `matches`; `favorites`: sections of `favorites`. */
-    val segment: MatchSegment? = null,
+    @MayBeAbsent val segment: MatchSegment? = null,
     /**
      * An IANA zone name (case-sensitive; links such as `US/Eastern` included); unknown:
      * `INVALID_REQUEST`.
      */
-    val timeZone: String? = null
+    @MayBeAbsent val timeZone: String? = null
 )
 
 /**
@@ -775,25 +775,25 @@ data class MatchesSectionsRequest(
 data class Match(
     val id: Long,
     /** Kick-off, an RFC 3339 date-time; missing or unparsable: the `Unknown` section. */
-    val utcDate: String? = null,
-    val matchday: Int? = null,
+    @MayBeAbsent val utcDate: String? = null,
+    @MayBeAbsent val matchday: Int? = null,
     /** Any v4 status (`SCHEDULED`, `TIMED`, `FINISHED`...). */
-    val status: String? = null,
-    val homeTeam: Team? = null,
-    val awayTeam: Team? = null,
-    val score: MatchScore? = null,
-    val competition: Competition? = null
+    @MayBeAbsent val status: String? = null,
+    @MayBeAbsent val homeTeam: Team? = null,
+    @MayBeAbsent val awayTeam: Team? = null,
+    @MayBeAbsent val score: MatchScore? = null,
+    @MayBeAbsent val competition: Competition? = null
 )
 
 data class Team(
-    val name: String? = null,
-    val crest: String? = null
+    @MayBeAbsent val name: String? = null,
+    @MayBeAbsent val crest: String? = null
 )
 
 data class MatchScore(
     /** `HOME_TEAM`, `AWAY_TEAM` or `DRAW`; null until played. */
-    val winner: MatchWinner? = null,
-    val fullTime: FullTimeScore? = null
+    @MayBeAbsent val winner: MatchWinner? = null,
+    @MayBeAbsent val fullTime: FullTimeScore? = null
 )
 
 /** The values of `MatchWinner`. */
@@ -804,30 +804,30 @@ enum class MatchWinner {
 }
 
 data class FullTimeScore(
-    val home: Int? = null,
-    val away: Int? = null
+    @MayBeAbsent val home: Int? = null,
+    @MayBeAbsent val away: Int? = null
 )
 
 data class Competition(
-    val name: String? = null,
-    val code: String? = null
+    @MayBeAbsent val name: String? = null,
+    @MayBeAbsent val code: String? = null
 )
 
 /** A stored favourite record; members beyond the twelve are kept as given. */
 data class FavoriteRecordInput(
     val id: Long,
-    val homeTeamImage: String? = null,
-    val awayTeamImage: String? = null,
-    val homeTeamName: String? = null,
-    val awayTeamName: String? = null,
-    val utcDate: String? = null,
-    val matchday: Int? = null,
+    @MayBeAbsent val homeTeamImage: String? = null,
+    @MayBeAbsent val awayTeamImage: String? = null,
+    @MayBeAbsent val homeTeamName: String? = null,
+    @MayBeAbsent val awayTeamName: String? = null,
+    @MayBeAbsent val utcDate: String? = null,
+    @MayBeAbsent val matchday: Int? = null,
     /** `HOME_TEAM`, `AWAY_TEAM` or `DRAW`; null until played. */
-    val winner: MatchWinner? = null,
-    val fullTimeScoreHome: Int? = null,
-    val fullTimeScoreAway: Int? = null,
-    val competitionCode: String? = null,
-    val competitionName: String? = null,
+    @MayBeAbsent val winner: MatchWinner? = null,
+    @MayBeAbsent val fullTimeScoreHome: Int? = null,
+    @MayBeAbsent val fullTimeScoreAway: Int? = null,
+    @MayBeAbsent val competitionCode: String? = null,
+    @MayBeAbsent val competitionName: String? = null,
     /** The members the contract does not know, kept verbatim, in their order. */
     @Transient override val extra: Map<String, JsonElement> = emptyMap()
 ) : KeepsUnknownMembers
@@ -849,7 +849,7 @@ data class MatchSection(
     /** `MM/dd/yyyy`, or `Unknown` for the matches whose `utcDate` is missing or unparsable. */
     val title: String,
     /** `yyyy-MM-dd`. */
-    val date: String? = null,
+    @MayBeAbsent val date: String? = null,
     /** By kick-off, then id (the Unknown section: by id). */
     val matches: List<MatchView>
 )
@@ -861,10 +861,10 @@ data class MatchView(
     val homeTeam: String,
     /** The away team's name; `N/A` when unknown. */
     val awayTeam: String,
-    val homeCrest: String? = null,
-    val awayCrest: String? = null,
-    val utcDate: String? = null,
-    val matchday: Int? = null,
+    @MayBeAbsent val homeCrest: String? = null,
+    @MayBeAbsent val awayCrest: String? = null,
+    @MayBeAbsent val utcDate: String? = null,
+    @MayBeAbsent val matchday: Int? = null,
     /** `score.winner` is not null. */
     val played: Boolean,
     /**
@@ -904,20 +904,20 @@ data class MatchesFavoriteResult(
  */
 data class FavoriteRecord(
     val id: Long,
-    val homeTeamImage: String?,
-    val awayTeamImage: String?,
+    @MayBeNull val homeTeamImage: String?,
+    @MayBeNull val awayTeamImage: String?,
     /** `N/A` when unknown. */
     val homeTeamName: String,
     /** `N/A` when unknown. */
     val awayTeamName: String,
-    val utcDate: String?,
-    val matchday: Int?,
+    @MayBeNull val utcDate: String?,
+    @MayBeNull val matchday: Int?,
     /** `HOME_TEAM`, `AWAY_TEAM` or `DRAW`; null until played. */
-    val winner: MatchWinner?,
-    val fullTimeScoreHome: Int?,
-    val fullTimeScoreAway: Int?,
-    val competitionCode: String?,
-    val competitionName: String?,
+    @MayBeNull val winner: MatchWinner?,
+    @MayBeNull val fullTimeScoreHome: Int?,
+    @MayBeNull val fullTimeScoreAway: Int?,
+    @MayBeNull val competitionCode: String?,
+    @MayBeNull val competitionName: String?,
     /** The members the contract does not know, kept verbatim, in their order. */
     @Transient override val extra: Map<String, JsonElement> = emptyMap()
 ) : KeepsUnknownMembers
@@ -925,9 +925,9 @@ data class FavoriteRecord(
 /** Bring stored favourites up to date when their result became known. */
 data class MatchesReconcileFavoritesRequest(
     /** The stored records. */
-    val favorites: List<FavoriteRecordInput>? = null,
+    @MayBeAbsent val favorites: List<FavoriteRecordInput>? = null,
     /** Fresh v4 matches. */
-    val matches: List<Match>? = null
+    @MayBeAbsent val matches: List<Match>? = null
 )
 
 data class MatchesReconcileFavoritesResult(
