@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Runs every test: Swift (domain rules, JSON layer, JSONTestSuite, golden wire files) with
-# `swift test`; the C library build and its ctest suite (C ABI tests, golden files and
-# JSONTestSuite through the ABI, threads, exports, header, install, CLI, C examples, the Python
-# binding and its example, the JSON Schemas); the Swift consumer package; and the reliability
-# runs of scripts/reliability.sh (valgrind, ASan+UBSan, TSan, a 2-minute fuzzing pass).
+# Runs every test: the generated files' freshness (scripts/generate-contract.py --check); Swift
+# (domain rules, JSON layer, JSONTestSuite, golden wire files) with `swift test`; the C library
+# build and its ctest suite (C ABI tests, golden files and JSONTestSuite through the ABI, threads,
+# hostile inputs, exports, header, install, CLI, C examples, the Python binding over the build,
+# the Kotlin binding and its example, the JSON Schemas); the Python wheel installed in a fresh
+# virtual environment (scripts/python-package.sh); the Swift consumer package; and the
+# reliability runs of scripts/reliability.sh (valgrind, ASan+UBSan, TSan, a 2-minute fuzzing
+# pass).
 # `--fast` skips the reliability runs (for quick local iterations; CI runs everything).
 # Exits non-zero when any test fails.
 set -euo pipefail
@@ -11,7 +14,7 @@ source "$(dirname "$0")/common.sh"
 
 tc_find_swift
 tc_require_packages "${TC_PACKAGES[@]}"
-tc_require_python_modules pytest jsonschema
+tc_require_python_modules pytest jsonschema mypy
 cd "$TC_ROOT"
 
 tc_step "generated files are fresh (scripts/generate-contract.py --check)"
@@ -28,6 +31,9 @@ tc_cmake_build
 
 tc_step "ctest (C ABI, examples, install, Python, schemas)"
 ctest --test-dir "$TC_BUILD" --output-on-failure
+
+tc_step "Python package: the wheel, installed in a fresh virtual environment (pytest, mypy --strict)"
+bash scripts/python-package.sh
 
 tc_step "Swift consumer package (Examples/swift-consumer)"
 # SwiftPM can keep a stale list of a path dependency's source files: after a pull that adds a

@@ -31,12 +31,13 @@ class PythonTypes:
                 return built.name
             return literal
         if isinstance(built, Array):
-            return "List[%s]" % self.annotation(built.items, request)
+            # Requests take any sequence (a list of a subtype included); results are lists.
+            return "%s[%s]" % ("Sequence" if request else "List", self.annotation(built.items, request))
         if isinstance(built, Object):
             self.emit(built, request)
             if built.keeps_unknown and request:
                 # Documents the core keeps verbatim: typed, or any mapping of the host's own.
-                return "Union[%s, Dict[str, Any]]" % built.name
+                return "Union[%s, Mapping[str, Any]]" % built.name
             return built.name
         if isinstance(built, Primitive):
             return {"string": "str", "integer": "int", "number": "float", "boolean": "bool", "any": "Any"}[built.kind]
@@ -111,9 +112,7 @@ def types_module(contract: Contract) -> str:
         "",
         "from __future__ import annotations",
         "",
-        "from typing import Any, Dict, List, Optional, Union",
-        "",
-        "from typing_extensions import Literal, TypedDict" if False else "from typing import Literal, TypedDict",
+        "from typing import Any, List, Literal, Mapping, Optional, Sequence, TypedDict, Union",
         "",
     ]
     body: List[str] = []

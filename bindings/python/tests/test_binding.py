@@ -16,7 +16,7 @@ from tournamentcore import TournamentCoreError
 
 def test_an_invalid_request_raises_with_code_message_and_path(core: tournamentcore.Library) -> None:
     with pytest.raises(TournamentCoreError) as raised:
-        core.tournaments_filter({"tournaments": [{"id": "a"}, {"id": 2}]})  # type: ignore[list-item]
+        core.tournaments_filter({"tournaments": [{"id": "a"}, {"id": 2}]})
     assert (raised.value.code, raised.value.path) == ("INVALID_REQUEST", "$.tournaments[1].id")
     assert raised.value.message == "Expected a string, found a number."
     assert str(raised.value) == "INVALID_REQUEST: Expected a string, found a number. (at $.tournaments[1].id)"
@@ -69,7 +69,12 @@ def test_nan_cannot_be_sent(core: tournamentcore.Library) -> None:
 def test_every_response_is_freed_exactly_once(core: tournamentcore.Library, monkeypatch: pytest.MonkeyPatch) -> None:
     freed: List[int] = []
     real = core._lib.tc_string_free
-    monkeypatch.setattr(core._lib, "tc_string_free", lambda address: (freed.append(address), real(address)))
+
+    def free(address: int) -> None:
+        freed.append(address)
+        real(address)
+
+    monkeypatch.setattr(core._lib, "tc_string_free", free)
     core.library_info()
     with pytest.raises(TournamentCoreError):
         core.tournaments_filter({})  # type: ignore[typeddict-item]
@@ -123,3 +128,12 @@ def test_tc_call_n_reports_the_response_length(core: tournamentcore.Library) -> 
         assert length.value == len(ctypes.string_at(address)) and ctypes.string_at(address).startswith(b'{"ok":true')
     finally:
         lib.tc_string_free(address)
+
+
+def test_the_library_needs_no_swift_runtime(core: tournamentcore.Library) -> None:
+    import shutil
+    import subprocess
+    if shutil.which("ldd") is None:
+        pytest.skip("no ldd on this system")
+    listed = subprocess.run(["ldd", core.path], capture_output=True, text=True, check=True).stdout
+    assert "swift" not in listed.lower() and "not found" not in listed, listed

@@ -47,7 +47,7 @@ def test_every_method_has_a_typed_function_and_a_c_function(core: tournamentcore
         assert getattr(core._lib, "tc_" + snake(method)) is not None, method
 
 
-@pytest.mark.parametrize("method, request_path, response_path", golden_cases())
+@pytest.mark.parametrize("method, request_path, response_path", list(golden_cases()))
 def test_golden_request_through_the_typed_function(core: tournamentcore.Library, method: str,
                                                   request_path: pathlib.Path, response_path: pathlib.Path) -> None:
     expected = json.loads(response_path.read_text(encoding="utf-8"))
@@ -81,7 +81,7 @@ def example_requests() -> Iterator[Any]:
                            id=path.name[: -len(".request.schema.json")])
 
 
-@pytest.mark.parametrize("method, example, deterministic", example_requests())
+@pytest.mark.parametrize("method, example, deterministic", list(example_requests()))
 def test_example_request_succeeds_and_matches_its_c_function(core: tournamentcore.Library, method: str,
                                                             example: Dict[str, Any], deterministic: bool) -> None:
     request = example

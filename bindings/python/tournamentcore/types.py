@@ -8,9 +8,7 @@ mapping in requests. See docs/API.md for every field's rules."""
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Union
-
-from typing import Literal, TypedDict
+from typing import Any, List, Literal, Mapping, Optional, Sequence, TypedDict, Union
 
 MatchWinner = Literal['HOME_TEAM', 'AWAY_TEAM', 'DRAW']
 TimeRange = Literal['sevenDays', 'thirtyDays', 'ninetyDays', 'oneYear', 'allTime']
@@ -48,7 +46,7 @@ class Limits(TypedDict):
 class _TournamentsFilterRequestRequired(TypedDict):
     """The members of :class:`TournamentsFilterRequest` that are always present."""
 
-    tournaments: List[Union[TournamentDocument, Dict[str, Any]]]
+    tournaments: Sequence[Union[TournamentDocument, Mapping[str, Any]]]
     """The tournament documents, as the database holds them."""
 
 
@@ -151,9 +149,9 @@ class _ParticipantsResolveRequestRequired(TypedDict):
 class ParticipantsResolveRequest(_ParticipantsResolveRequestRequired, total=False):
     """The participant list of a tournament, with the fallback for legacy tournaments and the plan that repairs them."""
 
-    participants: Optional[List[StoredParticipant]]
+    participants: Optional[Sequence[StoredParticipant]]
     """The `participants` subcollection: when not empty, it is the answer."""
-    participantIds: Optional[List[Optional[str]]]
+    participantIds: Optional[Sequence[Optional[str]]]
     """The tournament document's legacy array, used when the subcollection is empty; null entries are allowed and skipped."""
     currentUser: Optional[CurrentUser]
     """The signed-in user, or null."""
@@ -288,9 +286,9 @@ class ParticipantsRepairEndResult(TypedDict):
 class GuestsCheckRequest(TypedDict, total=False):
     """Guest counts, remaining slots, and whether the signed-in user may add a guest, and why not."""
 
-    tournament: Optional[Union[TournamentDocument, Dict[str, Any]]]
+    tournament: Optional[Union[TournamentDocument, Mapping[str, Any]]]
     """The tournament, or null when not loaded; read as in `tournaments.filter`."""
-    participants: Optional[List[SessionParticipant]]
+    participants: Optional[Sequence[SessionParticipant]]
     """The tournament's participants."""
     currentUserId: Optional[str]
     """The signed-in user's ID, or null."""
@@ -365,9 +363,9 @@ class _GuestsAddRequestRequired(TypedDict):
 class GuestsAddRequest(_GuestsAddRequestRequired, total=False):
     """Validate a new guest and build its participant document."""
 
-    tournament: Optional[Union[TournamentDocument, Dict[str, Any]]]
+    tournament: Optional[Union[TournamentDocument, Mapping[str, Any]]]
     """The tournament, or null when not loaded; read as in `tournaments.filter`."""
-    participants: Optional[List[SessionParticipant]]
+    participants: Optional[Sequence[SessionParticipant]]
     """The tournament's participants."""
     currentUserId: Optional[str]
     """The signed-in user's ID, or null."""
@@ -435,7 +433,7 @@ class _EquipmentStatsRequestRequired(TypedDict):
 
     setupId: int
     """The setup, written back in `stats` and `drift`."""
-    rounds: List[Round]
+    rounds: Sequence[Round]
     """The setup's rounds."""
 
 
@@ -455,7 +453,7 @@ class _RoundRequired(TypedDict):
 
     date: int
     """When the round was shot; it counts when `date` >= the range's start."""
-    arrows: List[Arrow]
+    arrows: Sequence[Arrow]
 
 
 class Round(_RoundRequired, total=False):
@@ -563,7 +561,7 @@ class SetupInput(_SetupInputRequired, total=False):
 
     name: Optional[str]
     """Shown as `Setup #<id>` when blank."""
-    rounds: Optional[List[Round]]
+    rounds: Optional[Sequence[Round]]
     """Raw rounds: the figures are computed as `equipment.stats` computes them."""
     stats: Optional[PrecomputedStats]
     """Precomputed statistics, instead of rounds (not both); null: no data (all zeros)."""
@@ -665,7 +663,7 @@ class AppliedTimeRange(TypedDict):
 class _EquipmentSelectionRequestRequired(TypedDict):
     """The members of :class:`EquipmentSelectionRequest` that are always present."""
 
-    setups: List[Union[SetupOption, Dict[str, Any]]]
+    setups: Sequence[Union[SetupOption, Mapping[str, Any]]]
     """The setups to choose from; their `id`s are unique."""
 
 
@@ -749,7 +747,7 @@ class TimeRangeOption(_TimeRangeOptionRequired, total=False):
 class ScoringLeaderboardRequest(TypedDict):
     """Ranking with World Archery's tie-breaks."""
 
-    entries: List[LeaderboardEntryInput]
+    entries: Sequence[LeaderboardEntryInput]
     """The participants to rank."""
 
 
@@ -763,7 +761,7 @@ class LeaderboardEntryInput(_LeaderboardEntryInputRequired, total=False):
     """LeaderboardEntryInput."""
 
     displayName: Optional[str]
-    arrows: Optional[List[Arrow]]
+    arrows: Optional[Sequence[Arrow]]
     """The arrows shot, instead of totals (not both)."""
     score: Optional[int]
     """Total score."""
@@ -802,9 +800,9 @@ class LeaderboardEntry(_LeaderboardEntryRequired, total=False):
 class MatchesSectionsRequest(TypedDict, total=False):
     """Football fixtures grouped into date sections in a time zone."""
 
-    matches: Optional[List[Match]]
+    matches: Optional[Sequence[Match]]
     """The fixtures (v4 match objects)."""
-    favorites: Optional[List[Union[FavoriteRecordInput, Dict[str, Any]]]]
+    favorites: Optional[Sequence[Union[FavoriteRecordInput, Mapping[str, Any]]]]
     """The stored favourite records (as made by `matches.favorite`)."""
     segment: Optional[Literal['all', 'favorites']]
     """`all`: sections of `matches`; `favorites`: sections of `favorites`."""
@@ -984,9 +982,9 @@ class FavoriteRecord(TypedDict):
 class MatchesReconcileFavoritesRequest(TypedDict, total=False):
     """Bring stored favourites up to date when their result became known."""
 
-    favorites: Optional[List[Union[FavoriteRecordInput, Dict[str, Any]]]]
+    favorites: Optional[Sequence[Union[FavoriteRecordInput, Mapping[str, Any]]]]
     """The stored records."""
-    matches: Optional[List[Match]]
+    matches: Optional[Sequence[Match]]
     """Fresh v4 matches."""
 
 
