@@ -17,6 +17,9 @@ import PackageDescription
 
 let package = Package(
     name: "TournamentCore",
+    // The first releases with every API the sources use (String(unsafeUninitializedCapacity:)
+    // among them); Linux needs Swift 6.0 or later. CI builds and tests Linux only.
+    platforms: [.macOS(.v11), .iOS(.v14), .tvOS(.v14), .watchOS(.v7)],
     products: [
         .library(name: "TournamentCore", targets: ["TournamentCore"]),
         .library(name: "TournamentCoreWire", targets: ["TournamentCoreWire"]),

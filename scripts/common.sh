@@ -60,5 +60,6 @@ tc_cmake_build() {
   cmake --build "$TC_BUILD"
 }
 
-# The Kotlin binding's build and tests: kotlinc 1.3 (Debian's), JNA, Gson and JUnit 5.
-TC_PACKAGES=(cmake ninja-build pkg-config libjansson-dev g++ binutils kotlin libjna-java libgoogle-gson-java junit5)
+# The Kotlin binding's build and tests: kotlinc 1.3 (Debian's), JNA, Gson and JUnit 5; the .deb
+# packages: dpkg-dev (dpkg-shlibdeps) and file.
+TC_PACKAGES=(cmake ninja-build pkg-config libjansson-dev g++ binutils dpkg-dev file kotlin libjna-java libgoogle-gson-java junit5)

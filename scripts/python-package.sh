@@ -12,7 +12,10 @@ cd "$TC_ROOT"
 
 wheelhouse="$TC_BUILD/wheelhouse"
 rm -rf "$wheelhouse"
-python3 -m pip wheel . --no-deps --quiet --disable-pip-version-check -w "$wheelhouse" -Cbuild-dir="$TC_ROOT/build-wheel"
+# (pkg-config disabled: the wheel's build, like any library-only build, must not need it;
+# scripts/library-only.sh reuses this build folder.)
+python3 -m pip wheel . --no-deps --quiet --disable-pip-version-check -w "$wheelhouse" \
+  -Cbuild-dir="$TC_ROOT/build-wheel" -Ccmake.define.PKG_CONFIG_EXECUTABLE=/bin/false
 built=$(ls "$wheelhouse"/tournamentcore-*.whl)
 
 scratch=$(mktemp -d)

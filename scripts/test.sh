@@ -35,6 +35,9 @@ ctest --test-dir "$TC_BUILD" --output-on-failure
 tc_step "Python package: the wheel, installed in a fresh virtual environment (pytest, mypy --strict)"
 bash scripts/python-package.sh
 
+tc_step "library-only build: no tests, examples, jansson or pkg-config (reuses build-wheel/)"
+bash scripts/library-only.sh
+
 tc_step "Swift consumer package (Examples/swift-consumer)"
 # SwiftPM can keep a stale list of a path dependency's source files: after a pull that adds a
 # file to the library, the consumer's incremental build cannot find what it declares. A build

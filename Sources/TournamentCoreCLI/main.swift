@@ -41,9 +41,16 @@ func emit(_ bytes: [UInt8], to descriptor: Int32 = STDOUT_FILENO) {
     }
 }
 
-func fail(_ message: String) -> Never {
-    emit(Array("tournament-core: \(message)\n\(usage)".utf8), to: STDERR_FILENO)
+/// Ends with a usage error: the message, then the usage when the command line itself was wrong.
+func fail(_ message: String, showingUsage: Bool = true) -> Never {
+    emit(Array("tournament-core: \(message)\n\(showingUsage ? usage : "")".utf8), to: STDERR_FILENO)
     exit(2)
+}
+
+/// The system's reason for the last failed call (`strerror(errno)`).
+func reason() -> String {
+    guard let text = strerror(errno) else { return "error \(errno)" }
+    return String(cString: text)
 }
 
 /// Reads a whole file, stopping one byte past the request size limit (the library then answers
@@ -88,16 +95,24 @@ guard operands.count <= 2 else { fail("too many arguments") }
 let request: [UInt8]
 if operands.count == 2 && operands[1] != "-" {
     let descriptor = open(operands[1], O_RDONLY)
-    guard descriptor >= 0 else { fail("cannot open \(operands[1])") }
+    guard descriptor >= 0 else { fail("cannot open \(operands[1]): \(reason())", showingUsage: false) }
     defer { close(descriptor) }
-    guard let bytes = readAll(descriptor) else { fail("cannot read \(operands[1])") }
+    guard let bytes = readAll(descriptor) else { fail("cannot read \(operands[1]): \(reason())", showingUsage: false) }
     request = bytes
 } else {
-    guard let bytes = readAll(STDIN_FILENO) else { fail("cannot read standard input") }
+    // No file and a terminal on standard input: nobody is piping a request in, so say how to
+    // give one rather than wait in silence (an explicit '-' still reads what is typed).
+    if operands.count == 1 && isatty(STDIN_FILENO) == 1 {
+        fail("no request: give a request file, or pipe the request into standard input")
+    }
+    guard let bytes = readAll(STDIN_FILENO) else { fail("cannot read standard input: \(reason())", showingUsage: false) }
     request = bytes
 }
 
 let response = Wire.call(method: method, request: request)
+if response.starts(with: Array("{\"ok\":false,\"error\":{\"code\":\"UNKNOWN_METHOD\"".utf8)) {
+    emit(Array("tournament-core: `tournament-core --list` prints the method names\n".utf8), to: STDERR_FILENO)
+}
 if pretty, let formatted = JSONPrettyPrinter.format(response) {
     emit(formatted)
 } else {

@@ -34,6 +34,16 @@ expect "invalid JSON" 1 sh -c "echo '{' | '$tool' library.info"
 expect "missing method" 2 "$tool"
 expect "unknown option" 2 "$tool" --bogus
 expect "missing file" 2 "$tool" library.info "$work/does-not-exist.json"
+grep -q "cannot open .*does-not-exist.json: No such file or directory" "$work/err" || { echo "FAIL: the reason a file cannot be opened" >&2; failures=$((failures + 1)); }
+grep -q "usage:" "$work/err" && { echo "FAIL: a file error is not a usage error" >&2; failures=$((failures + 1)); }
+expect "unknown method, with a hint" 1 "$tool" no.such.method "$work/empty.json"
+grep -q -- "--list" "$work/err" || { echo "FAIL: no hint to --list for an unknown method" >&2; failures=$((failures + 1)); }
+# A terminal on standard input and no file: usage at once, not a silent wait (script(1) gives the
+# tool a terminal; skipped where it is missing).
+if command -v script > /dev/null; then
+  expect "no request on a terminal" 2 timeout 10 script -qec "'$tool' library.info < /dev/tty" /dev/null
+  grep -q "no request" "$work/out" || { echo "FAIL: no usage for a terminal on standard input" >&2; cat "$work/out" >&2; failures=$((failures + 1)); }
+fi
 expect "too many arguments" 2 "$tool" library.info a b
 expect "--list" 0 "$tool" --list
 grep -qx 'tournaments.filter' "$work/out" || { echo "FAIL: --list" >&2; failures=$((failures + 1)); }

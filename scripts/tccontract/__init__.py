@@ -28,7 +28,8 @@ REGISTRY = ROOT / "Sources" / "TournamentCoreWire" / "Methods" / "MethodRegistry
 METHODS_FOLDER = REGISTRY.parent
 DEFS_PREFIX = "defs.schema.json#/$defs/"
 
-# Codes every method may answer with (SPEC §1), listed once in the header, not per method.
+# Codes every method may answer with (docs/API.md, "Calling convention"), listed once in the
+# header, not per method.
 COMMON_ERROR_CODES = ("INVALID_JSON", "INVALID_REQUEST", "UNKNOWN_METHOD", "REQUEST_TOO_LARGE", "INTERNAL")
 
 

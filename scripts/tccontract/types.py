@@ -6,7 +6,7 @@ The mapping, decided once for every language (docs/ARCHITECTURE.md, "The contrac
   and pattern kept for the docs; `const` -> Const; `enum` of strings -> Enum (named after its
   definition, its `x-typeName` or its place); `enum` of integers -> an integer Primitive.
 - `anyOf`/`oneOf` with `{"type": "null"}` -> Nullable(the rest). In a request, an optional field
-  and null are the same (SPEC: null is absence unless a field says otherwise); results write
+  and null are the same (docs/API.md: null is absence unless a field says otherwise); results write
   null only where the schema allows it, and omit what is absent.
 - `anyOf`/`oneOf` of other distinct kinds -> Union: a JSON value in Kotlin (`JsonElement`), a
   Python `Union`.

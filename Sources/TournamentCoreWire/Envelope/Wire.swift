@@ -52,7 +52,12 @@ public enum Wire {
         return call(handler, request: request, terminated: terminated)
     }
 
-    /// Answers a request given as Swift values (for tools and tests).
+    /// Answers `request`, a JSON text's UTF-8 bytes, for the method named `method`: the response
+    /// envelope's bytes, the same as the C library's `tc_call` gives. This is the JSON contract
+    /// for Swift hosts (servers, tools); apps use the typed API of the `TournamentCore` module.
+    ///
+    ///     let response = Wire.call(method: "library.info", request: Array("{}".utf8))
+    ///     // {"ok":true,"result":{"name":"TournamentCore",...}}
     public static func call(method: String, request: [UInt8]) -> [UInt8] {
         var method = method
         return method.withUTF8 { name in
