@@ -196,6 +196,8 @@ static char *stats_small(void) { return stats_request(1, 30); }
 static char *stats_large(void) { return stats_request(100, 1000); }
 static char *leaderboard_small(void) { return leaderboard_request(8); }
 static char *leaderboard_large(void) { return leaderboard_request(20000); }
+static char *ids_one(void) { return strdup("{\"count\":1}"); }
+static char *ids_batch(void) { return strdup("{\"count\":50}"); }
 static char *sections_small(void) { return season_request(season_path, 1); }
 static char *sections_large(void) { return season_request(season_path, 380); }
 
@@ -222,6 +224,8 @@ static const struct recipe {
     {"participants.resolve", "large", resolve_large, NULL},
     {"guests.check", "small", guests_small, reference_guests_check},
     {"guests.check", "large", guests_large, reference_guests_check},
+    {"guests.generateId", "small", ids_one, NULL},
+    {"guests.generateId", "batch of 50", ids_batch, NULL},
     {"equipment.stats", "small", stats_small, reference_equipment_stats},
     {"equipment.stats", "large", stats_large, reference_equipment_stats},
     {"equipment.compare", "small", compare_small, NULL},

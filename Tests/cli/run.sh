@@ -53,6 +53,25 @@ expect "--pretty" 0 "$tool" --pretty library.info "$work/empty.json"
 grep -q '^  "ok": true,$' "$work/out" || { echo "FAIL: --pretty" >&2; failures=$((failures + 1)); }
 expect "--help" 0 "$tool" --help
 
+# guests.generateId reads the system's generator once per call, whatever the count: the
+# getrandom calls of a process generating 50 (or 10,000) IDs, less those of a process that
+# generates none (the runtime's own at start-up), is 1 (strace; skipped where it is missing).
+if command -v strace > /dev/null; then
+  getrandom_calls() { # getrandom_calls <method> <request>
+    echo "$2" > "$work/random.json"
+    strace -f -e trace=getrandom -o "$work/strace" "$tool" "$1" "$work/random.json" > /dev/null
+    grep -c "getrandom(" "$work/strace"
+  }
+  baseline=$(getrandom_calls library.info '{}')
+  for count in 1 50 10000; do
+    calls=$(( $(getrandom_calls guests.generateId "{\"count\":$count}") - baseline ))
+    if [ "$calls" -gt 1 ]; then
+      echo "FAIL: guests.generateId with count $count made $calls getrandom calls (at most 1)" >&2
+      failures=$((failures + 1))
+    fi
+  done
+fi
+
 if [ "$failures" -ne 0 ]; then
   echo "cli: $failures failures" >&2
   exit 1

@@ -7,18 +7,18 @@ public enum GuestID {
     /// The alphabet of the random characters, 62 symbols.
     public static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
 
-    /// A new ID from the operating system's cryptographically secure generator
-    /// (`SystemRandomNumberGenerator`: `getrandom` on Linux, `arc4random_buf` on Apple systems).
+    /// A new ID from the operating system's cryptographically secure generator (one request for
+    /// its words: ``BatchedSystemRandom``; `getrandom` on Linux, `arc4random_buf` on Apple systems).
     public static func generate() -> String {
-        var generator = SystemRandomNumberGenerator()
+        var generator = BatchedSystemRandom(expectedWords: expectedRandomWords(forCount: 1))
         return generate(using: &generator)
     }
 
     /// A new ID whose characters are drawn uniformly from ``alphabet`` with `generator`.
     ///
-    /// Every byte of each 64-bit word drawn is used, low byte first, so an ID costs about three
-    /// calls to `generator` (with `SystemRandomNumberGenerator`, three system calls) instead of
-    /// one per character. Bytes of 248 or more are rejected, so that each of the 62 symbols has
+    /// Every byte of each 64-bit word drawn is used, low byte first, so an ID costs two or three
+    /// calls to `generator` instead of one per character (with ``BatchedSystemRandom``, a whole
+    /// batch of IDs costs one system call). Bytes of 248 or more are rejected, so that each of the 62 symbols has
     /// exactly 4 of the 248 accepted byte values (taking every byte modulo 62 would favour the
     /// first 8 symbols by 25 %).
     public static func generate<Generator: RandomNumberGenerator>(using generator: inout Generator) -> String {
@@ -38,6 +38,13 @@ public enum GuestID {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The words of a ``BatchedSystemRandom`` that `count` IDs almost always need: an ID takes
+    /// two 64-bit words when none of its first 16 bytes is rejected, and three otherwise (four
+    /// needs more than 8 rejections among 24 bytes: about 1 in 10^10).
+    public static func expectedRandomWords(forCount count: Int) -> Int {
+        count.multipliedReportingOverflow(by: 3).overflow ? Int.max / 8 : count * 3
     }
 
     /// Whether `id` matches `^guest_[A-Za-z0-9]{16}$` (IDs of older clients, 16 lowercase hex

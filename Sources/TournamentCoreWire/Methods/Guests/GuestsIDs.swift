@@ -17,7 +17,8 @@ enum GuestsGenerateId: WireMethod {
         writer.beginObject()
         writer.key("ids")
         writer.beginArray()
-        var generator = SystemRandomNumberGenerator()
+        // One request to the system's generator for the whole batch.
+        var generator = BatchedSystemRandom(expectedWords: GuestID.expectedRandomWords(forCount: Int(count)))
         for _ in 0..<count {
             writer.string(GuestID.generate(using: &generator))
         }
