@@ -34,6 +34,16 @@
  *
  *   SAFETY    No input can crash, hang or abort the calling process.
  *
+ *   MEMORY    When memory runs out, what the library allocates itself (its copy of a request
+ *             given with a length, the parsed request, the response, and for a request of
+ *             16 KiB or more a reservation of its size made before any rule runs) ends the
+ *             call with a NULL response, and the next call works normally. What the Swift
+ *             runtime allocates for the rules (arrays, strings: a few to a few dozen blocks
+ *             per call, as large as the request at most) cannot fail gracefully: the runtime
+ *             ends the process ("failed to allocate N bytes"), as it does in every Swift
+ *             program. So under memory exhaustion a call can still end the process; the
+ *             reservation makes that unlikely for large requests.
+ *
  *   THREADS   Every function may be called from any thread, concurrently, without locking.
  *             Functions keep no state between calls, except the in-flight repair registry of
  *             tc_participants_repair_begin / _end, which is internally synchronized.

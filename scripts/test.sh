@@ -32,6 +32,9 @@ tc_cmake_build
 tc_step "ctest (C ABI, examples, install, Python, schemas)"
 ctest --test-dir "$TC_BUILD" --output-on-failure
 
+tc_step "failed allocations, one at a time, in forked children (Tests/c/test_alloc_failure.c)"
+"$TC_BUILD/Tests/c/test_alloc_failure" schemas
+
 tc_step "Python package: the wheel, installed in a fresh virtual environment (pytest, mypy --strict)"
 bash scripts/python-package.sh
 

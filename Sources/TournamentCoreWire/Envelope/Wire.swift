@@ -75,6 +75,10 @@ public enum Wire {
                 "The request is larger than \(JSONLimits.maxRequestBytes) bytes."))
         }
         var writer = JSONWriter(capacity: responseCapacity(forRequestOf: request.count))
+        guard MemoryReservation.isAvailable(forRequestOf: request.count) else {
+            writer.markOutOfMemory()
+            return writer
+        }
         do throws(WireError) {
             try JSONDocument.parse(request, terminated: terminated) { document in
                 do throws(WireError) {
@@ -85,7 +89,11 @@ public enum Wire {
                 }
             }
         } catch {
-            writeError(error, path: nil, into: &writer)
+            if error.isOutOfMemory {
+                writer.markOutOfMemory()
+            } else {
+                writeError(error, path: nil, into: &writer)
+            }
         }
         if writer.wroteNonFiniteNumber {
             writer.truncate(to: 0)

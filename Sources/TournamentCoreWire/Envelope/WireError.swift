@@ -6,6 +6,15 @@ public struct WireError: Error, Sendable, Equatable {
     public var message: String
     /// Where in the request, when the error is about one place of it.
     var location: Location?
+    /// Memory ran out: the response is NULL, not an envelope (SPEC §1, rule 2).
+    var isOutOfMemory = false
+
+    /// Memory ran out (made without allocating: its message is a small string, stored inline).
+    static var outOfMemory: WireError {
+        var error = WireError(.internal, "Out of memory.")
+        error.isOutOfMemory = true
+        return error
+    }
 
     /// A place in the request document.
     enum Location: Sendable, Equatable {

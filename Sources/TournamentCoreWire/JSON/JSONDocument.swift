@@ -25,7 +25,7 @@ struct JSONDocument {
                 body(JSONDocument(text: tape.text, textCount: bytes.count, nodes: tape.nodes, mantissas: tape.mantissas))
             }
         } catch {
-            throw WireError(.invalidJSON, error.message)
+            throw error.isOutOfMemory ? .outOfMemory : WireError(.invalidJSON, error.message)
         }
     }
 

@@ -86,7 +86,7 @@ struct JSONParser {
             return try parse(start, count: bytes.count, body)
         }
         guard let copy = malloc(bytes.count + 1)?.assumingMemoryBound(to: UInt8.self) else {
-            throw error("Out of memory for the parsed request.", at: 0)
+            throw .outOfMemory
         }
         defer { free(copy) }
         copy.update(from: start, count: bytes.count)
@@ -137,7 +137,7 @@ struct JSONParser {
         let capacity = ((count <= roomyTextLimit ? count + 1 : 1 << 16) + nodesPerStep + 1) & ~1
         let (byteCount, overflow) = capacity.multipliedReportingOverflow(by: bytesPerNode)
         guard !overflow, let allocated = malloc(byteCount) else {
-            return .failure(error("Out of memory for the parsed request.", at: 0))
+            return .failure(.outOfMemory)
         }
         let nodes = allocated.assumingMemoryBound(to: JSONNode.self)
         var parser = JSONParser(start: start, end: start + count, tape: nodes, capacity: capacity, frames: frames)
@@ -187,7 +187,7 @@ struct JSONParser {
             // Nil when memory ran out; thrown here rather than by the call, whose error the
             // compiler then checked after every string and number.
             guard let grown = Self.grown(tape, next: next, reserve: reserve) else {
-                throw Self.error("Out of memory for the parsed request.", at: position)
+                throw .outOfMemory
             }
             (tape, next, reserve, mantissas) = grown
         }

@@ -54,6 +54,11 @@ public struct JSONWriter: ~Copyable {
         return result.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self) }
     }
 
+    /// Records that memory ran out elsewhere during the call: the response is NULL.
+    mutating func markOutOfMemory() {
+        failed = true
+    }
+
     /// Forgets everything written after `count` bytes (for replacing a partial response).
     mutating func truncate(to count: Int) {
         self.count = min(count, self.count)

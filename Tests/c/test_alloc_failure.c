@@ -1,0 +1,197 @@
+/* What a failed allocation does to the host: for every method of library.info (its example
+ * request) and for tc_call and tc_call_n, the k-th allocation of a warm call is made to fail, for
+ * every k the call makes, each in a forked child (an interposed malloc). Each child reports how
+ * the call ended:
+ *
+ *   NULL      the response is NULL (SPEC: memory could not be allocated), and the next call, with
+ *             memory again, gives the normal response (no state was broken);
+ *   envelope  an error envelope (then the same check);
+ *   absorbed  the normal response (the allocation was not needed after all);
+ *   runtime   the process was ended by the Swift runtime, which stops the process when an
+ *             allocation of its own fails ("failed to allocate N bytes"): arrays, strings and
+ *             other objects are allocated by the runtime, which cannot report the failure;
+ *   other     the process ended any other way: a bug (a failed allocation the core makes itself
+ *             must end in NULL or an envelope).
+ *
+ * Prints a table per method and fails when any child ends "other" or a survivor's next call is
+ * wrong. Not a ctest test: the test command runs it and prints the table.
+ *   test_alloc_failure <schemas folder> */
+#define _GNU_SOURCE
+#include "tc_test.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <malloc.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* ---- the interposed allocator: counts allocations, and fails the one `countdown` reaches ---- */
+
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+extern void *__libc_memalign(size_t, size_t);
+extern void __libc_free(void *);
+
+static long allocations;
+static long countdown = -1; /* -1: never fail */
+
+static int fail_now(void) {
+    allocations++;
+    if (countdown < 0) return 0;
+    if (countdown-- == 0) {
+        errno = ENOMEM;
+        return 1;
+    }
+    return 0;
+}
+
+void *malloc(size_t size) { return fail_now() ? NULL : __libc_malloc(size); }
+void *calloc(size_t count, size_t size) { return fail_now() ? NULL : __libc_calloc(count, size); }
+void *realloc(void *pointer, size_t size) { return fail_now() ? NULL : __libc_realloc(pointer, size); }
+void free(void *pointer) { __libc_free(pointer); }
+void *memalign(size_t alignment, size_t size) { return fail_now() ? NULL : __libc_memalign(alignment, size); }
+void *aligned_alloc(size_t alignment, size_t size) { return fail_now() ? NULL : __libc_memalign(alignment, size); }
+int posix_memalign(void **result, size_t alignment, size_t size) {
+    if (fail_now()) return ENOMEM;
+    *result = __libc_memalign(alignment, size);
+    return *result ? 0 : ENOMEM;
+}
+
+/* ---- one call, one failure ------------------------------------------------------------------ */
+
+enum outcome { NULL_RESPONSE, ENVELOPE, ABSORBED, RUNTIME, OTHER, OUTCOMES };
+
+static char *call(const char *method, const char *request, int counted) {
+    size_t length = 0;
+    if (!counted) return tc_call(method, request);
+    return tc_call_n(method, request, strlen(request), &length);
+}
+
+/* In a child: the call with its k-th allocation failing, then the same call with memory. Exit
+   status: the outcome, or 100 when the next call is not the normal one. */
+static void child(const char *method, const char *request, int counted, long k, const char *expected) {
+    char *response, *again;
+    countdown = k;
+    response = call(method, request, counted);
+    countdown = -1;
+    again = call(method, request, counted);
+    if (again == NULL || (expected != NULL && strcmp(again, expected) != 0) || (expected == NULL && strncmp(again, "{\"ok\":true", 10) != 0)) {
+        _exit(100);
+    }
+    if (response == NULL) _exit(NULL_RESPONSE);
+    if (strncmp(response, "{\"ok\":false", 11) == 0) _exit(ENVELOPE);
+    _exit(ABSORBED);
+}
+
+static enum outcome run_child(const char *method, const char *request, int counted, long k, const char *expected) {
+    char log[] = "/tmp/tc-alloc-failure-XXXXXX";
+    int descriptor = mkstemp(log), status = 0;
+    pid_t pid;
+    enum outcome result = OTHER;
+    fflush(NULL);
+    pid = fork();
+    if (pid == 0) {
+        dup2(descriptor, STDERR_FILENO);
+        child(method, request, counted, k, expected);
+    }
+    waitpid(pid, &status, 0);
+    if (WIFEXITED(status) && WEXITSTATUS(status) < OUTCOMES) {
+        result = (enum outcome)WEXITSTATUS(status);
+    } else if (WIFEXITED(status) && WEXITSTATUS(status) == 100) {
+        fprintf(stderr, "%s (%s), allocation %ld failed: the next call was not the normal one\n", method,
+                counted ? "tc_call_n" : "tc_call", k);
+        result = OTHER;
+    } else if (WIFSIGNALED(status)) {
+        char text[4096] = {0};
+        lseek(descriptor, 0, SEEK_SET);
+        if (read(descriptor, text, sizeof text - 1) < 0) text[0] = '\0';
+        if (strstr(text, "Could not allocate memory") != NULL || strstr(text, "failed to allocate") != NULL) {
+            result = RUNTIME;
+        } else {
+            fprintf(stderr, "%s (%s), allocation %ld failed: killed by signal %d: %.300s\n", method,
+                    counted ? "tc_call_n" : "tc_call", k, WTERMSIG(status), text);
+        }
+    }
+    close(descriptor);
+    unlink(log);
+    return result;
+}
+
+int main(int argc, char **argv) {
+    json_t *methods = tc_contract_methods();
+    size_t index;
+    long totals[OUTCOMES] = {0};
+    int counted;
+    if (argc != 2) {
+        fprintf(stderr, "usage: test_alloc_failure <schemas folder>\n");
+        return 2;
+    }
+    /* The runtime's message is enough; its backtracer would take seconds per child. */
+    setenv("SWIFT_BACKTRACE", "enable=no", 1);
+    printf("| method | way | allocations per call | NULL | envelope | absorbed | runtime | other |\n");
+    printf("|---|---|---:|---:|---:|---:|---:|---:|\n");
+    for (index = 0; index < json_array_size(methods); index++) {
+        const char *method = json_string_value(json_array_get(methods, index));
+        int deterministic = 1;
+        json_t *example = tc_example_request(argv[1], method, &deterministic);
+        char *request = json_dumps(example, JSON_COMPACT);
+        for (counted = 0; counted <= 1; counted++) {
+            long counts[OUTCOMES] = {0}, per_call, k;
+            char *expected;
+            int outcome;
+            /* Warm: the library's lazily made tables exist before the failures start. */
+            tc_string_free(call(method, request, counted));
+            allocations = 0;
+            expected = call(method, request, counted);
+            per_call = allocations;
+            if (!deterministic) {
+                tc_string_free(expected);
+                expected = NULL;
+            }
+            for (k = 0; k < per_call; k++) counts[run_child(method, request, counted, k, expected)]++;
+            tc_string_free(expected);
+            printf("| %s | %s | %ld |", method, counted ? "tc_call_n" : "tc_call", per_call);
+            for (outcome = 0; outcome < OUTCOMES; outcome++) {
+                printf(" %ld |", counts[outcome]);
+                totals[outcome] += counts[outcome];
+            }
+            printf("\n");
+            CHECK(counts[OTHER] == 0);
+        }
+        free(request);
+        json_decref(example);
+    }
+    {
+        /* A request of 20 KB: its call reserves as much memory before any rule runs. */
+        long counts[OUTCOMES] = {0}, per_call, k;
+        int outcome;
+        char *large = (char *)malloc(20 * 1024 + 16), *expected;
+        memset(large, ' ', 20 * 1024);
+        memcpy(large, "{\"padding\":\"", 12);
+        strcpy(large + 20 * 1024 - 2, "\"}");
+        for (counted = 0; counted <= 1; counted++) {
+            memset(counts, 0, sizeof counts);
+            tc_string_free(call("tournaments.filter", large, counted));
+            allocations = 0;
+            expected = call("tournaments.filter", large, counted);
+            per_call = allocations;
+            for (k = 0; k < per_call; k++) counts[run_child("tournaments.filter", large, counted, k, expected)]++;
+            tc_string_free(expected);
+            printf("| tournaments.filter, 20 KB request | %s | %ld |", counted ? "tc_call_n" : "tc_call", per_call);
+            for (outcome = 0; outcome < OUTCOMES; outcome++) {
+                printf(" %ld |", counts[outcome]);
+                totals[outcome] += counts[outcome];
+            }
+            printf("\n");
+            CHECK(counts[OTHER] == 0);
+        }
+        free(large);
+    }
+    printf("| all | | |");
+    for (index = 0; index < OUTCOMES; index++) printf(" %ld |", totals[index]);
+    printf("\n");
+    json_decref(methods);
+    return tc_test_report("alloc_failure");
+}
