@@ -31,27 +31,9 @@
 #include "references.h"
 #include "tournament_core.h"
 
-/* ---- allocation counting: every malloc of the process goes through these ------------------ */
+/* ---- allocation counting: every malloc of the process goes through malloc_interposer.h --- */
 
-extern void *__libc_malloc(size_t);
-extern void *__libc_calloc(size_t, size_t);
-extern void *__libc_realloc(void *, size_t);
-extern void *__libc_memalign(size_t, size_t);
-extern void __libc_free(void *);
-
-static unsigned long long allocations;
-
-void *malloc(size_t size) { allocations++; return __libc_malloc(size); }
-void *calloc(size_t count, size_t size) { allocations++; return __libc_calloc(count, size); }
-void *realloc(void *pointer, size_t size) { if (pointer == NULL) allocations++; return __libc_realloc(pointer, size); }
-void free(void *pointer) { __libc_free(pointer); }
-void *memalign(size_t alignment, size_t size) { allocations++; return __libc_memalign(alignment, size); }
-void *aligned_alloc(size_t alignment, size_t size) { allocations++; return __libc_memalign(alignment, size); }
-int posix_memalign(void **result, size_t alignment, size_t size) {
-    allocations++;
-    *result = __libc_memalign(alignment, size);
-    return *result ? 0 : ENOMEM;
-}
+#include "malloc_interposer.h"
 
 /* ---- workloads ---------------------------------------------------------------------------- */
 
@@ -277,7 +259,7 @@ struct sample {
 /* Runs `function` `count` times; seconds and allocations per call. */
 static struct sample run(char *(*function)(const char *), const char *request, int count) {
     struct sample sample;
-    unsigned long long before = allocations;
+    unsigned long long before = tc_allocations;
     double start = now_seconds();
     int index;
     for (index = 0; index < count; index++) {
@@ -289,7 +271,7 @@ static struct sample run(char *(*function)(const char *), const char *request, i
         }
     }
     sample.seconds_per_call = (now_seconds() - start) / count;
-    sample.allocations_per_call = (double)(allocations - before) / count;
+    sample.allocations_per_call = (double)(tc_allocations - before) / count;
     return sample;
 }
 

@@ -26,38 +26,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* ---- the interposed allocator: counts allocations, and fails the one `countdown` reaches ---- */
-
-extern void *__libc_malloc(size_t);
-extern void *__libc_calloc(size_t, size_t);
-extern void *__libc_realloc(void *, size_t);
-extern void *__libc_memalign(size_t, size_t);
-extern void __libc_free(void *);
-
-static long allocations;
-static long countdown = -1; /* -1: never fail */
-
-static int fail_now(void) {
-    allocations++;
-    if (countdown < 0) return 0;
-    if (countdown-- == 0) {
-        errno = ENOMEM;
-        return 1;
-    }
-    return 0;
-}
-
-void *malloc(size_t size) { return fail_now() ? NULL : __libc_malloc(size); }
-void *calloc(size_t count, size_t size) { return fail_now() ? NULL : __libc_calloc(count, size); }
-void *realloc(void *pointer, size_t size) { return fail_now() ? NULL : __libc_realloc(pointer, size); }
-void free(void *pointer) { __libc_free(pointer); }
-void *memalign(size_t alignment, size_t size) { return fail_now() ? NULL : __libc_memalign(alignment, size); }
-void *aligned_alloc(size_t alignment, size_t size) { return fail_now() ? NULL : __libc_memalign(alignment, size); }
-int posix_memalign(void **result, size_t alignment, size_t size) {
-    if (fail_now()) return ENOMEM;
-    *result = __libc_memalign(alignment, size);
-    return *result ? 0 : ENOMEM;
-}
+#include "malloc_interposer.h"
 
 /* ---- one call, one failure ------------------------------------------------------------------ */
 
@@ -73,9 +42,9 @@ static char *call(const char *method, const char *request, int counted) {
    status: the outcome, or 100 when the next call is not the normal one. */
 static void child(const char *method, const char *request, int counted, long k, const char *expected) {
     char *response, *again;
-    countdown = k;
+    tc_malloc_countdown = k;
     response = call(method, request, counted);
-    countdown = -1;
+    tc_malloc_countdown = -1;
     again = call(method, request, counted);
     if (again == NULL || (expected != NULL && strcmp(again, expected) != 0) || (expected == NULL && strncmp(again, "{\"ok\":true", 10) != 0)) {
         _exit(100);
@@ -119,11 +88,38 @@ static enum outcome run_child(const char *method, const char *request, int count
     return result;
 }
 
+static long totals[OUTCOMES];
+
+/* One row of the table: every allocation of a warm call of `method` failed in turn. */
+static void measure(const char *method, const char *label, const char *request, int deterministic, int counted) {
+    long counts[OUTCOMES] = {0}, per_call, k;
+    char *expected;
+    int outcome;
+    /* Warm: the library's lazily made tables exist before the failures start. */
+    tc_string_free(call(method, request, counted));
+    tc_allocation_calls = 0;
+    expected = call(method, request, counted);
+    per_call = (long)tc_allocation_calls;
+    if (!deterministic) {
+        tc_string_free(expected);
+        expected = NULL;
+    }
+    for (k = 0; k < per_call; k++) counts[run_child(method, request, counted, k, expected)]++;
+    tc_string_free(expected);
+    printf("| %s | %s | %ld |", label, counted ? "tc_call_n" : "tc_call", per_call);
+    for (outcome = 0; outcome < OUTCOMES; outcome++) {
+        printf(" %ld |", counts[outcome]);
+        totals[outcome] += counts[outcome];
+    }
+    printf("\n");
+    CHECK(counts[OTHER] == 0);
+}
+
 int main(int argc, char **argv) {
     json_t *methods = tc_contract_methods();
     size_t index;
-    long totals[OUTCOMES] = {0};
     int counted;
+    char *large;
     if (argc != 2) {
         fprintf(stderr, "usage: test_alloc_failure <schemas folder>\n");
         return 2;
@@ -137,58 +133,17 @@ int main(int argc, char **argv) {
         int deterministic = 1;
         json_t *example = tc_example_request(argv[1], method, &deterministic);
         char *request = json_dumps(example, JSON_COMPACT);
-        for (counted = 0; counted <= 1; counted++) {
-            long counts[OUTCOMES] = {0}, per_call, k;
-            char *expected;
-            int outcome;
-            /* Warm: the library's lazily made tables exist before the failures start. */
-            tc_string_free(call(method, request, counted));
-            allocations = 0;
-            expected = call(method, request, counted);
-            per_call = allocations;
-            if (!deterministic) {
-                tc_string_free(expected);
-                expected = NULL;
-            }
-            for (k = 0; k < per_call; k++) counts[run_child(method, request, counted, k, expected)]++;
-            tc_string_free(expected);
-            printf("| %s | %s | %ld |", method, counted ? "tc_call_n" : "tc_call", per_call);
-            for (outcome = 0; outcome < OUTCOMES; outcome++) {
-                printf(" %ld |", counts[outcome]);
-                totals[outcome] += counts[outcome];
-            }
-            printf("\n");
-            CHECK(counts[OTHER] == 0);
-        }
+        for (counted = 0; counted <= 1; counted++) measure(method, method, request, deterministic, counted);
         free(request);
         json_decref(example);
     }
-    {
-        /* A request of 20 KB: its call reserves as much memory before any rule runs. */
-        long counts[OUTCOMES] = {0}, per_call, k;
-        int outcome;
-        char *large = (char *)malloc(20 * 1024 + 16), *expected;
-        memset(large, ' ', 20 * 1024);
-        memcpy(large, "{\"padding\":\"", 12);
-        strcpy(large + 20 * 1024 - 2, "\"}");
-        for (counted = 0; counted <= 1; counted++) {
-            memset(counts, 0, sizeof counts);
-            tc_string_free(call("tournaments.filter", large, counted));
-            allocations = 0;
-            expected = call("tournaments.filter", large, counted);
-            per_call = allocations;
-            for (k = 0; k < per_call; k++) counts[run_child("tournaments.filter", large, counted, k, expected)]++;
-            tc_string_free(expected);
-            printf("| tournaments.filter, 20 KB request | %s | %ld |", counted ? "tc_call_n" : "tc_call", per_call);
-            for (outcome = 0; outcome < OUTCOMES; outcome++) {
-                printf(" %ld |", counts[outcome]);
-                totals[outcome] += counts[outcome];
-            }
-            printf("\n");
-            CHECK(counts[OTHER] == 0);
-        }
-        free(large);
-    }
+    /* A request of 20 KB: its call reserves as much memory before any rule runs. */
+    large = (char *)malloc(20 * 1024 + 16);
+    memset(large, ' ', 20 * 1024);
+    memcpy(large, "{\"padding\":\"", 12);
+    strcpy(large + 20 * 1024 - 2, "\"}");
+    for (counted = 0; counted <= 1; counted++) measure("tournaments.filter", "tournaments.filter, 20 KB request", large, 1, counted);
+    free(large);
     printf("| all | | |");
     for (index = 0; index < OUTCOMES; index++) printf(" %ld |", totals[index]);
     printf("\n");

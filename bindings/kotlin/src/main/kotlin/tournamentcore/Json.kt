@@ -5,8 +5,8 @@
 // which Android ships, is a DOM only (JSONObject/JSONArray, no binding, numbers as double or
 // long with silent coercions, no streaming); kotlinx.serialization needs a compiler plugin (and a
 // newer Kotlin than 1.3); Moshi's Kotlin support needs kotlin-reflect or codegen; Jackson is
-// large for Android. Gson is one small jar, runs on Android since API 9, and lets this file plug
-// in the strict rules below through its TypeAdapterFactory API.
+// large for Android. Gson is one small jar without dependencies, runs on the JVM and Android,
+// and lets this file plug in the strict rules below through its TypeAdapterFactory API.
 //
 // Gson alone would accept silently wrong values; the adapters here do not:
 // - numbers: Gson clamps 9223372036854775808 to Long.MAX_VALUE, wraps or truncates integers read
@@ -115,6 +115,13 @@ object TournamentCoreJson {
     /** [json] decoded as a generic type, e.g. `object : TypeToken<List<TournamentDocument>>() {}`. */
     @JvmStatic
     fun <T> fromJson(json: String, type: TypeToken<T>): T = read(json, type)
+
+    /** The JSON value of a constant of the contract's enums: `EmptyStateIcon.CHECKMARK_CIRCLE` -> `checkmark.circle`. */
+    @JvmStatic
+    fun jsonValue(value: Enum<*>): String {
+        val type = value.javaClass.let { if (it.isEnum) it else it.superclass }   // a constant with a body is a subclass
+        return type.getField(value.name).getAnnotation(SerializedName::class.java)?.value ?: value.name
+    }
 
     /** [json] (a tree) decoded as a [type]; throws [JsonParseException]. */
     @JvmStatic

@@ -164,7 +164,8 @@ class TournamentCore(library: String) : TournamentCoreMethods() {
                     continue
                 }
                 if (Character.isSurrogate(char)) {
-                    throw IllegalArgumentException("The $what holds a lone surrogate (U+%04X) at index %d: it is not valid Unicode".format(char.toInt(), index))
+                    val code = "%04X".format(text.codePointAt(index))
+                    throw IllegalArgumentException("The $what holds a lone surrogate (U+$code) at index $index: it is not valid Unicode")
                 }
                 index++
             }

@@ -25,7 +25,7 @@ class ContractTest {
             val function = typedFunction(method)
             assertNotNull(function, "TournamentCore has no ${camelName(method)}(request) for $method")
             function!!
-            val stem = camelName(method).capitalize()
+            val stem = Character.toUpperCase(camelName(method)[0]) + camelName(method).substring(1)
             assertEquals("tournamentcore.${stem}Request", function.parameterTypes[0].name, "$method's request type")
             assertEquals("tournamentcore", function.returnType.`package`.name, "$method's result type")
         }
@@ -58,6 +58,17 @@ class ContractTest {
                     assertEquals(expected.get("path")?.asString, error.path)
                 }
                 releaseRepairClaim(case.method, case.request)
+            }
+        }
+
+    @TestFactory
+    fun `every golden result decodes into its typed result class and encodes back to the same JSON`(): List<DynamicTest> =
+        goldenCases.filter { it.isSuccess }.map { case ->
+            dynamicTest(case.toString()) {
+                val type = typedFunction(case.method)!!.returnType
+                val typed = TournamentCoreJson.fromJson(case.resultText, type)
+                assertEquals(json(case.resultText), json(TournamentCoreJson.toJson(typed)))
+                assertEquals(typed, TournamentCoreJson.fromJson(TournamentCoreJson.toJson(typed), type))
             }
         }
 

@@ -61,7 +61,7 @@ fun isDeterministic(method: String): Boolean = requestSchema(method).get("x-dete
 /** `participants.displayName` -> `participantsDisplayName`. */
 fun camelName(method: String): String {
     val (group, member) = method.split('.', limit = 2)
-    return group + member.substring(0, 1).toUpperCase() + member.substring(1)
+    return group + Character.toUpperCase(member[0]) + member.substring(1)
 }
 
 /** The typed function of [method] on TournamentCore, or null. */
