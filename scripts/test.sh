@@ -29,7 +29,7 @@ swift test
 tc_step "C library (cmake + ninja, Release)"
 tc_cmake_build
 
-tc_step "ctest (C ABI, examples, install, Python, schemas)"
+tc_step "ctest (C ABI, golden files, hostile inputs, threads, exports, header, install, packages, CLI, C examples, Python over the build, Kotlin, schemas)"
 ctest --test-dir "$TC_BUILD" --output-on-failure
 
 tc_step "failed allocations, one at a time, in forked children (Tests/c/test_alloc_failure.c)"
