@@ -47,7 +47,7 @@ struct workload {
 
 typedef char *(*method_function)(const char *);
 
-/* The method's own exported function (`participants.displayName` -> tc_participants_display_name). */
+/* The method's own exported function (`group.someName` -> tc_group_some_name). */
 static method_function function_of(const char *method) {
     char name[128] = "tc_";
     size_t used = 3;

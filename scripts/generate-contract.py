@@ -22,7 +22,7 @@ import tempfile
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 import tccontract  # noqa: E402
-from tccontract import c, docs, fuzz, kotlin, python  # noqa: E402
+from tccontract import c, docs, fuzz, golden, kotlin, python  # noqa: E402
 
 ROOT = tccontract.ROOT
 
@@ -35,6 +35,7 @@ def outputs(contract):
         ("Fuzz/FuzzMethods.swift", lambda _: fuzz.fuzz_methods(contract)),
         ("docs/API.md", lambda text: docs.api_reference(text, contract)),
         ("README.md", lambda text: docs.readme(text, contract)),
+        ("Tests/golden/library.info/basic.response.json", lambda text: golden.library_info_response(text, contract)),
         ("bindings/python/tournamentcore/types.py", lambda _: python.types_module(contract)),
         ("bindings/python/tournamentcore/_methods.py", lambda _: python.methods_module(contract)),
         ("bindings/kotlin/src/main/kotlin/tournamentcore/Types.kt", lambda _: kotlin.types_file(contract)),
