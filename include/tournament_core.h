@@ -29,20 +29,21 @@
  *
  *   ERRORS    Error codes common to all functions: INVALID_JSON, INVALID_REQUEST (a known field
  *             has the wrong type or is out of range, or a required field is missing),
- *             UNKNOWN_METHOD (tc_call only), REQUEST_TOO_LARGE, INTERNAL (a bug; never
- *             expected). Each method's own codes are listed with it.
+ *             UNKNOWN_METHOD (tc_call and tc_call_n only), REQUEST_TOO_LARGE, INTERNAL (a
+ *             bug; never expected). Each method's own codes are listed with it.
  *
  *   SAFETY    No input can crash, hang or abort the calling process.
  *
  *   MEMORY    When memory runs out, what the library allocates itself (its copy of a request
- *             given with a length, the parsed request, the response, and for a request of
- *             16 KiB or more a reservation of its size made before any rule runs) ends the
- *             call with a NULL response, and the next call works normally. What the Swift
- *             runtime allocates for the rules (arrays, strings: a few to a few dozen blocks
- *             per call, as large as the request at most) cannot fail gracefully: the runtime
- *             ends the process ("failed to allocate N bytes"), as it does in every Swift
- *             program. So under memory exhaustion a call can still end the process; the
- *             reservation makes that unlikely for large requests.
+ *             given with a length, the parsed request, the response, and, for a request of
+ *             16 KiB or more, a trial block of its size allocated and released before any rule
+ *             runs) ends the call with a NULL response, and the next call works normally. What
+ *             the Swift runtime allocates for the rules (arrays and strings: a few blocks for a
+ *             small request, more as a request has more elements: about 12,000 for a 2 MB
+ *             tournaments.filter) cannot fail gracefully: the runtime ends the process
+ *             ("failed to allocate N bytes"), as in every Swift program. So under memory
+ *             exhaustion a call can still end the process; the trial block is a heuristic
+ *             that makes it less likely for large requests.
  *
  *   THREADS   Every function may be called from any thread, concurrently, without locking.
  *             Functions keep no state between calls, except the in-flight repair registry of
@@ -109,7 +110,8 @@ TC_API const char *tc_version(void);
 /*
  * tc_string_free — release a text returned by any tc_* function.
  *
- * response: a pointer returned by tc_call or a tc_<group>_<name> function, or NULL (ignored).
+ * response: a pointer returned by tc_call, tc_call_n or a tc_<group>_<name> function, or NULL
+ *           (ignored).
  * Each response must be released exactly once; using it afterwards is undefined, as with free().
  * Thread-safe: a response may be released on a thread other than the one that received it.
  */

@@ -15,14 +15,14 @@ rm -rf "$wheelhouse"
 # (pkg-config disabled: the wheel's build, like any library-only build, must not need it;
 # scripts/library-only.sh reuses this build folder.)
 python3 -m pip wheel . --no-deps --quiet --disable-pip-version-check -w "$wheelhouse" \
-  -Cbuild-dir="$TC_ROOT/build-wheel" -Ccmake.define.PKG_CONFIG_EXECUTABLE=/bin/false
+  --config-settings=build-dir="$TC_ROOT/build-wheel" --config-settings=cmake.define.PKG_CONFIG_EXECUTABLE=/bin/false
 built=$(ls "$wheelhouse"/tournamentcore-*.whl)
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 python3 -m venv "$scratch/venv"
 venv="$scratch/venv/bin"
-"$venv/pip" install --quiet --disable-pip-version-check auditwheel wheel
+"$venv/pip" install --quiet --disable-pip-version-check "auditwheel>=6,<7" "wheel>=0.40,<1"
 # The manylinux policy the wheel meets (auditwheel reads the glibc symbol versions it needs; the
 # library needs no other library to graft), and the wheel retagged with it, as a wheel to
 # publish would be.

@@ -3,6 +3,9 @@
 and the next fixtures of the sample season in New York time.
 
     python3 Examples/python/example.py [path/to/libtournamentcore.so]
+
+with the package installed (`pip install .`), or from a checkout with
+PYTHONPATH=bindings/python and the built library's path as the argument.
 """
 import json
 import os

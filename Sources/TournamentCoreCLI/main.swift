@@ -47,9 +47,9 @@ func fail(_ message: String, showingUsage: Bool = true) -> Never {
     exit(2)
 }
 
-/// The system's reason for the last failed call (`strerror(errno)`).
-func reason() -> String {
-    guard let text = strerror(errno) else { return "error \(errno)" }
+/// The system's reason for a failed call, from the `errno` it left (`strerror`).
+func reason(_ code: Int32) -> String {
+    guard let text = strerror(code) else { return "error \(code)" }
     return String(cString: text)
 }
 
@@ -95,9 +95,13 @@ guard operands.count <= 2 else { fail("too many arguments") }
 let request: [UInt8]
 if operands.count == 2 && operands[1] != "-" {
     let descriptor = open(operands[1], O_RDONLY)
-    guard descriptor >= 0 else { fail("cannot open \(operands[1]): \(reason())", showingUsage: false) }
+    let openError = errno
+    guard descriptor >= 0 else { fail("cannot open \(operands[1]): \(reason(openError))", showingUsage: false) }
     defer { close(descriptor) }
-    guard let bytes = readAll(descriptor) else { fail("cannot read \(operands[1]): \(reason())", showingUsage: false) }
+    guard let bytes = readAll(descriptor) else {
+        let readError = errno
+        fail("cannot read \(operands[1]): \(reason(readError))", showingUsage: false)
+    }
     request = bytes
 } else {
     // No file and a terminal on standard input: nobody is piping a request in, so say how to
@@ -105,11 +109,18 @@ if operands.count == 2 && operands[1] != "-" {
     if operands.count == 1 && isatty(STDIN_FILENO) == 1 {
         fail("no request: give a request file, or pipe the request into standard input")
     }
-    guard let bytes = readAll(STDIN_FILENO) else { fail("cannot read standard input: \(reason())", showingUsage: false) }
+    guard let bytes = readAll(STDIN_FILENO) else {
+        let readError = errno
+        fail("cannot read standard input: \(reason(readError))", showingUsage: false)
+    }
     request = bytes
 }
 
 let response = Wire.call(method: method, request: request)
+guard !response.isEmpty else {
+    emit(Array("tournament-core: out of memory\n".utf8), to: STDERR_FILENO)
+    exit(1)
+}
 if response.starts(with: Array("{\"ok\":false,\"error\":{\"code\":\"UNKNOWN_METHOD\"".utf8)) {
     emit(Array("tournament-core: `tournament-core --list` prints the method names\n".utf8), to: STDERR_FILENO)
 }

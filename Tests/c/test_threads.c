@@ -107,8 +107,8 @@ int main(int argc, char **argv) {
         prepare(&shared[shared_count++], method, deterministic);
         json_decref(example);
     }
-    CHECK(shared_count == json_array_size(methods));
-    for (index = 0; index < sizeof extra_requests / sizeof *extra_requests; index++) {
+    CHECK(json_array_size(methods) > 0 && shared_count == json_array_size(methods));
+    for (index = 0; index < sizeof extra_requests / sizeof *extra_requests && shared_count < MAX_SHARED; index++) {
         shared[shared_count].request = strdup(extra_requests[index][1]);
         prepare(&shared[shared_count++], extra_requests[index][0], 1);
     }

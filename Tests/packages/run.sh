@@ -4,7 +4,7 @@
 # libtournamentcore-dev: header, link, pkg-config file, CMake package; tournament-core: the
 # tool), with Depends on libc6; then, unpacked into a throwaway root (dpkg-deb -x, no root
 # needed), a CMake program and a pkg-config one build and run against them, as does the tool;
-# the tarball holds the same files.
+# the tarball holds the library, the header and the tool.
 #   run.sh <build-dir> <source-dir>
 set -euo pipefail
 build=$1 source=$2

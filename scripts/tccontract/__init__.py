@@ -211,14 +211,18 @@ def load() -> Contract:
 def check_method(method: Method) -> List[str]:
     problems = []
     request = method.request_schema
-    if not isinstance(request.get("description"), str) or "\n" in request["description"]:
-        problems.append("%s: the request schema's `description` is the method's one-line summary" % method.name)
+    summary = request.get("description")
+    if not isinstance(summary, str) or "\n" in summary or "*/" in summary:
+        problems.append("%s: the request schema's `description` is the method's one-line summary (no newline or `*/`)" % method.name)
+    if not isinstance(request.get("x-deterministic", True), bool):
+        problems.append("%s: `x-deterministic` is true or false" % method.name)
     examples = request.get("examples")
     if not isinstance(examples, list) or not examples or not isinstance(examples[0], dict):
         problems.append("%s: the request schema needs `examples` (its first: the method's example request)" % method.name)
     try:
         method.result_schema
-    except (KeyError, IndexError, TypeError):
+        method.error_codes
+    except (KeyError, IndexError, TypeError, AttributeError):
         problems.append("%s: the response schema must be oneOf [{ok: true, result: ...}, error envelope]" % method.name)
     if not (GOLDEN / method.name).is_dir():
         problems.append("%s: no golden files (Tests/golden/%s/)" % (method.name, method.name))

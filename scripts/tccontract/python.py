@@ -10,6 +10,11 @@ from .blocks import NOTICE
 from .types import Array, Const, Enum, Nullable, Object, Primitive, Type, TypeBuilder, Union
 
 
+def docstring(text: str) -> str:
+    """`text` as a one-line docstring literal, whatever quotes and backslashes it holds."""
+    return '"""' + text.replace("\\", "\\\\").replace('"', '\\"') + '"""'
+
+
 class PythonTypes:
     def __init__(self, contract: Contract):
         self.contract = contract
@@ -69,11 +74,12 @@ class PythonTypes:
                 lines += self.member(prop, request)
             lines += ["", ""]
         lines.append("class %s(%s%s):" % (built.name, base, ", total=False" if optional else ""))
-        text = doc or "%s." % built.name
+        text = doc
         if built.keeps_unknown:
-            text += " Members not listed here are kept verbatim."
-        lines.append('    """%s"""' % text.replace('"""', "'''").replace("\\", "\\\\"))
-        lines.append("")
+            text = (text + " " if text else "") + "Members not listed here are kept verbatim."
+        if text:
+            lines.append("    " + docstring(text))
+            lines.append("")
         members = optional if (required and optional) else built.properties
         if not members:
             lines.append("    pass")
@@ -84,7 +90,7 @@ class PythonTypes:
     def member(self, prop, request: bool) -> List[str]:
         lines = ["    %s: %s" % (prop.name, self.annotation(prop.type, request))]
         if prop.description:
-            lines.append('    """%s"""' % prop.description.replace('"""', "'''").replace("\\", "\\\\"))
+            lines.append("    " + docstring(prop.description))
         return lines
 
 
@@ -163,7 +169,7 @@ def methods_module(contract: Contract) -> str:
         lines += [
             "",
             "    def %s(self, %s) -> types.%sResult:" % (method.snake, parameter, method.pascal),
-            '        """``%s``: %s (docs/API.md#%s)"""' % (method.name, method.summary, method.anchor),
+            "        " + docstring("``%s``: %s (docs/API.md#%s)" % (method.name, method.summary, method.anchor)),
             "        return cast(\"types.%sResult\", self.call(%r, request))" % (method.pascal, method.name),
         ]
     return "\n".join(lines) + "\n"

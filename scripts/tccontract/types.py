@@ -149,7 +149,10 @@ class TypeBuilder:
         return built
 
     def result(self, method) -> Type:
-        return self.build(method.result_schema, method.pascal + "Result", "%s result" % method.name)
+        built = self.build(method.result_schema, method.pascal + "Result", "%s result" % method.name)
+        if isinstance(built, Object) and not built.description:
+            built.description = "The result of `%s`." % method.name
+        return built
 
     def definition(self, name: str) -> Type:
         if name not in self._definitions:
@@ -173,6 +176,8 @@ class TypeBuilder:
                 members = schema[keyword]
                 nulls = [m for m in members if m.get("type") == "null"]
                 rest = [m for m in members if m.get("type") != "null"]
+                if not rest:
+                    raise ContractError("%s: an %s of null alone" % (origin, keyword))
                 built = [self.build(m, name, origin, definition) for m in rest]
                 flattened: List[Type] = []
                 for member in built:

@@ -1,3 +1,5 @@
+import SwiftShims
+
 /// The operating system's cryptographically secure generator, read in batches: one request to
 /// the system (one `getrandom` on Linux and Android, `arc4random_buf` on Apple systems, through
 /// the Swift runtime's `swift_stdlib_random`, which `SystemRandomNumberGenerator` uses too)
@@ -16,8 +18,11 @@ public struct BatchedSystemRandom: RandomNumberGenerator {
     private let refillCount: Int
     private let source: Source
 
-    /// A generator that fetches `expectedWords` words at its first use, and at most 32 at a time
-    /// afterwards.
+    /// The most words fetched at once (512 KiB): a larger expectation is met by refills.
+    public static let maximumWords = 1 << 16
+
+    /// A generator that fetches `expectedWords` words (at most ``maximumWords``) at once, and at
+    /// most 32 at a time afterwards.
     public init(expectedWords: Int) {
         self.init(expectedWords: expectedWords, source: systemRandomBytes)
     }
@@ -25,11 +30,13 @@ public struct BatchedSystemRandom: RandomNumberGenerator {
     init(expectedWords: Int, source: @escaping Source) {
         words = []
         position = 0
-        refillCount = min(max(1, expectedWords), 32)
+        let first = min(max(1, expectedWords), Self.maximumWords)
+        refillCount = min(first, 32)
         self.source = source
-        fetch(max(1, expectedWords))
+        fetch(first)
     }
 
+    /// The next random word: from the buffer, refilled from the system when it has run out.
     public mutating func next() -> UInt64 {
         if position == words.count {
             fetch(refillCount)
@@ -50,12 +57,10 @@ public struct BatchedSystemRandom: RandomNumberGenerator {
     }
 }
 
-/// `swift_stdlib_random`: the Swift runtime's entry point to the system's generator (the one
-/// `SystemRandomNumberGenerator` calls); fills the buffer, retrying as the system requires.
-@_silgen_name("swift_stdlib_random")
-private func swiftStdlibRandom(_ buffer: UnsafeMutableRawPointer, _ count: Int)
-
+/// Fills `buffer` from the system's generator with `swift_stdlib_random`, the Swift runtime's C
+/// entry point to it (the one `SystemRandomNumberGenerator` calls), which retries as the system
+/// requires.
 private func systemRandomBytes(_ buffer: UnsafeMutableRawBufferPointer) {
     guard let base = buffer.baseAddress, buffer.count > 0 else { return }
-    swiftStdlibRandom(base, buffer.count)
+    swift_stdlib_random(base, buffer.count)
 }

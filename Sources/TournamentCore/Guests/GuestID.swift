@@ -41,10 +41,12 @@ public enum GuestID {
     }
 
     /// The words of a ``BatchedSystemRandom`` that `count` IDs almost always need: an ID takes
-    /// two 64-bit words when none of its first 16 bytes is rejected, and three otherwise (four
-    /// needs more than 8 rejections among 24 bytes: about 1 in 10^10).
+    /// two 64-bit words when none of its first 16 bytes is rejected (60 % of IDs), and three
+    /// otherwise; four only with 9 or more rejections among 24 bytes (about 1 in 40 million).
+    /// At most ``BatchedSystemRandom/maximumWords``.
     public static func expectedRandomWords(forCount count: Int) -> Int {
-        count.multipliedReportingOverflow(by: 3).overflow ? Int.max / 8 : count * 3
+        let (words, overflow) = max(0, count).multipliedReportingOverflow(by: 3)
+        return overflow ? BatchedSystemRandom.maximumWords : min(words, BatchedSystemRandom.maximumWords)
     }
 
     /// Whether `id` matches `^guest_[A-Za-z0-9]{16}$` (IDs of older clients, 16 lowercase hex

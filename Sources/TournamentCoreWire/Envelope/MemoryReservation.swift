@@ -14,11 +14,11 @@ import Darwin
 /// result and end the call with a NULL response. Allocations made by the Swift runtime (the
 /// arrays, strings and objects the rules build) cannot: the runtime stops the process when one
 /// fails. So a call whose request is large first allocates, and at once releases, a block as
-/// large as the request (the objects decoded from a request are not larger than it): when
-/// memory is short, the call ends there with a NULL response, before the runtime allocates
-/// anything for it. A small request's objects take a few hundred bytes, less than its tape and
-/// response buffer, which are allocated (and checked) before any rule runs: it reserves nothing
-/// more, which would cost a small call a few percent of its time.
+/// large as the request: when memory is that short, the call ends there with a NULL response,
+/// before the runtime allocates anything for it. It is a heuristic, not a guarantee (the rules'
+/// objects can take more than the request, and another thread can take the memory meanwhile);
+/// a small request is not checked so (its tape and response buffer, allocated and checked
+/// before any rule runs, already are), which would cost a small call a few percent.
 enum MemoryReservation {
     /// Requests from this size on reserve their size.
     static let threshold = 16 << 10

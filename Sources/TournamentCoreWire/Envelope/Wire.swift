@@ -58,10 +58,15 @@ public enum Wire {
     ///
     ///     let response = Wire.call(method: "library.info", request: Array("{}".utf8))
     ///     // {"ok":true,"result":{"name":"TournamentCore",...}}
+    ///
+    /// Empty when memory ran out (where `tc_call` returns NULL).
     public static func call(method: String, request: [UInt8]) -> [UInt8] {
         var method = method
         return method.withUTF8 { name in
-            request.withUnsafeBufferPointer { call(method: name, request: $0).bytes }
+            request.withUnsafeBufferPointer { bytes in
+                let writer = call(method: name, request: bytes)
+                return writer.failed ? [] : writer.bytes
+            }
         }
     }
 

@@ -56,6 +56,11 @@ def test_bytes_and_text_requests_give_the_same_response(core: tournamentcore.Lib
     assert core.call_text("guests.validateId", request) == core.call_text("guests.validateId", request.encode("utf-8"))
 
 
+def test_a_method_name_with_a_nul_is_refused(core: tournamentcore.Library) -> None:
+    with pytest.raises(ValueError):
+        core.call("library.info\0x", {})
+
+
 def test_null_pointers_are_error_envelopes(core: tournamentcore.Library) -> None:
     assert json.loads(core.call_text("library.info", None))["error"]["code"] == "INVALID_JSON"
     assert json.loads(core.call_text(None, "{}"))["error"]["code"] == "UNKNOWN_METHOD"

@@ -92,8 +92,11 @@ class Library(Methods):
 
     def call_text(self, method: Optional[str], request: Union[str, bytes, None]) -> str:
         """The response envelope, as text, for a request given as text or bytes (None: a NULL
-        pointer). ``method`` None is a NULL method name."""
+        pointer). ``method`` None is a NULL method name; a name with a NUL character in it is a
+        ValueError (C would read it only up to the NUL)."""
         data = request.encode("utf-8") if isinstance(request, str) else request
+        if method is not None and "\0" in method:
+            raise ValueError("a method name cannot contain a NUL character")
         name = method.encode("utf-8") if method is not None else None
         length = ctypes.c_size_t(0)
         if self._call_n is not None and data is not None:
@@ -136,4 +139,6 @@ def call(method: str, request: Optional[Mapping[str, Any]] = None) -> Any:
     return default_library().call(method, request)
 
 
+#: The package's version: the contract's (TC_VERSION_STRING of the header the package was
+#: generated from), which the library the wheel carries reports too (Library().version).
 __version__ = VERSION

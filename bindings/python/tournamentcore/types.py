@@ -21,7 +21,7 @@ class LibraryInfoRequest(TypedDict):
 
 
 class LibraryInfoResult(TypedDict):
-    """LibraryInfoResult."""
+    """The result of `library.info`."""
 
     name: Literal['TournamentCore']
     """Always `TournamentCore`."""
@@ -35,8 +35,6 @@ class LibraryInfoResult(TypedDict):
 
 
 class Limits(TypedDict):
-    """Limits."""
-
     maxRequestBytes: Literal[67108864]
     """Larger requests are `REQUEST_TOO_LARGE`."""
     maxDepth: Literal[64]
@@ -85,7 +83,7 @@ class TournamentDocument(_TournamentDocumentRequired, total=False):
 
 
 class TournamentsFilterResult(TypedDict):
-    """TournamentsFilterResult."""
+    """The result of `tournaments.filter`."""
 
     tab: Literal['active', 'completed', 'all']
     """The tab listed (an integer index is written as its name)."""
@@ -132,8 +130,6 @@ class TabLabels(TypedDict):
 
 
 class EmptyState(TypedDict):
-    """EmptyState."""
-
     icon: Literal['target', 'checkmark.circle']
     title: str
     message: str
@@ -189,7 +185,7 @@ class CurrentUser(_CurrentUserRequired, total=False):
 
 
 class ParticipantsResolveResult(TypedDict):
-    """ParticipantsResolveResult."""
+    """The result of `participants.resolve`."""
 
     source: Literal['subcollection', 'participantIds', 'none']
     """Where the list came from: `subcollection`, `participantIds` (rebuilt), or `none`."""
@@ -222,8 +218,6 @@ class RepairPlan(TypedDict):
 
 
 class RepairWrite(TypedDict):
-    """RepairWrite."""
-
     path: str
     """`tournaments/{tournamentId}/participants/{participantId}`."""
     merge: Literal[True]
@@ -249,7 +243,7 @@ class ParticipantsDisplayNameRequest(_ParticipantsDisplayNameRequestRequired, to
 
 
 class ParticipantsDisplayNameResult(TypedDict):
-    """ParticipantsDisplayNameResult."""
+    """The result of `participants.displayName`."""
 
     displayName: str
     """The signed-in user's own name, or `Archer N` with N = index + 1."""
@@ -263,7 +257,7 @@ class ParticipantsRepairBeginRequest(TypedDict):
 
 
 class ParticipantsRepairBeginResult(TypedDict):
-    """ParticipantsRepairBeginResult."""
+    """The result of `participants.repairBegin`."""
 
     acquired: bool
     """True if no repair of the tournament was in flight in this process (it now is)."""
@@ -277,7 +271,7 @@ class ParticipantsRepairEndRequest(TypedDict):
 
 
 class ParticipantsRepairEndResult(TypedDict):
-    """ParticipantsRepairEndResult."""
+    """The result of `participants.repairEnd`."""
 
     released: bool
     """True if a repair of the tournament was in flight (it no longer is)."""
@@ -340,8 +334,6 @@ class GuestCheck(TypedDict):
 
 
 class GuestCheckReason(TypedDict):
-    """GuestCheckReason."""
-
     code: Literal['NOT_AUTHENTICATED', 'MAX_GUESTS_PER_USER_REACHED', 'MAX_TOTAL_GUESTS_REACHED', 'TOURNAMENT_NOT_IN_PROGRESS']
     message: str
 
@@ -376,7 +368,7 @@ class GuestsAddRequest(_GuestsAddRequestRequired, total=False):
 
 
 class GuestsAddResult(TypedDict):
-    """GuestsAddResult."""
+    """The result of `guests.add`."""
 
     guest: GuestParticipant
     """The participant document of the guest."""
@@ -408,7 +400,7 @@ class GuestsGenerateIdRequest(TypedDict, total=False):
 
 
 class GuestsGenerateIdResult(TypedDict):
-    """GuestsGenerateIdResult."""
+    """The result of `guests.generateId`."""
 
     ids: List[str]
     """Each `guest_` and 16 characters drawn uniformly from `[A-Za-z0-9]` by the operating system's cryptographically secure generator."""
@@ -422,7 +414,7 @@ class GuestsValidateIdRequest(TypedDict):
 
 
 class GuestsValidateIdResult(TypedDict):
-    """GuestsValidateIdResult."""
+    """The result of `guests.validateId`."""
 
     valid: bool
     """Whether it matches `^guest_[A-Za-z0-9]{16}$` (older clients' 16 lowercase hex digits included)."""
@@ -482,7 +474,7 @@ class Arrow(_ArrowRequired, total=False):
 
 
 class EquipmentStatsResult(TypedDict):
-    """EquipmentStatsResult."""
+    """The result of `equipment.stats`."""
 
     stats: Stats
     """Performance figures over the rounds that count."""
@@ -595,7 +587,7 @@ class PrecomputedDrift(TypedDict, total=False):
 
 
 class EquipmentCompareResult(TypedDict):
-    """EquipmentCompareResult."""
+    """The result of `equipment.compare`."""
 
     setupAName: str
     """A's name; `Setup #<id>` when blank."""
@@ -644,7 +636,7 @@ class DeltaDisplay(TypedDict):
     """A delta as shown."""
 
     text: str
-    """Two decimals (`arrowCount`: an integer), `+` when positive, `-` when negative, no sign for zero; the sign is the displayed value's (rounded as `printf("%.2f")`), so a delta that rounds to 0.00 is `0.00`."""
+    """Two decimals (`arrowCount`: an integer), `+` when positive, `-` when negative, no sign for zero; the sign is the displayed value's (rounded as `printf(\"%.2f\")`), so a delta that rounds to 0.00 is `0.00`."""
     trend: Literal['up', 'down', 'flat']
     """`up` when positive (B ahead), `down` when negative, `flat` for zero."""
     color: Literal['green', 'red', 'gray']
@@ -683,13 +675,13 @@ class _SetupOptionRequired(TypedDict):
 
 
 class SetupOption(_SetupOptionRequired, total=False):
-    """SetupOption. Members not listed here are kept verbatim."""
+    """Members not listed here are kept verbatim."""
 
     name: Optional[str]
 
 
 class EquipmentSelectionResult(TypedDict):
-    """EquipmentSelectionResult."""
+    """The result of `equipment.selection`."""
 
     setups: List[SetupChoice]
     """Sorted by display name ignoring case and diacritics, then ignoring case only, then by `id` (code-point order of folded names, not a locale's collation)."""
@@ -719,7 +711,7 @@ class EquipmentTimeRangesRequest(TypedDict, total=False):
 
 
 class EquipmentTimeRangesResult(TypedDict):
-    """EquipmentTimeRangesResult."""
+    """The result of `equipment.timeRanges`."""
 
     default: TimeRange
     """The range selected at first."""
@@ -739,8 +731,6 @@ class _TimeRangeOptionRequired(TypedDict):
 
 
 class TimeRangeOption(_TimeRangeOptionRequired, total=False):
-    """TimeRangeOption."""
-
     days: int
 
 
@@ -758,8 +748,6 @@ class _LeaderboardEntryInputRequired(TypedDict):
 
 
 class LeaderboardEntryInput(_LeaderboardEntryInputRequired, total=False):
-    """LeaderboardEntryInput."""
-
     displayName: Optional[str]
     arrows: Optional[Sequence[Arrow]]
     """The arrows shot, instead of totals (not both)."""
@@ -773,7 +761,7 @@ class LeaderboardEntryInput(_LeaderboardEntryInputRequired, total=False):
 
 
 class ScoringLeaderboardResult(TypedDict):
-    """ScoringLeaderboardResult."""
+    """The result of `scoring.leaderboard`."""
 
     entries: List[LeaderboardEntry]
     """By score, then tens, then xs, all descending; equal entries keep their input order."""
@@ -792,8 +780,6 @@ class _LeaderboardEntryRequired(TypedDict):
 
 
 class LeaderboardEntry(_LeaderboardEntryRequired, total=False):
-    """LeaderboardEntry."""
-
     displayName: str
 
 
@@ -831,30 +817,22 @@ class Match(_MatchRequired, total=False):
 
 
 class Team(TypedDict, total=False):
-    """Team."""
-
     name: Optional[str]
     crest: Optional[str]
 
 
 class MatchScore(TypedDict, total=False):
-    """MatchScore."""
-
     winner: Optional[MatchWinner]
     """`HOME_TEAM`, `AWAY_TEAM` or `DRAW`; null until played."""
     fullTime: Optional[FullTimeScore]
 
 
 class FullTimeScore(TypedDict, total=False):
-    """FullTimeScore."""
-
     home: Optional[int]
     away: Optional[int]
 
 
 class Competition(TypedDict, total=False):
-    """Competition."""
-
     name: Optional[str]
     code: Optional[str]
 
@@ -883,7 +861,7 @@ class FavoriteRecordInput(_FavoriteRecordInputRequired, total=False):
 
 
 class MatchesSectionsResult(TypedDict):
-    """MatchesSectionsResult."""
+    """The result of `matches.sections`."""
 
     segment: Literal['all', 'favorites']
     sections: List[MatchSection]
@@ -901,8 +879,6 @@ class _MatchSectionRequired(TypedDict):
 
 
 class MatchSection(_MatchSectionRequired, total=False):
-    """MatchSection."""
-
     date: str
     """`yyyy-MM-dd`."""
 
@@ -918,11 +894,11 @@ class _MatchViewRequired(TypedDict):
     played: bool
     """`score.winner` is not null."""
     statusText: str
-    """Not played: the kick-off `HH:mm` in the zone; played: the full-time score `home-away` (an unknown side is 0); `""` for an unknown kick-off not played."""
+    """Not played: the kick-off `HH:mm` in the zone; played: the full-time score `home-away` (an unknown side is 0); `\"\"` for an unknown kick-off not played."""
     timeZoneLabel: str
-    """The zone's name when not played, `""` when played."""
+    """The zone's name when not played, `\"\"` when played."""
     dateText: str
-    """`MM/dd` in the zone; `""` for an unknown kick-off."""
+    """`MM/dd` in the zone; `\"\"` for an unknown kick-off."""
     isFavorite: bool
     """Its id is among `favorites`."""
 
@@ -937,8 +913,6 @@ class MatchView(_MatchViewRequired, total=False):
 
 
 class SegmentCounts(TypedDict):
-    """SegmentCounts."""
-
     all: int
     """The number of `matches`."""
     favorites: int
@@ -953,7 +927,7 @@ class MatchesFavoriteRequest(TypedDict):
 
 
 class MatchesFavoriteResult(TypedDict):
-    """MatchesFavoriteResult."""
+    """The result of `matches.favorite`."""
 
     favorite: FavoriteRecord
     """The record to store."""
@@ -989,7 +963,7 @@ class MatchesReconcileFavoritesRequest(TypedDict, total=False):
 
 
 class MatchesReconcileFavoritesResult(TypedDict):
-    """MatchesReconcileFavoritesResult."""
+    """The result of `matches.reconcileFavorites`."""
 
     favorites: List[FavoriteRecord]
     """The records, in input order; those whose winner was null take `winner` and the full-time score of the first fresh match with the same id whose winner is not null."""

@@ -9,6 +9,7 @@ import com.google.gson.annotations.SerializedName
 /** The library's name, version, ABI version, method list and limits. */
 class LibraryInfoRequest
 
+/** The result of `library.info`. */
 data class LibraryInfoResult(
     /** Always `TournamentCore`. */
     val name: String,
@@ -78,6 +79,7 @@ data class TournamentDocument(
     @Transient override val extra: Map<String, JsonElement> = emptyMap()
 ) : KeepsUnknownMembers
 
+/** The result of `tournaments.filter`. */
 data class TournamentsFilterResult(
     /** The tab listed (an integer index is written as its name). */
     val tab: TournamentTab,
@@ -189,6 +191,7 @@ data class CurrentUser(
     @MayBeAbsent val email: String? = null
 )
 
+/** The result of `participants.resolve`. */
 data class ParticipantsResolveResult(
     /** Where the list came from: `subcollection`, `participantIds` (rebuilt), or `none`. */
     val source: ParticipantSource,
@@ -239,6 +242,7 @@ data class ParticipantsDisplayNameRequest(
     @MayBeAbsent val currentUser: CurrentUser? = null
 )
 
+/** The result of `participants.displayName`. */
 data class ParticipantsDisplayNameResult(
     /** The signed-in user's own name, or `Archer N` with N = index + 1. */
     val displayName: String
@@ -253,6 +257,7 @@ data class ParticipantsRepairBeginRequest(
     val tournamentId: String
 )
 
+/** The result of `participants.repairBegin`. */
 data class ParticipantsRepairBeginResult(
     /** True if no repair of the tournament was in flight in this process (it now is). */
     val acquired: Boolean
@@ -264,6 +269,7 @@ data class ParticipantsRepairEndRequest(
     val tournamentId: String
 )
 
+/** The result of `participants.repairEnd`. */
 data class ParticipantsRepairEndResult(
     /** True if a repair of the tournament was in flight (it no longer is). */
     val released: Boolean
@@ -357,6 +363,7 @@ data class GuestsAddRequest(
     @MayBeAbsent val guestId: String? = null
 )
 
+/** The result of `guests.add`. */
 data class GuestsAddResult(
     /** The participant document of the guest. */
     val guest: GuestParticipant,
@@ -385,6 +392,7 @@ data class GuestsGenerateIdRequest(
     @MayBeAbsent val count: Int? = null
 )
 
+/** The result of `guests.generateId`. */
 data class GuestsGenerateIdResult(
     /**
      * Each `guest_` and 16 characters drawn uniformly from `[A-Za-z0-9]` by the operating system's
@@ -399,6 +407,7 @@ data class GuestsValidateIdRequest(
     val id: String
 )
 
+/** The result of `guests.validateId`. */
 data class GuestsValidateIdResult(
     /**
      * Whether it matches `^guest_[A-Za-z0-9]{16}$` (older clients' 16 lowercase hex digits
@@ -457,6 +466,7 @@ enum class TimeRange {
     @SerializedName("allTime") ALL_TIME,
 }
 
+/** The result of `equipment.stats`. */
 data class EquipmentStatsResult(
     /** Performance figures over the rounds that count. */
     val stats: Stats,
@@ -564,6 +574,7 @@ data class PrecomputedDrift(
     @MayBeAbsent val arrowCount: Long? = null
 )
 
+/** The result of `equipment.compare`. */
 data class EquipmentCompareResult(
     /** A's name; `Setup #<id>` when blank. */
     val setupAName: String,
@@ -669,6 +680,7 @@ data class SetupOption(
     @Transient override val extra: Map<String, JsonElement> = emptyMap()
 ) : KeepsUnknownMembers
 
+/** The result of `equipment.selection`. */
 data class EquipmentSelectionResult(
     /**
      * Sorted by display name ignoring case and diacritics, then ignoring case only, then by `id`
@@ -700,6 +712,7 @@ data class EquipmentTimeRangesRequest(
     @MayBeAbsent val now: Long? = null
 )
 
+/** The result of `equipment.timeRanges`. */
 data class EquipmentTimeRangesResult(
     /** The range selected at first. */
     val default: TimeRange,
@@ -737,6 +750,7 @@ data class LeaderboardEntryInput(
     @MayBeAbsent val arrowCount: Long? = null
 )
 
+/** The result of `scoring.leaderboard`. */
 data class ScoringLeaderboardResult(
     /** By score, then tens, then xs, all descending; equal entries keep their input order. */
     val entries: List<LeaderboardEntry>
@@ -838,6 +852,7 @@ enum class MatchSegment {
     @SerializedName("favorites") FAVORITES,
 }
 
+/** The result of `matches.sections`. */
 data class MatchesSectionsResult(
     val segment: MatchSegment,
     /** Ascending by date, the `Unknown` section last. */
@@ -893,6 +908,7 @@ data class MatchesFavoriteRequest(
     val match: Match
 )
 
+/** The result of `matches.favorite`. */
 data class MatchesFavoriteResult(
     /** The record to store. */
     val favorite: FavoriteRecord
@@ -930,6 +946,7 @@ data class MatchesReconcileFavoritesRequest(
     @MayBeAbsent val matches: List<Match>? = null
 )
 
+/** The result of `matches.reconcileFavorites`. */
 data class MatchesReconcileFavoritesResult(
     /**
      * The records, in input order; those whose winner was null take `winner` and the full-time
