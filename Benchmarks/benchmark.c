@@ -17,7 +17,6 @@
  *   method on its own (perf, callgrind), and exits.
  */
 #define _GNU_SOURCE
-#include <dlfcn.h>
 #include <errno.h>
 #include <jansson.h>
 #include <malloc.h>
@@ -34,6 +33,7 @@
 /* ---- allocation counting: every malloc of the process goes through malloc_interposer.h --- */
 
 #include "malloc_interposer.h"
+#include "tc_contract.h"
 
 /* ---- workloads ---------------------------------------------------------------------------- */
 
@@ -44,26 +44,6 @@ struct workload {
     char *(*reference)(const char *);
     char *request;
 };
-
-typedef char *(*method_function)(const char *);
-
-/* The method's own exported function (`group.someName` -> tc_group_some_name). */
-static method_function function_of(const char *method) {
-    char name[128] = "tc_";
-    size_t used = 3;
-    const char *c;
-    void *symbol;
-    method_function function;
-    for (c = method; *c != '\0' && used < 120; c++) {
-        if (*c == '.') name[used++] = '_';
-        else if (*c >= 'A' && *c <= 'Z') { name[used++] = '_'; name[used++] = (char)(*c - 'A' + 'a'); }
-        else name[used++] = *c;
-    }
-    name[used] = '\0';
-    symbol = dlsym(RTLD_DEFAULT, name);
-    memcpy(&function, &symbol, sizeof function);
-    return function;
-}
 
 static char *dump(json_t *value) {
     char *text = json_dumps(value, JSON_COMPACT);
@@ -217,30 +197,12 @@ static const struct recipe {
     {"matches.sections", "large", sections_large, NULL},
 };
 
-/* The example request of a method (examples[0] of its request schema), compact; NULL if none. */
+/* The example request of a method, compact; NULL if it has none. */
 static char *example_request(const char *schemas, const char *method) {
-    char path[512];
-    json_error_t error;
-    json_t *schema, *example;
-    char *text = NULL;
-    snprintf(path, sizeof path, "%s/%s.request.schema.json", schemas, method);
-    schema = json_load_file(path, 0, &error);
-    example = json_array_get(json_object_get(schema, "examples"), 0);
-    if (example != NULL) text = json_dumps(example, JSON_COMPACT);
-    else fprintf(stderr, "%s: no example request (%s)\n", path, schema ? "no examples" : error.text);
-    json_decref(schema);
+    json_t *example = tc_example_request(schemas, method, NULL);
+    char *text = example != NULL ? json_dumps(example, JSON_COMPACT) : NULL;
+    json_decref(example);
     return text;
-}
-
-/* The methods the library serves (library.info), as a new reference. */
-static json_t *library_methods(void) {
-    char *response = tc_library_info("{}");
-    json_error_t error;
-    json_t *envelope = json_loads(response, 0, &error);
-    json_t *methods = json_incref(json_object_get(json_object_get(envelope, "result"), "methods"));
-    json_decref(envelope);
-    tc_string_free(response);
-    return methods;
 }
 
 /* ---- measurement -------------------------------------------------------------------------- */
@@ -336,17 +298,17 @@ int main(int argc, char **argv) {
     }
 
     /* Every method of library.info: its recipes, or its example request as the small workload. */
-    methods = library_methods();
+    methods = tc_contract_methods();
     for (method_index = 0; method_index < json_array_size(methods) && count < 250; method_index++) {
         const char *method = json_string_value(json_array_get(methods, method_index));
         int found = 0;
         for (recipe_index = 0; recipe_index < sizeof recipes / sizeof *recipes; recipe_index++) {
             const struct recipe *recipe = &recipes[recipe_index];
             if (strcmp(recipe->method, method) != 0) continue;
-            workloads[count++] = (struct workload){recipe->method, recipe->size, function_of(method), recipe->reference, recipe->make()};
+            workloads[count++] = (struct workload){recipe->method, recipe->size, tc_method_function_of(method), recipe->reference, recipe->make()};
             found = 1;
         }
-        if (!found) workloads[count++] = (struct workload){method, "small", function_of(method), NULL, example_request(schemas, method)};
+        if (!found) workloads[count++] = (struct workload){method, "small", tc_method_function_of(method), NULL, example_request(schemas, method)};
     }
     for (index = 0; index < count; index++) {
         if (workloads[index].core == NULL || workloads[index].request == NULL) {

@@ -8,6 +8,10 @@ import TournamentCoreABI
 // value means "the method name is the input up to the first newline" (unknown names), and the
 // last of them a NULL request.
 
+/// The index of `participants.repairBegin`, whose claims each input releases (found once, not
+/// by formatting a name per input).
+private let repairBeginIndex = fuzzMethods.firstIndex { "\($0.name)" == "participants.repairBegin" }
+
 /// Stops the run, so that libFuzzer records the input: a broken promise of the C interface.
 private func fail(_ message: StaticString) -> Never {
     let text = Array("TournamentCore fuzz oracle: \(message)\n".utf8)
@@ -71,7 +75,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     if deterministic, !hasNul, counted != first { fail("tc_call_n and tc_call gave different bytes") }
     // Release what repairBegin acquired, so that the registry does not grow over the run.
-    if known, "\(fuzzMethods[methodIndex].name)" == "participants.repairBegin" {
+    if methodIndex == repairBeginIndex {
         request.withUnsafeBufferPointer { _ = check(tc_call("participants.repairEnd", $0.baseAddress)) }
     }
     if deterministic {

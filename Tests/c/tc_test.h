@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tc_contract.h"
 #include "tournament_core.h"
 
 static int tc_test_failures = 0;
@@ -139,52 +140,6 @@ static inline const char *tc_call_code(const char *method, const char *request, 
     tc_response_code(response, code);
     tc_string_free(response);
     return code;
-}
-
-/* The contract, derived rather than listed: the methods the library serves (library.info's
- * "methods", a new reference), and the example request of a method (examples[0] of its request
- * schema in `schemas`, a new reference, NULL when missing) with whether the method is
- * deterministic (its schema's "x-deterministic", true when absent). */
-static inline json_t *tc_contract_methods(void) {
-    json_t *result = tc_result_of(tc_library_info("{}"));
-    json_t *methods = json_incref(json_object_get(result, "methods"));
-    json_decref(result);
-    return methods;
-}
-
-static inline json_t *tc_example_request(const char *schemas, const char *method, int *deterministic) {
-    char *stem = tc_concat(schemas, "/", method), *path = tc_concat(stem, ".request.schema.json", "");
-    json_error_t error;
-    json_t *schema = json_load_file(path, 0, &error);
-    json_t *example = json_incref(json_array_get(json_object_get(schema, "examples"), 0));
-    json_t *flag = json_object_get(schema, "x-deterministic");
-    if (deterministic != NULL) *deterministic = !json_is_false(flag);
-    if (schema == NULL) fprintf(stderr, "%s: %s\n", path, error.text);
-    json_decref(schema);
-    free(stem);
-    free(path);
-    return example;
-}
-
-/* `tc_<group>_<name>` of a method name (`participants.displayName` -> tc_participants_display_name)
- * in `buffer` (at least 128 bytes). */
-static inline const char *tc_function_name(const char *method, char *buffer) {
-    size_t used = 0;
-    const char *c;
-    strcpy(buffer, "tc_");
-    used = 3;
-    for (c = method; *c != '\0' && used < 120; c++) {
-        if (*c == '.') {
-            buffer[used++] = '_';
-        } else if (*c >= 'A' && *c <= 'Z') {
-            buffer[used++] = '_';
-            buffer[used++] = (char)(*c - 'A' + 'a');
-        } else {
-            buffer[used++] = *c;
-        }
-    }
-    buffer[used] = '\0';
-    return buffer;
 }
 
 #endif

@@ -2,21 +2,7 @@
  * the method's own function (tc_<group>_<name>, found by its name): the response must be byte
  * for byte the golden one, exactly as in the Swift wire tests. Every method of library.info has
  * golden files, and every folder of golden files is a method of library.info. */
-#define _GNU_SOURCE /* RTLD_DEFAULT */
 #include "tc_test.h"
-
-#include <dlfcn.h>
-
-typedef char *(*method_function)(const char *);
-
-/* The method's own exported function, by its C name. */
-static method_function function_of(const char *method) {
-    char name[128];
-    method_function function;
-    void *symbol = dlsym(RTLD_DEFAULT, tc_function_name(method, name));
-    memcpy(&function, &symbol, sizeof function); /* ISO C has no function pointer cast from void * */
-    return function;
-}
 
 /* Releases a repair claim a golden request took (the registry is the one state kept between
    calls), so that the same request can be made again. */
@@ -63,7 +49,7 @@ static int run_method(const char *folder, const char *method) {
         CHECK(request != NULL && expected != NULL);
         if (request != NULL && expected != NULL) {
             while (expected_length > 0 && expected[expected_length - 1] == '\n') expected[--expected_length] = '\0';
-            method_function function = function_of(method);
+            tc_method_function function = tc_method_function_of(method);
             size_t length = 0;
             actual = tc_call(method, request);
             if (actual == NULL || strcmp(actual, expected) != 0) {

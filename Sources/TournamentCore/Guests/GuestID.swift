@@ -18,9 +18,9 @@ public enum GuestID {
     ///
     /// Every byte of each 64-bit word drawn is used, low byte first, so an ID costs two or three
     /// calls to `generator` instead of one per character (with ``BatchedSystemRandom``, a whole
-    /// batch of IDs costs one system call). Bytes of 248 or more are rejected, so that each of the 62 symbols has
-    /// exactly 4 of the 248 accepted byte values (taking every byte modulo 62 would favour the
-    /// first 8 symbols by 25 %).
+    /// batch of IDs costs one system call). Bytes of 248 or more are rejected, so that each of
+    /// the 62 symbols has exactly 4 of the 248 accepted byte values (taking every byte modulo 62
+    /// would favour the first 8 symbols by 25 %).
     public static func generate<Generator: RandomNumberGenerator>(using generator: inout Generator) -> String {
         let accepted = UInt8(alphabet.count * (256 / alphabet.count))  // 248
         var bytes = Array(prefix.utf8)
