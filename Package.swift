@@ -2,11 +2,12 @@
 //
 // TournamentCore — the shared domain core of the tournament app.
 //
-// Three layers, each depending only on the one below it (see docs/ARCHITECTURE.md):
+// Four layers, each depending only on those below it (see docs/ARCHITECTURE.md):
 //
 //   TournamentCore      domain: value types and pure rules; the typed Swift API
-//   TournamentCoreWire  wire:   JSON codec, request decoding with paths, response
-//                                encoding, method registry, envelopes
+//   TournamentCoreJSON  JSON:   the reader and writer over UTF-8 bytes, nothing of tournaments
+//   TournamentCoreWire  wire:   request decoding with paths, response encoding, method
+//                                registry, envelopes
 //   TournamentCoreABI   ABI:    the `tc_*` C exports (`@_cdecl`), memory ownership
 //
 // The shipped C library (`libtournamentcore.so`, Swift runtime linked in
@@ -32,12 +33,16 @@ let package = Package(
     ],
     targets: [
         .target(name: "TournamentCore"),
-        .target(name: "TournamentCoreWire", dependencies: ["TournamentCore"]),
+        .target(name: "TournamentCoreJSON"),
+        .target(name: "TournamentCoreWire", dependencies: ["TournamentCore", "TournamentCoreJSON"]),
         .target(name: "TournamentCoreABI", dependencies: ["TournamentCoreWire"]),
         .executableTarget(name: "TournamentCoreCLI", dependencies: ["TournamentCore", "TournamentCoreWire"]),
+        // Reading the repository's files (golden files, JSONTestSuite), for the test targets.
+        .target(name: "TestFiles", path: "Tests/Support"),
         .testTarget(
             name: "TournamentCoreTests",
-            dependencies: ["TournamentCore", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "TournamentCoreWireTests", dependencies: ["TournamentCoreWire"]),
+            dependencies: ["TournamentCore", "TestFiles", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "TournamentCoreJSONTests", dependencies: ["TournamentCoreJSON", "TestFiles"]),
+        .testTarget(name: "TournamentCoreWireTests", dependencies: ["TournamentCoreWire", "TournamentCoreJSON", "TestFiles"]),
     ]
 )

@@ -10,7 +10,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 seconds=${1:-120}
 shift || true
-# The library's three modules and the target, compiled with swiftc directly (release, whole
+# The library's four modules and the target, compiled with swiftc directly (release, whole
 # module, libFuzzer coverage + AddressSanitizer) and linked statically into one executable.
 # (SwiftPM 6.3 does not reliably apply --sanitize to a path dependency: its fuzzer ran blind.)
 root=$(dirname "$here")
@@ -18,13 +18,13 @@ out="$here/.build-fuzz"
 rm -rf "$out"
 mkdir -p "$out"
 flags=(-O -wmo -parse-as-library -sanitize=fuzzer,address -module-cache-path "$out/cache" -I "$out")
-for module in TournamentCore TournamentCoreWire TournamentCoreABI; do
+for module in TournamentCore TournamentCoreJSON TournamentCoreWire TournamentCoreABI; do
   find "$root/Sources/$module" -name '*.swift' | sort > "$out/$module.sources"
   swiftc "${flags[@]}" -module-name "$module" -emit-module -emit-module-path "$out/$module.swiftmodule" \
     -emit-library -static -o "$out/lib$module.a" @"$out/$module.sources"
 done
 swiftc "${flags[@]}" -module-name TournamentCoreFuzzer "$here/FuzzTarget.swift" "$here/FuzzMethods.swift" \
-  "$out/libTournamentCoreABI.a" "$out/libTournamentCoreWire.a" "$out/libTournamentCore.a" -o "$out/TournamentCoreFuzzer"
+  "$out/libTournamentCoreABI.a" "$out/libTournamentCoreWire.a" "$out/libTournamentCoreJSON.a" "$out/libTournamentCore.a" -o "$out/TournamentCoreFuzzer"
 # (Read the whole section list first: `readelf | grep -q` under pipefail fails at random when
 # grep stops early and readelf dies of SIGPIPE.)
 sections=$(readelf -S "$out/TournamentCoreFuzzer")

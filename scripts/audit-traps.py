@@ -12,7 +12,7 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MODULES = ["TournamentCore", "TournamentCoreWire", "TournamentCoreABI"]
+MODULES = ["TournamentCore", "TournamentCoreJSON", "TournamentCoreWire", "TournamentCoreABI"]
 FORBIDDEN = [
     (re.compile(r"\btry!"), "try!"),
     (re.compile(r"\bas!"), "as!"),

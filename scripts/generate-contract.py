@@ -22,7 +22,7 @@ import tempfile
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 import tccontract  # noqa: E402
-from tccontract import c, docs, fuzz, golden, kotlin, python  # noqa: E402
+from tccontract import c, docs, fuzz, golden, kotlin, python, swift  # noqa: E402
 
 ROOT = tccontract.ROOT
 
@@ -31,6 +31,7 @@ def outputs(contract):
     """(path relative to the root, function of the current text -> generated text)."""
     return [
         ("Sources/TournamentCoreABI/MethodExports.swift", lambda _: c.swift_exports(contract)),
+        ("Sources/TournamentCoreWire/Decoding/RequestMembers.swift", lambda _: swift.request_members(contract)),
         ("include/tournament_core.h", lambda text: c.header(text, contract)),
         ("Fuzz/FuzzMethods.swift", lambda _: fuzz.fuzz_methods(contract)),
         ("docs/API.md", lambda text: docs.api_reference(text, contract)),

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test: the generated files' freshness (scripts/generate-contract.py --check); Swift
-# (domain rules, JSON layer, JSONTestSuite, golden wire files) with `swift test`; the C library
+# Runs every test: the generated files' freshness (scripts/generate-contract.py --check and
+# scripts/generate-number-tables.py --check); Swift (domain rules, JSON module, JSONTestSuite,
+# golden wire files) with `swift test`; the C library
 # build and its ctest suite (C ABI tests, golden files and JSONTestSuite through the ABI, threads,
 # hostile inputs, exports, header, install, CLI, C examples, the Python binding over the build,
 # the Kotlin binding and its example, the JSON Schemas); the Python wheel installed in a fresh
@@ -17,13 +18,14 @@ tc_require_packages "${TC_PACKAGES[@]}"
 tc_require_python_modules pytest jsonschema mypy
 cd "$TC_ROOT"
 
-tc_step "generated files are fresh (scripts/generate-contract.py --check)"
+tc_step "generated files are fresh (scripts/generate-contract.py --check, scripts/generate-number-tables.py --check)"
 python3 scripts/generate-contract.py --check
+python3 scripts/generate-number-tables.py --check
 
 tc_step "trap audit of the library's sources"
 python3 scripts/audit-traps.py
 
-tc_step "swift test (domain and wire layers)"
+tc_step "swift test (domain, JSON and wire layers)"
 swift test
 
 tc_step "C library (cmake + ninja, Release)"

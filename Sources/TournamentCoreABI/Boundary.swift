@@ -8,6 +8,7 @@ import Android
 import Darwin
 #endif
 import TournamentCoreWire
+import TournamentCoreJSON
 
 /// The never-crash boundary between C callers and the wire layer.
 ///
@@ -48,9 +49,9 @@ enum Boundary {
                 UnsafeBufferPointer(start: $0, count: count)
             }
         }
-        let writer = Wire.call(method: name, request: body)
-        let count = writer.count
-        let response = writer.takeCString()
+        let answer = Wire.call(method: name, request: body)
+        let count = answer.count
+        let response = answer.takeCString()
         responseLength?.pointee = response == nil ? 0 : count
         return response
     }

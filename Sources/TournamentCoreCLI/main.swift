@@ -9,6 +9,7 @@ import Darwin
 #endif
 import TournamentCore
 import TournamentCoreWire
+import TournamentCoreJSON
 
 // tournament-core: call any method of the library from the shell.
 //

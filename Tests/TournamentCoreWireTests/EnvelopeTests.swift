@@ -1,5 +1,7 @@
 import Testing
+import TestFiles
 @testable import TournamentCoreWire
+import TournamentCoreJSON
 
 @Suite("Envelope")
 struct EnvelopeTests {

@@ -1,4 +1,5 @@
 import Testing
+import TestFiles
 import TournamentCoreWire
 
 /// A golden case: `Tests/golden/<method>/<case>.request.json` and the exact response bytes

@@ -1,4 +1,5 @@
 import Testing
+import TestFiles
 @testable import TournamentCoreWire
 
 /// The `matches` array of the bundled season, as JSON text.
@@ -7,9 +8,7 @@ private let seasonMatches: [UInt8]? = {
     return file.withUnsafeBufferPointer { bytes -> [UInt8]? in
         try? withDocument(bytes) { document -> [UInt8]? in
             guard let key = document.keys(document.root).first(where: { document.string($0) == "matches" }) else { return nil }
-            let open = document.nodes[key + 1]
-            let close = document.nodes[Int(open.value)]
-            return Array(bytes[Int(open.offset)...Int(close.offset)])
+            return Array(document.sourceText(key + 1))
         } ?? nil
     }
 }()

@@ -20,7 +20,7 @@ public enum GuestID {
     /// calls to `generator` instead of one per character (with ``BatchedSystemRandom``, a whole
     /// batch of IDs costs one system call). Bytes of 248 or more are rejected, so that each of
     /// the 62 symbols has exactly 4 of the 248 accepted byte values (taking every byte modulo 62
-    /// would favour the first 8 symbols by 25 %).
+    /// would make the first 8 symbols a quarter more likely than the others).
     public static func generate<Generator: RandomNumberGenerator>(using generator: inout Generator) -> String {
         let accepted = UInt8(alphabet.count * (256 / alphabet.count))  // 248
         var bytes = Array(prefix.utf8)
@@ -41,7 +41,7 @@ public enum GuestID {
     }
 
     /// The words of a ``BatchedSystemRandom`` that `count` IDs almost always need: an ID takes
-    /// two 64-bit words when none of its first 16 bytes is rejected (60 % of IDs), and three
+    /// two 64-bit words when none of its first 16 bytes is rejected (three IDs in five), and three
     /// otherwise; four only with 9 or more rejections among 24 bytes (about 1 in 40 million).
     /// At most ``BatchedSystemRandom/maximumWords``.
     public static func expectedRandomWords(forCount count: Int) -> Int {

@@ -3,8 +3,8 @@
 ///
 /// The slots are the lanes of a SIMD vector as wide as the field set needs
 /// (``RequestFields/Slots``): no allocation, no reference counting, and setting a slot is a
-/// select over the whole vector, not a store to a computed address — reads of the slots right
-/// after such stores had to wait for every address to be known, which stalled every object.
+/// select over the whole vector, in registers, not a store to a computed address that the
+/// reads right after it would have to wait for.
 /// A field set larger than ``capacity`` is not stored here; ``ObjectFields`` then finds its
 /// members by scanning the object instead.
 struct FieldSlots<Lanes: FieldLanes> {

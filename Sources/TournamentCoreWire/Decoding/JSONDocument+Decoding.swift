@@ -1,3 +1,5 @@
+import TournamentCoreJSON
+
 /// Typed reads of request values: each checks the node's type and range and throws
 /// `INVALID_REQUEST` at that node when they are wrong.
 extension JSONDocument {
@@ -59,8 +61,7 @@ extension JSONDocument {
     /// The UTF-8 bytes of a string node (escapes decoded), lent to `body`.
     func withStringBytes<Result>(at node: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) throws(WireError) -> Result {
         guard _fastPath(kind(node) == .string) else { throw mismatch("a string", at: node) }
-        guard _slowPath(nodes[node].flags & JSONNode.escaped != 0) else { return body(slice(node)) }
-        return JSONBytes.unescaped(slice(node)).withUnsafeBufferPointer(body)
+        return withStringBytes(node, body)
     }
 
     func string(at node: Int) throws(WireError) -> String {
@@ -105,7 +106,7 @@ extension JSONDocument {
     @inline(never)
     private func intError(at node: Int, in range: ClosedRange<Int64>) -> WireError {
         guard kind(node) == .number else { return mismatch("an integer", at: node) }
-        guard nodes[node].flags & JSONNode.integer != 0 else {
+        guard isInteger(node) else {
             return .invalid("Expected an integer, found \(quote(node)).", at: node)
         }
         return .invalid("Expected an integer from \(range.lowerBound) to \(range.upperBound), found \(quote(node)).", at: node)

@@ -1,3 +1,5 @@
+import TournamentCoreJSON
+
 /// The members of one request object, sorted into its known fields.
 ///
 /// Reading a member's key once and remembering its value node makes repeated keys resolve as
@@ -19,39 +21,52 @@ struct ObjectFields<Field: RequestFields> {
     /// Sorts the members of the object at `node`; throws when `node` is not an object.
     ///
     /// Inlined, so that the slots are filled where the caller keeps them: built out of line,
-    /// the 112-byte result was copied out right after its slots were stored four bytes at a
-    /// time, which stalls the copy's wide loads (failed store forwarding) on every object.
+    /// the result is copied out right after its slots were stored.
     @inline(__always)
     init(_ document: JSONDocument, _ node: Int) throws(WireError) {
         try self.init(document, node, table: Field.table)
     }
 
     /// Sorts the members of the object at `node` with `table` (`Field.table`, read once by a
-    /// caller that sorts many objects: each read of a static costs a call to check that it is
-    /// initialized).
+    /// caller that sorts many objects).
     @inline(__always)
-    init(_ document: JSONDocument, _ node: Int, table: FieldTable<Field>) throws(WireError) {
+    private init(_ document: JSONDocument, _ node: Int, table: JSONKeyTable) throws(WireError) {
         self.document = document
         object = try document.object(node)
-        scans = table.slotCount > FieldSlots<Field.Slots>.capacity
+        scans = table.count > FieldSlots<Field.Slots>.capacity
         var position = 0
         for key in document.keys(node) {
-            sort(key, at: position, into: table.slot(ofKey: key, in: document))
+            sort(key, at: position, into: table.index(ofKey: key, in: document))
             position &+= 1
         }
     }
 
     /// Sorts the members of the object at `node`, an element of an array whose objects mostly
-    /// share their keys' order, with `table` and the `hints` of that array (see ``KeyHints``).
+    /// share their keys' order, with `table` and the `hints` of that array.
     @inline(__always)
-    init(_ document: JSONDocument, _ node: Int, table: FieldTable<Field>, hints: inout KeyHints) throws(WireError) {
+    private init(_ document: JSONDocument, _ node: Int, table: JSONKeyTable, hints: inout JSONKeyTable.Hints) throws(WireError) {
         self.document = document
         object = try document.object(node)
-        scans = table.slotCount > FieldSlots<Field.Slots>.capacity
+        scans = table.count > FieldSlots<Field.Slots>.capacity
         var position = 0
         for key in document.keys(node) {
-            sort(key, at: position, into: hints.slot(ofKey: key, at: position, in: document, table: table))
+            sort(key, at: position, into: hints.index(ofKey: key, at: position, in: document, table: table))
             position &+= 1
+        }
+    }
+
+    /// The objects of the array at `node`, each sorted into fields and given to `transform`:
+    /// the array's values in order. Throws when `node` is not an array or an element not an
+    /// object, and what `transform` throws.
+    ///
+    /// The table is read once for the array, and the keys met at each member position of one
+    /// object are the first guess for the next (``JSONKeyTable/Hints``).
+    @inline(__always)
+    static func map<Value>(array node: Int, in document: JSONDocument, _ transform: (ObjectFields<Field>) throws(WireError) -> Value) throws(WireError) -> [Value] {
+        let table = Field.table
+        var hints = JSONKeyTable.Hints()
+        return try document.map(array: node) { element throws(WireError) in
+            try transform(ObjectFields(document, element, table: table, hints: &hints))
         }
     }
 
@@ -79,12 +94,11 @@ struct ObjectFields<Field: RequestFields> {
     /// The value node of the last member named by `field`'s key (repeated keys: the last wins).
     ///
     /// Static, of plain values: were `self` handed to this out-of-line call, the fields would
-    /// need an address, and the compiler copies the whole struct (slots included) to give it
-    /// one — wide loads right after the slots' four-byte stores, which stalls every object.
+    /// need an address, and the whole struct would be copied to memory to give it one.
     @inline(never)
     private static func scan(_ document: JSONDocument, _ object: Int, for field: Field) -> Int? {
         var found: Int?
-        for key in document.keys(object) where Field.table.slot(ofKey: key, in: document) == field.slot {
+        for key in document.keys(object) where Field.table.index(ofKey: key, in: document) == field.slot {
             found = key + 1
         }
         return found
@@ -121,13 +135,13 @@ struct ObjectFields<Field: RequestFields> {
             object: object,
             count: unknownCount,
             positions: Field.keepsUnknownMembers && document.count(object) <= 64 ? unknownPositions : nil,
-            isKnown: { document, key in Field.table.slot(ofKey: key, in: document) != nil })
+            isKnown: { document, key in Field.table.index(ofKey: key, in: document) != nil })
     }
 
     // MARK: Typed reads of optional fields (nil when absent or null)
     //
-    // All inlined: an out-of-line read takes the fields by address, and giving them one copies
-    // the whole struct right after its slots were stored, which stalls (store forwarding).
+    // All inlined, so that the fields stay in registers: an out-of-line read takes them by
+    // address, which copies the whole struct to memory.
 
     @inline(__always)
     func string(_ field: Field) throws(WireError) -> String? {

@@ -1,3 +1,5 @@
+import TournamentCoreJSON
+
 /// The members of a request object that are not known fields, kept to be written back verbatim
 /// after the known ones: a reference to the object, not a copy, so keeping them costs nothing.
 struct UnknownMembers: Sendable {

@@ -1,3 +1,5 @@
+import TournamentCoreJSON
+
 /// The `code` of an error envelope.
 ///
 /// The contract's general codes are defined here; each method adds its domain codes

@@ -1,3 +1,5 @@
+import TournamentCoreJSON
+
 /// The wire layer's entry points: a method name and a JSON request in, a JSON envelope out.
 ///
 /// Every call answers `{"ok":true,"result":{...}}` or
@@ -17,27 +19,27 @@ public enum Wire {
     /// The request is copied once before it is read (into memory followed by a 0 byte, which
     /// the reader needs after the text); a caller holding a C string avoids the copy with
     /// ``call(method:terminatedRequest:)``.
-    public static func call(method: UnsafeBufferPointer<UInt8>?, request: UnsafeBufferPointer<UInt8>?) -> JSONWriter {
-        call(method: method, request: request, terminated: false)
+    public static func call(method: UnsafeBufferPointer<UInt8>?, request: UnsafeBufferPointer<UInt8>?) -> WireResponse {
+        WireResponse(call(method: method, request: request, terminated: false))
     }
 
     /// Answers a request whose bytes are followed by a 0 byte — a C string's bytes without
     /// its terminator, as `strlen` measures them: `request[request.count]` must be readable
     /// and 0. The request is read where it is, without a copy. Otherwise as
     /// ``call(method:request:)-(UnsafeBufferPointer<UInt8>?,_)``.
-    public static func call(method: UnsafeBufferPointer<UInt8>?, terminatedRequest request: UnsafeBufferPointer<UInt8>?) -> JSONWriter {
-        call(method: method, request: request, terminated: true)
+    public static func call(method: UnsafeBufferPointer<UInt8>?, terminatedRequest request: UnsafeBufferPointer<UInt8>?) -> WireResponse {
+        WireResponse(call(method: method, request: request, terminated: true))
     }
 
     /// Answers a request for `method` (a name in ``methodNames``).
-    public static func call(method: StaticString, request: UnsafeBufferPointer<UInt8>?) -> JSONWriter {
-        call(method: UnsafeBufferPointer(start: method.utf8Start, count: method.utf8CodeUnitCount), request: request, terminated: false)
+    public static func call(method: StaticString, request: UnsafeBufferPointer<UInt8>?) -> WireResponse {
+        WireResponse(call(method: UnsafeBufferPointer(start: method.utf8Start, count: method.utf8CodeUnitCount), request: request, terminated: false))
     }
 
     /// Answers a request for `method` (a name in ``methodNames``) whose bytes are followed by
     /// a 0 byte, as ``call(method:terminatedRequest:)-(UnsafeBufferPointer<UInt8>?,_)``.
-    public static func call(method: StaticString, terminatedRequest request: UnsafeBufferPointer<UInt8>?) -> JSONWriter {
-        call(method: UnsafeBufferPointer(start: method.utf8Start, count: method.utf8CodeUnitCount), request: request, terminated: true)
+    public static func call(method: StaticString, terminatedRequest request: UnsafeBufferPointer<UInt8>?) -> WireResponse {
+        WireResponse(call(method: UnsafeBufferPointer(start: method.utf8Start, count: method.utf8CodeUnitCount), request: request, terminated: true))
     }
 
     private static func call(method: UnsafeBufferPointer<UInt8>?, request: UnsafeBufferPointer<UInt8>?, terminated: Bool) -> JSONWriter {
@@ -64,8 +66,7 @@ public enum Wire {
         var method = method
         return method.withUTF8 { name in
             request.withUnsafeBufferPointer { bytes in
-                let writer = call(method: name, request: bytes)
-                return writer.failed ? [] : writer.bytes
+                call(method: name, request: bytes).bytes
             }
         }
     }
@@ -84,7 +85,7 @@ public enum Wire {
             writer.markOutOfMemory()
             return writer
         }
-        do throws(WireError) {
+        do throws(JSONSyntaxError) {
             try JSONDocument.parse(request, terminated: terminated) { document in
                 do throws(WireError) {
                     try respond(method, to: document, into: &writer)
@@ -97,7 +98,7 @@ public enum Wire {
             if error.isOutOfMemory {
                 writer.markOutOfMemory()
             } else {
-                writeError(error, path: nil, into: &writer)
+                writeError(WireError(.invalidJSON, error.message), path: nil, into: &writer)
             }
         }
         if writer.wroteNonFiniteNumber {
@@ -110,8 +111,8 @@ public enum Wire {
     /// The response buffer a request of `count` bytes starts with. Responses are often about as
     /// long as their requests (normalized documents), so a large request's starts at its size;
     /// below 2 KB (where responses mostly stay under 1 KB) it starts at 1 KB, the largest block
-    /// glibc serves from its per-thread cache (1,032 bytes): a larger one, taken from and
-    /// returned to the shared bins on every call, cost about 450 instructions more per call.
+    /// glibc serves from its per-thread cache (1,032 bytes); a larger one is taken from and
+    /// returned to the shared bins on every call.
     static func responseCapacity(forRequestOf count: Int) -> Int {
         count < 2048 ? 1024 : min(count + 256, 4 << 20)
     }
@@ -135,10 +136,10 @@ public enum Wire {
         writer.beginObject()
         writer.field("ok", false)
         writer.object("error") { body in
-            body.field("code", error.code.rawValue)
-            body.field("message", error.message)
+            body.field("code", text: error.code.rawValue)
+            body.field("message", text: error.message)
             if let path {
-                body.field("path", path.description)
+                body.field("path", text: path.description)
             }
         }
         writer.endObject()

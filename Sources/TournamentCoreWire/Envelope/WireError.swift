@@ -1,3 +1,5 @@
+import TournamentCoreJSON
+
 /// An error response: what becomes `{"ok":false,"error":{"code","message","path"}}`.
 public struct WireError: Error, Sendable, Equatable {
     /// The error code.

@@ -1,3 +1,5 @@
+import TournamentCoreJSON
+
 /// One method of the contract as the wire layer serves it: read the request, apply the domain
 /// rules, write the result.
 ///

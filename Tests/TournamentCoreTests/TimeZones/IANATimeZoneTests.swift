@@ -1,4 +1,5 @@
 import Testing
+import TestFiles
 import TournamentCore
 
 /// `Tests/data/timezone-offsets.txt`: offsets computed by Python's zoneinfo from the same tzdata.

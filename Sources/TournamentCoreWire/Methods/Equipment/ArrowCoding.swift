@@ -1,23 +1,16 @@
 import TournamentCore
+import TournamentCoreJSON
 
 /// JSON of arrows and rounds.
 enum ArrowCoding {
-    private enum ArrowField: String, RequestFields {
-        case score, isX, x, y
-        typealias Slots = SIMD4<Int32>
-        static let table = FieldTable<Self>()
-    }
+    private typealias ArrowField = Members.Arrow
 
-    private enum RoundField: String, RequestFields {
-        case id, date, arrows
-        typealias Slots = SIMD4<Int32>
-        static let table = FieldTable<Self>()
-    }
+    private typealias RoundField = Members.Round
 
     /// `{"score":0…10,"isX":false,"x":…,"y":…}`; errors point at the offending member.
-    /// (`table` is `ArrowField.table`, read once per array; `hints` are the array's.)
-    private static func arrow(_ document: JSONDocument, _ node: Int, table: FieldTable<ArrowField>, hints: inout KeyHints) throws(WireError) -> Arrow {
-        let fields = try ObjectFields<ArrowField>(document, node, table: table, hints: &hints)
+    @inline(__always)
+    private static func arrow(_ fields: ObjectFields<ArrowField>) throws(WireError) -> Arrow {
+        let document = fields.document
         let score = try document.int(at: fields.required(.score), in: 0...10)
         let isX = try fields.bool(.isX) ?? false
         let x = try fields.double(.x)
@@ -30,7 +23,7 @@ enum ArrowCoding {
             case .xWithoutTen: .isX
             case .coordinateOutOfRange(let axis): axis == .x ? .x : .y
             }
-            throw invalid(error, at: fields.raw(field) ?? node)
+            throw invalid(error, at: fields.raw(field) ?? fields.object)
         }
     }
 
@@ -43,9 +36,7 @@ enum ArrowCoding {
 
     /// An array of arrows.
     static func arrows(_ document: JSONDocument, _ node: Int) throws(WireError) -> [Arrow] {
-        let table = ArrowField.table
-        var hints = KeyHints()
-        return try document.map(array: node) { element throws(WireError) in try arrow(document, element, table: table, hints: &hints) }
+        try ObjectFields<ArrowField>.map(array: node, in: document) { fields throws(WireError) in try arrow(fields) }
     }
 
     /// An array of rounds: `{"id":"r1","date":epoch ms,"arrows":[...]}` (`id` optional).
@@ -93,8 +84,8 @@ struct RoundSelection {
         writer.beginObject()
         switch filter {
         case .range(let range, _):
-            writer.field("id", range.rawValue)
-            writer.field("label", range.label)
+            writer.field("id", text: range.rawValue)
+            writer.field("label", text: range.label)
         case .since:
             writer.field("id", "custom")
             writer.field("label", "Custom")

@@ -1,19 +1,14 @@
 import TournamentCore
+import TournamentCoreJSON
 
 /// `equipment.compare`: two setups side by side with deltas B − A and their display
 /// (``EquipmentComparison``).
 enum EquipmentCompare: WireMethod {
     static let name: StaticString = "equipment.compare"
 
-    private enum Field: String, RequestFields {
-        case setupA, setupB, timeRange, startDate, now
-        static let table = FieldTable<Self>()
-    }
+    private typealias Field = Members.EquipmentCompareRequest
 
-    private enum SetupField: String, RequestFields {
-        case id, name, rounds, stats, drift
-        static let table = FieldTable<Self>()
-    }
+    private typealias SetupField = Members.SetupInput
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         let fields = try ObjectFields<Field>(document, request)
@@ -27,8 +22,8 @@ enum EquipmentCompare: WireMethod {
             throw error.wireError
         }
         writer.beginObject()
-        writer.field("setupAName", comparison.setupAName)
-        writer.field("setupBName", comparison.setupBName)
+        writer.field("setupAName", text: comparison.setupAName)
+        writer.field("setupBName", text: comparison.setupBName)
         writer.key("setupAStats")
         StatsCoding.write(comparison.setupAStats, into: &writer)
         writer.key("setupBStats")

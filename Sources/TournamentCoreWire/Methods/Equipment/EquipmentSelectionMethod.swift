@@ -1,21 +1,13 @@
 import TournamentCore
+import TournamentCoreJSON
 
 /// `equipment.selection`: the setup picker's rules (``EquipmentSelection``).
 enum EquipmentSelectionMethod: WireMethod {
     static let name: StaticString = "equipment.selection"
 
-    private enum Field: String, RequestFields {
-        case setups, setupAId, setupBId
-        typealias Slots = SIMD4<Int32>
-        static let table = FieldTable<Self>()
-    }
+    private typealias Field = Members.EquipmentSelectionRequest
 
-    private enum SetupField: String, RequestFields {
-        case id, name
-        typealias Slots = SIMD4<Int32>
-        static let table = FieldTable<Self>()
-        static let keepsUnknownMembers = true
-    }
+    private typealias SetupField = Members.SetupOption
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         let fields = try ObjectFields<Field>(document, request)
@@ -42,7 +34,7 @@ enum EquipmentSelectionMethod: WireMethod {
             for position in positions {
                 writer.beginObject()
                 writer.field("id", setups[position].id)
-                writer.field("name", setups[position].displayName)
+                writer.field("name", text: setups[position].displayName)
                 writer.write(unknown[position], from: document)
                 writer.endObject()
             }

@@ -1,14 +1,12 @@
 import TournamentCore
+import TournamentCoreJSON
 
 /// `equipment.stats`: performance and drift statistics of one setup from its arrows
 /// (``SetupStats``, ``DriftStats``).
 enum EquipmentStats: WireMethod {
     static let name: StaticString = "equipment.stats"
 
-    private enum Field: String, RequestFields {
-        case setupId, rounds, timeRange, startDate, now
-        static let table = FieldTable<Self>()
-    }
+    private typealias Field = Members.EquipmentStatsRequest
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         let fields = try ObjectFields<Field>(document, request)

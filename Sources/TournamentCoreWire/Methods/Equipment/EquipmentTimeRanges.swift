@@ -1,26 +1,23 @@
 import TournamentCore
+import TournamentCoreJSON
 
 /// `equipment.timeRanges`: the time-range filter's cases, labels and start timestamps
 /// (``AnalyticsTimeRange``).
 enum EquipmentTimeRanges: WireMethod {
     static let name: StaticString = "equipment.timeRanges"
 
-    private enum Field: String, RequestFields {
-        case now
-        typealias Slots = SIMD4<Int32>
-        static let table = FieldTable<Self>()
-    }
+    private typealias Field = Members.EquipmentTimeRangesRequest
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         let now = try ObjectFields<Field>(document, request).now(.now)
         writer.beginObject()
-        writer.field("default", AnalyticsTimeRange.default.rawValue)
+        writer.field("default", text: AnalyticsTimeRange.default.rawValue)
         writer.key("ranges")
         writer.beginArray()
         for range in AnalyticsTimeRange.allCases {
             writer.beginObject()
-            writer.field("id", range.rawValue)
-            writer.field("label", range.label)
+            writer.field("id", text: range.rawValue)
+            writer.field("label", text: range.label)
             if let days = range.days {
                 writer.field("days", days)
             }

@@ -1,17 +1,11 @@
 import TournamentCore
+import TournamentCoreJSON
 
 /// JSON of ``SetupStats`` and ``DriftStats``, both ways.
 enum StatsCoding {
-    private enum StatsField: String, RequestFields {
-        case setupId, totalArrows, totalScore, averageScore, accuracy, consistency, xCount, tenCount, roundCount
-        typealias Slots = SIMD16<Int32>
-        static let table = FieldTable<Self>()
-    }
+    private typealias StatsField = Members.PrecomputedStats
 
-    private enum DriftField: String, RequestFields {
-        case setupId, xDriftAverage, yDriftAverage, xSpread, ySpread, arrowCount
-        static let table = FieldTable<Self>()
-    }
+    private typealias DriftField = Members.PrecomputedDrift
 
     static let countRange: ClosedRange<Int64> = 0...Int64.max
 

@@ -1,23 +1,13 @@
 import TournamentCore
+import TournamentCoreJSON
 
 /// The request of `guests.check`, which `guests.add` extends with `name` and `guestId`.
 struct GuestRequest {
-    enum Field: String, RequestFields {
-        case tournament, participants, currentUserId, limits, name, guestId
-        static let table = FieldTable<Self>()
-    }
+    typealias Field = Members.GuestsAddRequest
 
-    private enum ParticipantField: String, RequestFields {
-        case participantId, guestParticipant, addedBy
-        typealias Slots = SIMD4<Int32>
-        static let table = FieldTable<Self>()
-    }
+    private typealias ParticipantField = Members.SessionParticipant
 
-    private enum LimitField: String, RequestFields {
-        case maxGuestsPerParticipant, maxTotalGuests
-        typealias Slots = SIMD4<Int32>
-        static let table = FieldTable<Self>()
-    }
+    private typealias LimitField = Members.GuestLimits
 
     /// Limits are the apps' `Int32`, never negative.
     static let limitRange: ClosedRange<Int64> = 0...Int64(Int32.max)
@@ -74,8 +64,8 @@ struct GuestRequest {
         writer.field("canAddGuest", check.canAddGuest)
         if let reason = check.reason {
             writer.object("reason") { object in
-                object.field("code", reason.code)
-                object.field("message", reason.message)
+                object.field("code", text: reason.code)
+                object.field("message", text: reason.message)
             }
         } else {
             writer.key("reason")

@@ -1,4 +1,5 @@
 import TournamentCore
+import TournamentCoreJSON
 
 /// `guests.add`: validate a new guest and build its participant document (``GuestAddition``).
 /// A refused rule is an error response with the rule's code and message.
@@ -30,13 +31,13 @@ enum GuestsAdd: WireMethod {
         let guest = addition.guest
         writer.beginObject()
         writer.object("guest") { object in
-            object.field("participantId", guest.participantId)
-            object.field("tournamentId", guest.tournamentId)
-            object.field("displayName", guest.displayName)
-            object.field("status", guest.status)
-            object.field("addedBy", guest.addedBy)
+            object.field("participantId", text: guest.participantId)
+            object.field("tournamentId", text: guest.tournamentId)
+            object.field("displayName", text: guest.displayName)
+            object.field("status", text: guest.status)
+            object.field("addedBy", text: guest.addedBy)
             object.field("guestParticipant", guest.guestParticipant)
-            object.field("parentParticipantId", guest.parentParticipantId)
+            object.field("parentParticipantId", text: guest.parentParticipantId)
         }
         writer.key("check")
         GuestRequest.write(addition.check, into: &writer)

@@ -1,4 +1,5 @@
 import TournamentCore
+import TournamentCoreJSON
 
 /// `guests.check`: guest counts, remaining slots, and whether a guest may be added and why not
 /// (``GuestCheck``).

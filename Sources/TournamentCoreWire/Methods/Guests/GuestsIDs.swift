@@ -1,4 +1,5 @@
 import TournamentCore
+import TournamentCoreJSON
 
 /// `guests.generateId`: new guest IDs from the system's CSPRNG (``GuestID/generate()``).
 /// Request `{}` or `{"count":N}`, 1 ≤ N ≤ 10000; result `{"ids":[...]}`.
@@ -6,11 +7,7 @@ enum GuestsGenerateId: WireMethod {
     static let name: StaticString = "guests.generateId"
     static let countRange: ClosedRange<Int64> = 1...10_000
 
-    private enum Field: String, RequestFields {
-        case count
-        typealias Slots = SIMD4<Int32>
-        static let table = FieldTable<Self>()
-    }
+    private typealias Field = Members.GuestsGenerateIdRequest
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         let count = try ObjectFields<Field>(document, request).int(.count, in: countRange) ?? 1
@@ -20,7 +17,7 @@ enum GuestsGenerateId: WireMethod {
         // One request to the system's generator for the whole batch.
         var generator = BatchedSystemRandom(expectedWords: GuestID.expectedRandomWords(forCount: Int(count)))
         for _ in 0..<count {
-            writer.string(GuestID.generate(using: &generator))
+            writer.string(text: GuestID.generate(using: &generator))
         }
         writer.endArray()
         writer.endObject()
@@ -32,11 +29,7 @@ enum GuestsGenerateId: WireMethod {
 enum GuestsValidateId: WireMethod {
     static let name: StaticString = "guests.validateId"
 
-    private enum Field: String, RequestFields {
-        case id
-        typealias Slots = SIMD4<Int32>
-        static let table = FieldTable<Self>()
-    }
+    private typealias Field = Members.GuestsValidateIdRequest
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         let id = try ObjectFields<Field>(document, request).requiredString(.id)

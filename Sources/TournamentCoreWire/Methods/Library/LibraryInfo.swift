@@ -1,4 +1,5 @@
 import TournamentCore
+import TournamentCoreJSON
 
 /// `library.info`: the library's name, versions, methods and limits.
 ///
@@ -9,8 +10,8 @@ enum LibraryInfo: WireMethod {
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         writer.beginObject()
-        writer.field("name", LibraryVersion.name)
-        writer.field("version", LibraryVersion.string)
+        writer.field("name", text: LibraryVersion.name)
+        writer.field("version", text: LibraryVersion.string)
         writer.field("abiVersion", LibraryVersion.abiVersion)
         writer.key("methods")
         writer.beginArray()

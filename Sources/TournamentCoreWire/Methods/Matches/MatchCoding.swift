@@ -1,43 +1,19 @@
 import TournamentCore
+import TournamentCoreJSON
 
 /// JSON of football-data.org v4 matches and of favourite records.
 enum MatchCoding {
-    private enum MatchField: String, RequestFields {
-        case id, utcDate, matchday, status, homeTeam, awayTeam, score, competition
-        static let table = FieldTable<Self>()
-    }
+    private typealias MatchField = Members.Match
 
-    private enum TeamField: String, RequestFields {
-        case name, crest
-        typealias Slots = SIMD4<Int32>
-        static let table = FieldTable<Self>()
-    }
+    private typealias TeamField = Members.Team
 
-    private enum ScoreField: String, RequestFields {
-        case winner, fullTime
-        typealias Slots = SIMD4<Int32>
-        static let table = FieldTable<Self>()
-    }
+    private typealias ScoreField = Members.MatchScore
 
-    private enum SidesField: String, RequestFields {
-        case home, away
-        typealias Slots = SIMD4<Int32>
-        static let table = FieldTable<Self>()
-    }
+    private typealias SidesField = Members.FullTimeScore
 
-    private enum CompetitionField: String, RequestFields {
-        case name, code
-        typealias Slots = SIMD4<Int32>
-        static let table = FieldTable<Self>()
-    }
+    private typealias CompetitionField = Members.Competition
 
-    enum RecordField: String, RequestFields {
-        case id, homeTeamImage, awayTeamImage, homeTeamName, awayTeamName, utcDate, matchday, winner
-        case fullTimeScoreHome, fullTimeScoreAway, competitionCode, competitionName
-        typealias Slots = SIMD16<Int32>
-        static let table = FieldTable<Self>()
-        static let keepsUnknownMembers = true
-    }
+    typealias RecordField = Members.FavoriteRecordInput
 
     /// Matchdays and goals are the API's 32-bit integers, never negative.
     static let countRange: ClosedRange<Int64> = 0...Int64(Int32.max)
@@ -128,14 +104,14 @@ enum MatchCoding {
     static func write(_ record: FavoriteMatch, unknown: UnknownMembers = .none, from document: JSONDocument? = nil, into writer: inout JSONWriter) {
         func optional(_ key: StaticString, _ value: String?) {
             writer.key(key)
-            if let value { writer.string(value) } else { writer.null() }
+            if let value { writer.string(text: value) } else { writer.null() }
         }
         writer.beginObject()
         writer.field("id", record.id)
         optional("homeTeamImage", record.homeTeamImage)
         optional("awayTeamImage", record.awayTeamImage)
-        writer.field("homeTeamName", record.homeTeamName)
-        writer.field("awayTeamName", record.awayTeamName)
+        writer.field("homeTeamName", text: record.homeTeamName)
+        writer.field("awayTeamName", text: record.awayTeamName)
         optional("utcDate", record.utcDate)
         writer.field("matchday", record.matchday)
         optional("winner", record.winner?.rawValue)

@@ -1,14 +1,11 @@
 import TournamentCore
+import TournamentCoreJSON
 
 /// `matches.favorite`: the stored favourite record of a match (``FavoriteMatch/init(match:)``).
 enum MatchesFavorite: WireMethod {
     static let name: StaticString = "matches.favorite"
 
-    private enum Field: String, RequestFields {
-        case match
-        typealias Slots = SIMD4<Int32>
-        static let table = FieldTable<Self>()
-    }
+    private typealias Field = Members.MatchesFavoriteRequest
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         let fields = try ObjectFields<Field>(document, request)
@@ -25,11 +22,7 @@ enum MatchesFavorite: WireMethod {
 enum MatchesReconcileFavorites: WireMethod {
     static let name: StaticString = "matches.reconcileFavorites"
 
-    private enum Field: String, RequestFields {
-        case favorites, matches
-        typealias Slots = SIMD4<Int32>
-        static let table = FieldTable<Self>()
-    }
+    private typealias Field = Members.MatchesReconcileFavoritesRequest
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         let fields = try ObjectFields<Field>(document, request)

@@ -1,14 +1,11 @@
 import TournamentCore
+import TournamentCoreJSON
 
 /// `matches.sections`: fixtures grouped into date sections in a time zone (``MatchSchedule``).
 enum MatchesSections: WireMethod {
     static let name: StaticString = "matches.sections"
 
-    private enum Field: String, RequestFields {
-        case matches, favorites, segment, timeZone
-        typealias Slots = SIMD4<Int32>
-        static let table = FieldTable<Self>()
-    }
+    private typealias Field = Members.MatchesSectionsRequest
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         let fields = try ObjectFields<Field>(document, request)
@@ -32,13 +29,13 @@ enum MatchesSections: WireMethod {
         let schedule = MatchSchedule(matches: matches, favorites: favorites, segment: segment, timeZone: timeZone)
 
         writer.beginObject()
-        writer.field("segment", schedule.segment.rawValue)
+        writer.field("segment", text: schedule.segment.rawValue)
         writer.key("sections")
         writer.beginArray()
         for section in schedule.sections {
             writer.beginObject()
-            writer.field("title", section.title)
-            if let date = section.date { writer.field("date", date.isoText) }
+            writer.field("title", text: section.title)
+            if let date = section.date { writer.field("date", text: date.isoText) }
             writer.key("matches")
             writer.beginArray()
             for view in section.matches { write(view, into: &writer) }
@@ -57,16 +54,16 @@ enum MatchesSections: WireMethod {
     private static func write(_ view: MatchView, into writer: inout JSONWriter) {
         writer.beginObject()
         writer.field("id", view.id)
-        writer.field("homeTeam", view.homeTeam)
-        writer.field("awayTeam", view.awayTeam)
-        if let crest = view.homeCrest { writer.field("homeCrest", crest) }
-        if let crest = view.awayCrest { writer.field("awayCrest", crest) }
-        if let date = view.utcDate { writer.field("utcDate", date) }
+        writer.field("homeTeam", text: view.homeTeam)
+        writer.field("awayTeam", text: view.awayTeam)
+        if let crest = view.homeCrest { writer.field("homeCrest", text: crest) }
+        if let crest = view.awayCrest { writer.field("awayCrest", text: crest) }
+        if let date = view.utcDate { writer.field("utcDate", text: date) }
         if let matchday = view.matchday { writer.field("matchday", matchday) }
         writer.field("played", view.played)
-        writer.field("statusText", view.statusText)
-        writer.field("timeZoneLabel", view.timeZoneLabel)
-        writer.field("dateText", view.dateText)
+        writer.field("statusText", text: view.statusText)
+        writer.field("timeZoneLabel", text: view.timeZoneLabel)
+        writer.field("dateText", text: view.dateText)
         writer.field("isFavorite", view.isFavorite)
         writer.endObject()
     }

@@ -1,18 +1,11 @@
 import TournamentCore
+import TournamentCoreJSON
 
 /// JSON of the participant types.
 enum ParticipantCoding {
-    private enum ParticipantField: String, RequestFields {
-        case participantId, displayName, joinedAt, isCreator
-        typealias Slots = SIMD4<Int32>
-        static let table = FieldTable<Self>()
-    }
+    private typealias ParticipantField = Members.StoredParticipant
 
-    private enum UserField: String, RequestFields {
-        case uid, displayName, email
-        typealias Slots = SIMD4<Int32>
-        static let table = FieldTable<Self>()
-    }
+    private typealias UserField = Members.CurrentUser
 
     /// A stored participant document: `participantId` (non-empty string) required,
     /// `displayName` (default `""`), `joinedAt` (integer), `isCreator` (default false).
@@ -41,8 +34,8 @@ enum ParticipantCoding {
     /// unknown). Only these fields: nothing else of a stored document leaves the core.
     static func write(_ participant: TournamentParticipant, into writer: inout JSONWriter) {
         writer.beginObject()
-        writer.field("participantId", participant.participantId)
-        writer.field("displayName", participant.displayName)
+        writer.field("participantId", text: participant.participantId)
+        writer.field("displayName", text: participant.displayName)
         if let joinedAt = participant.joinedAt {
             writer.field("joinedAt", joinedAt)
         }

@@ -1,14 +1,11 @@
 import TournamentCore
+import TournamentCoreJSON
 
 /// `participants.displayName`: the privacy-preserving display name (``ParticipantDisplayName``).
 enum ParticipantsDisplayName: WireMethod {
     static let name: StaticString = "participants.displayName"
 
-    private enum Field: String, RequestFields {
-        case participantId, index, currentUser
-        typealias Slots = SIMD4<Int32>
-        static let table = FieldTable<Self>()
-    }
+    private typealias Field = Members.ParticipantsDisplayNameRequest
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         let fields = try ObjectFields<Field>(document, request)
@@ -17,7 +14,7 @@ enum ParticipantsDisplayName: WireMethod {
             index: try document.int(at: fields.required(.index), in: 0...Int64.max),
             currentUser: try ParticipantCoding.currentUser(fields, .currentUser))
         writer.beginObject()
-        writer.field("displayName", name)
+        writer.field("displayName", text: name)
         writer.endObject()
     }
 }

@@ -1,4 +1,5 @@
 import TournamentCore
+import TournamentCoreJSON
 
 /// `participants.repairBegin`: claim the in-flight repair of one tournament in this process
 /// (``RepairRegistry/shared``). Request `{"tournamentId"}`, result `{"acquired":true|false}`.
@@ -26,11 +27,7 @@ enum ParticipantsRepairEnd: WireMethod {
 
 /// The shared shape of the two registry methods.
 private enum RepairRequest {
-    private enum Field: String, RequestFields {
-        case tournamentId
-        typealias Slots = SIMD4<Int32>
-        static let table = FieldTable<Self>()
-    }
+    private typealias Field = Members.ParticipantsRepairBeginRequest
 
     /// Reads `tournamentId` — a valid document ID, so the registry holds at most 1,500 bytes per
     /// repair in flight — applies `action` to it and writes `{"<resultKey>":<its result>}`.

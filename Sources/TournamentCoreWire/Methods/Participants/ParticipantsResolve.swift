@@ -1,14 +1,12 @@
 import TournamentCore
+import TournamentCoreJSON
 
 /// `participants.resolve`: the participant list with the legacy `participantIds` fallback and
 /// the repair plan (``ParticipantResolver``).
 enum ParticipantsResolve: WireMethod {
     static let name: StaticString = "participants.resolve"
 
-    private enum Field: String, RequestFields {
-        case tournamentId, participants, participantIds, currentUser, now
-        static let table = FieldTable<Self>()
-    }
+    private typealias Field = Members.ParticipantsResolveRequest
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         let fields = try ObjectFields<Field>(document, request)
@@ -48,7 +46,7 @@ enum ParticipantsResolve: WireMethod {
         }
 
         writer.beginObject()
-        writer.field("source", resolution.source.rawValue)
+        writer.field("source", text: resolution.source.rawValue)
         writer.key("participants")
         writer.beginArray()
         for participant in resolution.participants {
@@ -65,9 +63,9 @@ enum ParticipantsResolve: WireMethod {
                 let (first, tournamentId, second, participantId) = write.pathComponents
                 repair.beginString(key: "path")
                 repair.appendToString(first)
-                repair.appendToString(tournamentId)
+                repair.appendToString(text: tournamentId)
                 repair.appendToString(second)
-                repair.appendToString(participantId)
+                repair.appendToString(text: participantId)
                 repair.endString()
                 repair.field("merge", write.merge)
                 repair.key("data")

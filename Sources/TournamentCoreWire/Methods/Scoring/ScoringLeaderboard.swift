@@ -1,19 +1,13 @@
 import TournamentCore
+import TournamentCoreJSON
 
 /// `scoring.leaderboard`: ranking with World Archery's tie-breaks (``Leaderboard``).
 enum ScoringLeaderboard: WireMethod {
     static let name: StaticString = "scoring.leaderboard"
 
-    private enum Field: String, RequestFields {
-        case entries
-        typealias Slots = SIMD4<Int32>
-        static let table = FieldTable<Self>()
-    }
+    private typealias Field = Members.ScoringLeaderboardRequest
 
-    private enum EntryField: String, RequestFields {
-        case participantId, displayName, arrows, score, tens, xs, arrowCount
-        static let table = FieldTable<Self>()
-    }
+    private typealias EntryField = Members.LeaderboardEntryInput
 
     static let countRange: ClosedRange<Int64> = 0...Int64.max
 
@@ -28,8 +22,8 @@ enum ScoringLeaderboard: WireMethod {
         for entry in Leaderboard.rank(participants) {
             writer.beginObject()
             writer.field("rank", entry.rank)
-            writer.field("participantId", entry.participantId)
-            if let name = entry.displayName { writer.field("displayName", name) }
+            writer.field("participantId", text: entry.participantId)
+            if let name = entry.displayName { writer.field("displayName", text: name) }
             writer.field("score", entry.totals.score)
             writer.field("tens", entry.totals.tens)
             writer.field("xs", entry.totals.xs)

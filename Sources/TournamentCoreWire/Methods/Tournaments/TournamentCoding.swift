@@ -1,4 +1,5 @@
 import TournamentCore
+import TournamentCoreJSON
 
 /// A tournament document of a request: the domain value and the members the contract does not
 /// know, which are written back verbatim after the known ones.
@@ -6,11 +7,7 @@ struct TournamentDocument {
     var tournament: Tournament
     var unknownMembers: UnknownMembers
 
-    private enum Field: String, RequestFields {
-        case id, name, location, status, isPublic = "public", currentParticipants, maxParticipants
-        static let table = FieldTable<Self>()
-        static let keepsUnknownMembers = true
-    }
+    private typealias Field = Members.TournamentDocument
 
     /// Participant counts are the apps' `Int32`, never negative.
     static let participantRange: ClosedRange<Int64> = 0...Int64(Int32.max)
@@ -31,7 +28,7 @@ struct TournamentDocument {
             status: try fields.value(.status).map { node throws(WireError) in
                 try document.withStringBytes(at: node, TournamentStatus.init(parsingUTF8:))
             } ?? .open,
-            isPublic: try fields.bool(.isPublic) ?? false,
+            isPublic: try fields.bool(.public) ?? false,
             currentParticipants: try fields.int(.currentParticipants, in: Self.participantRange) ?? 0,
             maxParticipants: try fields.int(.maxParticipants, in: Self.participantRange) ?? 0)
         unknownMembers = fields.unknownMembers
@@ -41,10 +38,10 @@ struct TournamentDocument {
     /// unknown members in request order.
     func write(from document: JSONDocument, into writer: inout JSONWriter) {
         writer.beginObject()
-        writer.field("id", tournament.id)
-        writer.field("name", tournament.name)
-        writer.field("location", tournament.location)
-        writer.field("status", tournament.status.rawValue)
+        writer.field("id", text: tournament.id)
+        writer.field("name", text: tournament.name)
+        writer.field("location", text: tournament.location)
+        writer.field("status", text: tournament.status.rawValue)
         writer.field("public", tournament.isPublic)
         writer.field("currentParticipants", tournament.currentParticipants)
         writer.field("maxParticipants", tournament.maxParticipants)

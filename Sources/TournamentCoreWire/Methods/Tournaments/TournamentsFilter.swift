@@ -1,14 +1,12 @@
 import TournamentCore
+import TournamentCoreJSON
 
 /// `tournaments.filter`: normalize tournament documents and list one tab with counts, labels
 /// and the empty state (``TournamentFilter``).
 enum TournamentsFilter: WireMethod {
     static let name: StaticString = "tournaments.filter"
 
-    private enum Field: String, RequestFields {
-        case tournaments, tab, publicOnly, query, limit
-        static let table = FieldTable<Self>()
-    }
+    private typealias Field = Members.TournamentsFilterRequest
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         let fields = try ObjectFields<Field>(document, request)
@@ -31,7 +29,7 @@ enum TournamentsFilter: WireMethod {
         let listing = filter.apply(to: tournaments)
 
         writer.beginObject()
-        writer.field("tab", listing.tab.rawValue)
+        writer.field("tab", text: listing.tab.rawValue)
         writer.key("tournaments")
         writer.beginArray()
         for index in listing.indices {
@@ -45,15 +43,15 @@ enum TournamentsFilter: WireMethod {
         }
         let labels = listing.labels
         writer.object("labels") { writer in
-            writer.field("active", labels.active)
-            writer.field("completed", labels.completed)
+            writer.field("active", text: labels.active)
+            writer.field("completed", text: labels.completed)
         }
         writer.field("isEmpty", listing.isEmpty)
         if let emptyState = listing.emptyState {
             writer.object("emptyState") { empty in
-                empty.field("icon", emptyState.icon)
-                empty.field("title", emptyState.title)
-                empty.field("message", emptyState.message)
+                empty.field("icon", text: emptyState.icon)
+                empty.field("title", text: emptyState.title)
+                empty.field("message", text: emptyState.message)
             }
         } else {
             writer.key("emptyState")
@@ -68,7 +66,7 @@ enum TournamentsFilter: WireMethod {
         switch document.kind(node) {
         case .string:
             if let tab = TournamentTab(rawValue: document.string(node)) { return tab }
-        case .number where document.nodes[node].flags & JSONNode.integer != 0:
+        case .number where document.isInteger(node):
             guard let index = document.int64(node) else { return .all }  // beyond Int64: "any other integer"
             return index == 0 ? .active : index == 1 ? .completed : .all
         default:

@@ -1,5 +1,5 @@
 import Testing
-@testable import TournamentCoreWire
+@testable import TournamentCoreJSON
 
 @Suite("JSONPath")
 struct JSONPathTests {

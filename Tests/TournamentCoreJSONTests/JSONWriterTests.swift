@@ -1,6 +1,5 @@
 import Testing
-@testable import TournamentCoreWire
-import TournamentCore
+@testable import TournamentCoreJSON
 
 private func written(_ body: (inout JSONWriter) -> Void) -> String {
     var writer = JSONWriter(capacity: 1)
@@ -40,15 +39,15 @@ struct JSONWriterTests {
         let text = written { w in
             w.beginObject()
             w.field("i", 1)
-            w.field("k", "q\"b\n" as String)
+            w.field("k", text: "q\"b\n")
             w.field("d", 2.5)
             w.field("s", "plain")
             w.field("t", "" as StaticString)
-            w.field("e", "\u{1}" as String)
+            w.field("e", text: "\u{1}")
             w.field("n", nil as Int?)
             w.field("b", true)
             w.beginString(key: "p")
-            w.appendToString("a\"")
+            w.appendToString(text: "a\"")
             w.endString()
             w.endObject()
         }
@@ -96,16 +95,6 @@ struct JSONWriterTests {
         #expect(nonFinite)
     }
 
-    @Test("a delta display's trend and colour names are their raw values")
-    func deltaDisplayNames() {
-        for trend in [DeltaDisplay.Trend.up, .down, .flat] {
-            #expect(trend.name.description == trend.rawValue)
-        }
-        for color in [DeltaDisplay.Color.green, .red, .gray] {
-            #expect(color.name.description == color.rawValue)
-        }
-    }
-
     @Test("strings escape quote, backslash and control characters only", arguments: [
         ("plain", #""plain""#),
         ("q\"b\\", #""q\"b\\""#),
@@ -114,7 +103,7 @@ struct JSONWriterTests {
         ("é/🏹\u{2028}", "\"é/🏹\u{2028}\""),
     ])
     func stringEscaping(value: String, expected: String) {
-        #expect(written { $0.string(value) } == expected)
+        #expect(written { $0.string(text: value) } == expected)
     }
 
     @Test("strings of every length escape at every position as a byte-by-byte escaper does")
@@ -144,7 +133,7 @@ struct JSONWriterTests {
                 let value = (0..<length).map { _ -> String in
                     generator.next(upperBound: UInt(4)) == 0 ? alphabet[Int(generator.next(upperBound: UInt(alphabet.count)))] : "x"
                 }.joined()
-                let text = written { $0.string(value) }
+                let text = written { $0.string(text: value) }
                 #expect(Array(text.utf8) == reference(value), "\(Array(value.utf8))")
             }
         }
@@ -184,7 +173,7 @@ struct JSONWriterTests {
             values += [1 << UInt64(shift), (1 << UInt64(shift)) - 1]
         }
         for value in values {
-            #expect(JSONBytes.decimalDigitCount(value) == String(value).count, "\(value)")
+            #expect(DigitWriting.decimalDigitCount(value) == String(value).count, "\(value)")
         }
     }
 

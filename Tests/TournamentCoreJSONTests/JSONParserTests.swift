@@ -1,5 +1,6 @@
 import Testing
-@testable import TournamentCoreWire
+import TestFiles
+@testable import TournamentCoreJSON
 
 private func accepts(_ text: String) -> Bool {
     if case .success = parse(text) { return true }
@@ -275,7 +276,7 @@ struct NumberConversionTests {
         }
         for text in texts {
             let bytes = Array(text.utf8)
-            let read = bytes.withUnsafeBufferPointer { JSONBytes.int64($0) }
+            let read = bytes.withUnsafeBufferPointer { NumberParsing.int64($0) }
             #expect(read == Int64(text), "\(text)")
             if read != Int64(text) { break }
             // The same through the parser's digits, the number at the end of the text and
@@ -290,7 +291,7 @@ struct NumberConversionTests {
     /// How many of the eight bytes of `word` are digits before the first that is not one, as
     /// the parser reads it: the lowest byte flagged by `nonDigits`.
     private func leadingDigitCount(_ word: UInt64) -> Int {
-        JSONBytes.nonDigits(JSONBytes.digitValues(word)).trailingZeroBitCount >> 3
+        ByteScanning.nonDigits(ByteScanning.digitValues(word)).trailingZeroBitCount >> 3
     }
 
     @Test("the eight-byte digit count agrees with a byte-by-byte count, whatever follows the digits")
@@ -353,7 +354,7 @@ struct NumberConversionTests {
             // Through the parser's digits (the number at the end of the text, and followed by
             // other bytes), and through the text alone (the path of what the fast ones leave).
             let parsed = readNumbers(text) { $0.double($1)?.bitPattern }
-            let fromText = Array(text.utf8).withUnsafeBufferPointer { JSONBytes.double($0) }
+            let fromText = Array(text.utf8).withUnsafeBufferPointer { NumberParsing.double($0) }
             // Double(String) takes "4." and "1.e5" too, which JSON does not.
             if text.wholeMatch(of: /-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/) != nil {
                 #expect(parsed == [reference?.bitPattern, reference?.bitPattern], "\(text): \(parsed) vs \(String(describing: reference))")
@@ -389,7 +390,7 @@ struct NumberConversionTests {
             let mantissa = UInt64.random(in: 1...largest, using: &generator)
             let exponent = Int.random(in: -348...347, using: &generator)
             let reference = try #require(Double("\(mantissa)e\(exponent)"))
-            let result = JSONBytes.eiselLemire(mantissa, exponent, negative: false)
+            let result = NumberParsing.eiselLemire(mantissa, exponent, negative: false)
             if reference.isNormal { normal += 1 }
             if let result {
                 decided += 1
@@ -398,8 +399,8 @@ struct NumberConversionTests {
         }
         #expect(decided >= normal * 99 / 100, "decided \(decided) of \(normal) normal results")
         // Exactly halfway between two doubles (2^53 + 1): undecidable from 128 bits, left to strtod.
-        #expect(JSONBytes.eiselLemire(9_007_199_254_740_993, 0, negative: false) == nil)
-        #expect(JSONBytes.eiselLemire(0, 400, negative: true)?.bitPattern == (-0.0).bitPattern)
-        #expect(JSONBytes.eiselLemire(1, 400, negative: false) == nil)
+        #expect(NumberParsing.eiselLemire(9_007_199_254_740_993, 0, negative: false) == nil)
+        #expect(NumberParsing.eiselLemire(0, 400, negative: true)?.bitPattern == (-0.0).bitPattern)
+        #expect(NumberParsing.eiselLemire(1, 400, negative: false) == nil)
     }
 }

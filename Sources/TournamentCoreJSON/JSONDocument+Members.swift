@@ -1,19 +1,25 @@
 extension JSONDocument {
     /// A member of an object: the indices of its key and value nodes.
-    struct Member {
-        var key: Int
-        var value: Int
+    public struct Member {
+        public var key: Int
+        public var value: Int
+
+        /// The member whose key node is `key` and value node `value`.
+        public init(key: Int, value: Int) {
+            self.key = key
+            self.value = value
+        }
     }
 
     /// The members of an object with repeated keys merged as JavaScript's `JSON.parse` does:
     /// each key once, at the position of its first occurrence, with the value of its last.
-    func uniqueMembers(_ object: Int) -> [Member] {
+    public func uniqueMembers(_ object: Int) -> [Member] {
         deduplicated(keys: Array(keys(object)))
     }
 
     /// Merges repeated keys among `keys` (key node indices, in document order) as
     /// ``uniqueMembers(_:)`` does.
-    func deduplicated(keys: [Int]) -> [Member] {
+    public func deduplicated(keys: [Int]) -> [Member] {
         var members: [Member] = []
         members.reserveCapacity(keys.count)
         if keys.count <= 16 {
@@ -48,7 +54,7 @@ extension JSONWriter {
     /// keys merged as ``JSONDocument/uniqueMembers(_:)`` does.
     ///
     /// Recursion is bounded by the parser's depth limit.
-    mutating func verbatim(_ document: JSONDocument, _ node: Int) {
+    public mutating func verbatim(_ document: JSONDocument, _ node: Int) {
         switch document.kind(node) {
         case .object:
             beginObject()
@@ -68,7 +74,7 @@ extension JSONWriter {
     }
 
     /// Writes `"key":value` of a request member verbatim.
-    mutating func verbatimMember(_ document: JSONDocument, _ member: JSONDocument.Member) {
+    public mutating func verbatimMember(_ document: JSONDocument, _ member: JSONDocument.Member) {
         raw(document.sourceText(member.key))
         append(UInt8(ascii: ":"))
         verbatim(document, member.value)

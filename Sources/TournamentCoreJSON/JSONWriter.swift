@@ -17,6 +17,12 @@ import Darwin
 /// The writer never traps: when memory runs out it stops writing and reports ``failed``; a
 /// non-finite number (which JSON cannot express) is recorded in ``wroteNonFiniteNumber`` and
 /// the envelope turns the response into an `INTERNAL` error.
+///
+/// Static text: keys, and the values of methods taking a `StaticString`, are copied as they
+/// are, without looking for characters to escape; they must be ASCII without a quote, a
+/// backslash or a control character (the words of a contract are: the golden files and the
+/// fuzzer's oracle check that every response is JSON). Text known only at run time goes
+/// through the methods labelled `text:`, which escape it.
 public struct JSONWriter: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>?
     private var capacity = 0
@@ -55,12 +61,12 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Records that memory ran out elsewhere during the call: the response is NULL.
-    mutating func markOutOfMemory() {
+    public mutating func markOutOfMemory() {
         failed = true
     }
 
     /// Forgets everything written after `count` bytes (for replacing a partial response).
-    mutating func truncate(to count: Int) {
+    public mutating func truncate(to count: Int) {
         self.count = min(count, self.count)
         wroteNonFiniteNumber = false
     }
@@ -98,10 +104,9 @@ public struct JSONWriter: ~Copyable {
     /// one capacity check for a whole token. Nil when memory ran out. The caller writes the
     /// bytes and ends the token with ``commit(_:)``.
     ///
-    /// ``count`` is read once per token and stored once, by `commit`: moved along as the comma,
-    /// the key and the value were written, it was stored and read back around byte stores that
-    /// may alias it — a round trip through memory several times per member, on the one
-    /// dependency that runs through the whole response.
+    /// ``count`` is read once per token and stored once, by `commit`: the bytes written between
+    /// may alias it, so a count moved along with every byte would go through memory each time,
+    /// on the one dependency that runs through the whole response.
     @inline(__always)
     private mutating func cursor(separated: Bool, room extra: Int) -> UnsafeMutablePointer<UInt8>? {
         guard reserve(extra &+ 1), let base else { return nil }
@@ -132,19 +137,19 @@ public struct JSONWriter: ~Copyable {
     }
 
     @inline(__always)
-    mutating func append(_ byte: UInt8) {
+    public mutating func append(_ byte: UInt8) {
         guard let target = cursor(separated: false, room: 1) else { return }
         target.pointee = byte
         commit(target + 1)
     }
 
-    mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+    public mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
         guard let source = buffer.baseAddress, let target = cursor(separated: false, room: buffer.count) else { return }
         copyBytes(to: target, from: source, count: buffer.count)
         commit(target + buffer.count)
     }
 
-    mutating func append(_ text: StaticString) {
+    public mutating func append(_ text: StaticString) {
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
@@ -224,50 +229,40 @@ public struct JSONWriter: ~Copyable {
         append(UInt8(ascii: "]"))
     }
 
-    /// Writes a member key, `"key":`. Keys of the contract are ASCII identifiers, written as is.
-    ///
-    /// Internal, as the other overloads that write static text as is: inside the module a
-    /// string literal takes them (the `String` overloads are disfavored), outside it only the
-    /// `String` overloads are seen, and a literal is escaped as any text.
+    /// Writes a member key, `"key":`, as is (see the type's note on static text).
     @inline(__always)  // the key's length is known where it is called: its copy is one or two moves
-    mutating func key(_ key: StaticString) {
+    public mutating func key(_ key: StaticString) {
         quoted(key, suffix: UInt8(ascii: ":"))
     }
 
-    /// Writes a member key given as arbitrary text, escaped.
-    ///
-    /// Disfavored, as the writer's other `String` overloads: a string literal's default type is
-    /// `String`, so without it the module's `key("deltas")` made a `String` and checked its bytes
-    /// for escapes (about 100 instructions) instead of copying the static text.
-    @_disfavoredOverload
-    public mutating func key(_ key: String) {
-        string(key)
+    /// Writes a member key given as text known at run time, escaped.
+    public mutating func key(text key: String) {
+        string(text: key)
         append(UInt8(ascii: ":"))
     }
 
     /// Writes already-encoded JSON text (a token taken from a request) as the next value.
-    mutating func raw(_ json: UnsafeBufferPointer<UInt8>) {
+    public mutating func raw(_ json: UnsafeBufferPointer<UInt8>) {
         separate()
         append(json)
     }
 
     // MARK: Members
 
-    /// Writes `"key":"value"`.
-    @_disfavoredOverload  // see key(_:) of a String
-    public mutating func field(_ key: StaticString, _ value: String) {
+    /// Writes `"key":"value"`, the value escaped.
+    public mutating func field(_ key: StaticString, text value: String) {
         string(value, key: key)
     }
 
     /// Writes `"key":"value"` for a value given as valid UTF-8 bytes.
-    mutating func field(_ key: StaticString, utf8 value: UnsafeBufferPointer<UInt8>) {
+    public mutating func field(_ key: StaticString, utf8 value: UnsafeBufferPointer<UInt8>) {
         string(utf8: value, key: key)
     }
 
-    /// Writes `"key":"value"` for a value known at compile time (ASCII without characters to
-    /// escape, as for ``string(_:)-(StaticString)``), such as an enumeration's name.
+    /// Writes `"key":"value"` for a value known at compile time, as is (see the type's note on
+    /// static text), such as an enumeration's name.
     @inline(__always)  // the key's length is known where it is called: its copy is one or two moves
-    mutating func field(_ key: StaticString, _ value: StaticString) {
+    public mutating func field(_ key: StaticString, _ value: StaticString) {
         quoted(value, key: key, suffix: nil)
     }
 
@@ -318,7 +313,7 @@ public struct JSONWriter: ~Copyable {
     /// Written one by one, each member reads the writer's count back from memory where the
     /// member before stored it, a delay on every member of the response.
     @inline(__always)
-    mutating func numberMembers(_ body: (inout NumberMembers) -> Void) {
+    public mutating func numberMembers(_ body: (inout NumberMembers) -> Void) {
         withUnsafeMutablePointer(to: &self) { writer in
             var members = NumberMembers(writer)
             body(&members)
@@ -355,18 +350,17 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes `value`'s digits at `target` (at most 20 bytes); the byte after them. The digits go
-    /// straight where they belong (JSONBytes.writeDigits, from the right): their count is known
-    /// first. (Written into a stack buffer and copied, the copy's wide loads stalled on the
-    /// two-byte stores.)
+    /// straight where they belong (DigitWriting.writeDigits, from the right): their count is known
+    /// first, so no buffer is filled and copied.
     @inline(__always)
     fileprivate static func writeInteger(_ value: Int64, at target: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         let magnitude = value.magnitude
-        var length = JSONBytes.decimalDigitCount(magnitude)
+        var length = DigitWriting.decimalDigitCount(magnitude)
         if value < 0 {
             target[0] = UInt8(ascii: "-")
             length &+= 1
         }
-        JSONBytes.writeDigits(of: magnitude, endingAt: target + length)
+        DigitWriting.writeDigits(of: magnitude, endingAt: target + length)
         return target + length
     }
 
@@ -399,8 +393,7 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes a string, escaping `"`, `\` and control characters; other characters are written
     /// as UTF-8.
-    @_disfavoredOverload  // see key(_:) of a String
-    public mutating func string(_ value: String) {
+    public mutating func string(text value: String) {
         string(value, key: nil)
     }
 
@@ -413,13 +406,13 @@ public struct JSONWriter: ~Copyable {
         copy.withUTF8 { string(utf8: $0, key: key) }
     }
 
-    /// Writes a string known at compile time (ASCII without characters to escape).
-    mutating func string(_ value: StaticString) {
+    /// Writes a string known at compile time, as is (see the type's note on static text).
+    public mutating func string(_ value: StaticString) {
         quoted(value, suffix: nil)
     }
 
     /// Writes a string given as valid UTF-8 bytes.
-    mutating func string(utf8 text: UnsafeBufferPointer<UInt8>) {
+    public mutating func string(utf8 text: UnsafeBufferPointer<UInt8>) {
         string(utf8: text, key: nil)
     }
 
@@ -433,7 +426,7 @@ public struct JSONWriter: ~Copyable {
             commit(target + 2)
             return
         }
-        if !JSONBytes.needsEscaping(text) {
+        if !ByteScanning.needsEscaping(text) {
             // Nothing to escape (the usual case): the whole text in one copy.
             target[0] = UInt8(ascii: "\"")
             copyBytes(to: target + 1, from: source, count: text.count)
@@ -448,29 +441,29 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes `"` after a separating comma (and `"key":` when given): a string written in parts
-    /// follows (``appendToString(_:)-(String)``, then ``endString()``). A value made of pieces,
+    /// follows (``appendToString(text:)``, then ``endString()``). A value made of pieces,
     /// such as a document path, is so written without being built as a whole first.
-    mutating func beginString(key: StaticString? = nil) {
+    public mutating func beginString(key: StaticString? = nil) {
         guard let target = valueCursor(key: key, room: 1) else { return }
         target.pointee = UInt8(ascii: "\"")
         commit(target + 1)
     }
 
     /// Writes `text` escaped, inside a string begun with ``beginString()``.
-    mutating func appendToString(_ text: String) {
+    public mutating func appendToString(text: String) {
         if text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) != nil { return }
         var copy = text
         copy.withUTF8 { appendEscaped($0) }
     }
 
-    /// Writes `text`, known at compile time (ASCII without characters to escape, as for
-    /// ``string(_:)-(StaticString)``), inside a string begun with ``beginString()``.
-    mutating func appendToString(_ text: StaticString) {
+    /// Writes `text`, known at compile time, as is (see the type's note on static text), inside
+    /// a string begun with ``beginString()``.
+    public mutating func appendToString(_ text: StaticString) {
         append(text)
     }
 
     /// Writes the closing `"` of a string begun with ``beginString()``.
-    mutating func endString() {
+    public mutating func endString() {
         append(UInt8(ascii: "\""))
     }
 
@@ -479,13 +472,13 @@ public struct JSONWriter: ~Copyable {
     private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>) {
         guard let source = text.baseAddress else { return }
         var runStart = 0
-        var index = JSONBytes.firstStop(in: text, from: 0, mask: JSONBytes.escapeMask)
+        var index = ByteScanning.firstStop(in: text, from: 0, mask: ByteScanning.escapeMask)
         while index < text.count {
             append(UnsafeBufferPointer(start: source + runStart, count: index - runStart))
             appendEscape(source[index])
             index += 1
             runStart = index
-            index = JSONBytes.firstStop(in: text, from: index, mask: JSONBytes.escapeMask)
+            index = ByteScanning.firstStop(in: text, from: index, mask: ByteScanning.escapeMask)
         }
         append(UnsafeBufferPointer(start: source + runStart, count: text.count - runStart))
     }
@@ -511,7 +504,7 @@ public struct JSONWriter: ~Copyable {
 /// Members with number values written one after another (``JSONWriter/numberMembers(_:)``): the
 /// position and the end of the room stay in registers; room runs out only when the writer's
 /// buffer must grow, which goes through the writer.
-struct NumberMembers: ~Copyable {
+public struct NumberMembers: ~Copyable {
     private let writer: UnsafeMutablePointer<JSONWriter>
     /// Where the next member goes; nil once memory ran out (nothing more is written).
     private var at: UnsafeMutablePointer<UInt8>?
@@ -531,13 +524,13 @@ struct NumberMembers: ~Copyable {
 
     /// Writes `"key":value` for an integer.
     @inline(__always)
-    mutating func field(_ key: StaticString, _ value: Int) {
+    public mutating func field(_ key: StaticString, _ value: Int) {
         field(key, Int64(value))
     }
 
     /// Writes `"key":value` for a 64-bit integer.
     @inline(__always)
-    mutating func field(_ key: StaticString, _ value: Int64) {
+    public mutating func field(_ key: StaticString, _ value: Int64) {
         guard let target = memberCursor(key) else { return }
         at = JSONWriter.writeInteger(value, at: target)
     }
@@ -545,7 +538,7 @@ struct NumberMembers: ~Copyable {
     /// Writes `"key":value` for a floating-point number, as ``JSONWriter/double(_:)`` does
     /// (`null`, recorded, for a NaN or an infinity).
     @inline(__always)
-    mutating func field(_ key: StaticString, _ value: Double) {
+    public mutating func field(_ key: StaticString, _ value: Double) {
         guard let target = memberCursor(key) else { return }
         let (end, finite) = JSONWriter.writeDouble(value, at: target)
         if _slowPath(!finite) { nonFinite = true }

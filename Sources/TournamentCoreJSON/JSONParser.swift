@@ -218,8 +218,7 @@ struct JSONParser {
             // ``parseScalar()``).
             try makeRoomForStep()
             // Whether a member's key comes next: keys are read in one place, after this switch
-            // and the loop below (the compiler stops inlining into a reader grown too large, and
-            // a second copy of the key reading was what it left out).
+            // and the loop below, so that the loop has one copy of that code to inline.
             var keyFollows = false
             switch p.pointee {
             case UInt8(ascii: "{"):
@@ -394,7 +393,7 @@ struct JSONParser {
         p += 1
         let contentStart = p
         // To the next quote, backslash, control character or non-ASCII byte: mostly the quote.
-        p = JSONBytes.firstStop(from: p, to: end, mask: Self.stopMask)
+        p = ByteScanning.firstStop(from: p, to: end, mask: Self.stopMask)
         var flags: UInt8 = 0
         if _slowPath(p.pointee != UInt8(ascii: "\"")) {
             // The error is thrown here, in the rare branch: thrown by the call, its check would
@@ -433,7 +432,7 @@ struct JSONParser {
             } else {
                 position = try sequenceEnd(start, count, position)
             }
-            position = JSONBytes.firstStop(in: text, from: position, mask: stopMask)
+            position = ByteScanning.firstStop(in: text, from: position, mask: stopMask)
         }
     }
 
@@ -441,7 +440,7 @@ struct JSONParser {
     /// or a non-ASCII byte.
     @inline(__always)
     private static func stopMask(_ word: UInt64) -> UInt64 {
-        JSONBytes.escapeMask(word) | word & highBits
+        ByteScanning.escapeMask(word) | word & highBits
     }
 
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
@@ -483,7 +482,7 @@ struct JSONParser {
         guard bytes.count - position >= 4 else { throw error("Expected four hexadecimal digits after \\u.", at: position) }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let digit = JSONBytes.hexValue(bytes[position]) else {
+            guard let digit = ByteScanning.hexValue(bytes[position]) else {
                 throw error("Expected four hexadecimal digits after \\u.", at: position)
             }
             value = value << 4 | UInt32(digit)
@@ -547,10 +546,10 @@ struct JSONParser {
             return
         }
         while end - p >= 8 {
-            let values = JSONBytes.digitValues(UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)))
-            let nonDigits = JSONBytes.nonDigits(values)
+            let values = ByteScanning.digitValues(UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)))
+            let nonDigits = ByteScanning.nonDigits(values)
             if nonDigits == 0 {
-                mantissa = mantissa &* 100_000_000 &+ JSONBytes.digitsValue(values)
+                mantissa = mantissa &* 100_000_000 &+ ByteScanning.digitsValue(values)
                 p += 8
                 digits &+= 8
                 continue
@@ -559,7 +558,7 @@ struct JSONParser {
             if run > 0 {
                 // The run's bytes moved to the top of the word: the bytes below read as leading
                 // zeros.
-                mantissa = mantissa &* JSONBytes.powerOfTen(run) &+ JSONBytes.digitsValue(values &<< UInt64(64 &- run &* 8))
+                mantissa = mantissa &* DigitWriting.powerOfTen(run) &+ ByteScanning.digitsValue(values &<< UInt64(64 &- run &* 8))
                 p += run
                 digits &+= run
             }
@@ -622,26 +621,5 @@ struct JSONParser {
     private static func describe(_ byte: UInt8) -> String {
         if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
         return "0x" + String(byte, radix: 16, uppercase: true)
-    }
-}
-
-/// `memcmp` over possibly-nil base addresses; keys and literals being short, up to sixteen
-/// bytes are compared inline, in at most two overlapping loads per side.
-@inline(__always)
-func memoryEquals(_ lhs: UnsafePointer<UInt8>?, _ rhs: UnsafePointer<UInt8>?, _ count: Int) -> Bool {
-    if count <= 0 { return count == 0 }
-    guard let lhs, let rhs else { return false }
-    let left = UnsafeRawPointer(lhs), right = UnsafeRawPointer(rhs)
-    switch count {
-    case 8...16:
-        return left.loadUnaligned(as: UInt64.self) == right.loadUnaligned(as: UInt64.self)
-            && left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-    case 4...7:
-        return left.loadUnaligned(as: UInt32.self) == right.loadUnaligned(as: UInt32.self)
-            && left.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == right.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
-    case 1...3:
-        return lhs[0] == rhs[0] && lhs[count / 2] == rhs[count / 2] && lhs[count - 1] == rhs[count - 1]
-    default:
-        return memcmp(lhs, rhs, count) == 0
     }
 }

@@ -172,21 +172,21 @@ enum ShortestDouble {
             let integer = UInt64(bitPattern: whole)
             // A whole number below 2^53 (accuracy 30.0, a delta of 20.0): its digits are exact
             // and shortest as they are, written as an integer with ".0".
-            let count = JSONBytes.decimalDigitCount(integer)
-            JSONBytes.writeDigits(of: integer, endingAt: target + at + count)
+            let count = DigitWriting.decimalDigitCount(integer)
+            DigitWriting.writeDigits(of: integer, endingAt: target + at + count)
             target[at + count] = UInt8(ascii: ".")
             target[at + count + 1] = UInt8(ascii: "0")
             return at + count + 2
         }
         let (digits, exponent) = decimal(value)
-        let count = JSONBytes.decimalDigitCount(digits)  // at most 17
+        let count = DigitWriting.decimalDigitCount(digits)  // at most 17
         let scientific = count - 1 + exponent
         // The digits are written where they end up; where a point goes between them, they are
         // written one byte further right and the leading ones moved back over the gap.
         if scientific >= -4 && value.magnitude <= 0x1p53 {
             if exponent >= 0 {
                 // ddd000.0
-                JSONBytes.writeDigits(of: digits, endingAt: target + at + count)
+                DigitWriting.writeDigits(of: digits, endingAt: target + at + count)
                 at += count
                 for _ in 0..<exponent {
                     target[at] = UInt8(ascii: "0")
@@ -198,7 +198,7 @@ enum ShortestDouble {
             }
             if scientific >= 0 {
                 // ddd.ddd
-                JSONBytes.writeDigits(of: digits, endingAt: target + at + count + 1)
+                DigitWriting.writeDigits(of: digits, endingAt: target + at + count + 1)
                 for index in 0...scientific {
                     target[at + index] = target[at + index + 1]
                 }
@@ -213,11 +213,11 @@ enum ShortestDouble {
                 target[at] = UInt8(ascii: "0")
                 at += 1
             }
-            JSONBytes.writeDigits(of: digits, endingAt: target + at + count)
+            DigitWriting.writeDigits(of: digits, endingAt: target + at + count)
             return at + count
         }
         // d.ddde±XX
-        JSONBytes.writeDigits(of: digits, endingAt: target + at + count + 1)
+        DigitWriting.writeDigits(of: digits, endingAt: target + at + count + 1)
         target[at] = target[at + 1]
         if count > 1 {
             target[at + 1] = UInt8(ascii: ".")

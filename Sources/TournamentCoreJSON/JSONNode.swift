@@ -1,4 +1,5 @@
-/// One entry of a parsed document's tape.
+/// One entry of a parsed document's tape (its layout is the reader's business; readers of a
+/// document see its ``Kind`` only).
 ///
 /// A document is a flat array of nodes in document order (a "tape", as in simdjson): a
 /// container is an opening node, its children, and a closing ``Kind/end`` node; an object's
@@ -7,8 +8,8 @@
 /// for them. A number's digits are read once, by the parser: the node keeps its decimal
 /// exponent, and the tape's mantissa of the same index its digits as an integer (see
 /// ``JSONTape``).
-struct JSONNode: Sendable {
-    enum Kind: UInt8, Sendable {
+public struct JSONNode: Sendable {
+    public enum Kind: UInt8, Sendable {
         case object, array, string, number, `true`, `false`, null
         /// Closes the container whose opening node points here.
         case end

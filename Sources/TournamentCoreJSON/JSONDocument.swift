@@ -6,7 +6,7 @@
 /// Node indices come from the tape itself (a container's end, a key's value at key + 1), so
 /// they are in range by construction; debug builds check every access, and the fuzzer runs
 /// the optimized code under AddressSanitizer.
-struct JSONDocument {
+public struct JSONDocument {
     /// The request's first byte (it is never empty) and its length.
     let text: UnsafePointer<UInt8>
     let textCount: Int
@@ -15,26 +15,22 @@ struct JSONDocument {
     let mantissas: UnsafePointer<UInt64>
 
     /// The index of the top-level value.
-    var root: Int { 0 }
+    public var root: Int { 0 }
 
     /// Parses `bytes` and hands the document to `body`; the document must not escape it.
     /// `terminated`: a 0 byte follows `bytes` (see ``JSONParser/parse(_:terminated:_:)``).
-    static func parse<Result>(_ bytes: UnsafeBufferPointer<UInt8>, terminated: Bool = false, _ body: (JSONDocument) -> Result) throws(WireError) -> Result {
-        do {
-            return try JSONParser.parse(bytes, terminated: terminated) { tape in
-                body(JSONDocument(text: tape.text, textCount: bytes.count, nodes: tape.nodes, mantissas: tape.mantissas))
-            }
-        } catch {
-            throw error.isOutOfMemory ? .outOfMemory : WireError(.invalidJSON, error.message)
+    public static func parse<Result>(_ bytes: UnsafeBufferPointer<UInt8>, terminated: Bool = false, _ body: (JSONDocument) -> Result) throws(JSONSyntaxError) -> Result {
+        try JSONParser.parse(bytes, terminated: terminated) { tape in
+            body(JSONDocument(text: tape.text, textCount: bytes.count, nodes: tape.nodes, mantissas: tape.mantissas))
         }
     }
 
     // MARK: Structure
 
-    func kind(_ node: Int) -> JSONNode.Kind { nodes[node].kind }
+    public func kind(_ node: Int) -> JSONNode.Kind { nodes[node].kind }
 
     /// The index of the node after `node` and all its descendants.
-    func skip(_ node: Int) -> Int {
+    public func skip(_ node: Int) -> Int {
         switch nodes[node].kind {
         case .object, .array: Int(nodes[node].value) &+ 1
         default: node &+ 1
@@ -42,7 +38,7 @@ struct JSONDocument {
     }
 
     /// The number of elements of an array or members of an object; 0 for a scalar.
-    func count(_ container: Int) -> Int {
+    public func count(_ container: Int) -> Int {
         switch nodes[container].kind {
         case .object, .array: Int(nodes[Int(nodes[container].value)].value)
         default: 0
@@ -50,28 +46,28 @@ struct JSONDocument {
     }
 
     /// The element indices of an array node.
-    func elements(_ array: Int) -> Children {
+    public func elements(_ array: Int) -> Children {
         Children(document: self, container: array, cursor: array &+ 1, end: Int(nodes[array].value), stride: 1)
     }
 
     /// The key indices of an object node; each member's value is at key + 1.
-    func keys(_ object: Int) -> Children {
+    public func keys(_ object: Int) -> Children {
         Children(document: self, container: object, cursor: object &+ 1, end: Int(nodes[object].value), stride: 2)
     }
 
     /// Child nodes of a container, one per element (arrays) or per member key (objects).
-    struct Children: Sequence, IteratorProtocol {
+    public struct Children: Sequence, IteratorProtocol {
         let document: JSONDocument
         /// The array or object node.
-        let container: Int
+        public let container: Int
         var cursor: Int
         let end: Int
         let stride: Int
 
         /// The number of children, read from the container's end node.
-        var count: Int { document.count(container) }
+        public var count: Int { document.count(container) }
 
-        mutating func next() -> Int? {
+        public mutating func next() -> Int? {
             guard cursor < end else { return nil }
             let current = cursor
             cursor = document.skip(current &+ stride &- 1)
@@ -82,65 +78,114 @@ struct JSONDocument {
     // MARK: Raw bytes
 
     /// The request's bytes.
-    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: text, count: textCount) }
+    public var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: text, count: textCount) }
 
     /// The bytes of a scalar node's token (strings without their quotes).
-    func slice(_ node: Int) -> UnsafeBufferPointer<UInt8> {
+    public func slice(_ node: Int) -> UnsafeBufferPointer<UInt8> {
         let entry = nodes[node]
         return UnsafeBufferPointer(rebasing: bytes[Int(entry.offset)..<Int(entry.offset) + Int(entry.value)])
     }
 
-    /// The source text of a scalar node, strings with their quotes and escapes as written.
-    func sourceText(_ node: Int) -> UnsafeBufferPointer<UInt8> {
+    /// The source text of a node as written: a scalar's token (strings with their quotes and
+    /// escapes), a container from its opening bracket to its closing one.
+    public func sourceText(_ node: Int) -> UnsafeBufferPointer<UInt8> {
         let entry = nodes[node]
         var start = Int(entry.offset)
         var end = start + Int(entry.value)
-        if entry.kind == .string {
+        if entry.kind == .object || entry.kind == .array {
+            end = Int(nodes[Int(entry.value)].offset) + 1
+        } else if entry.kind == .string {
             start -= 1
             end += 1
         }
         return UnsafeBufferPointer(rebasing: bytes[start..<end])
     }
 
+    /// The length in bytes of a scalar node's token (strings: as written, without the quotes).
+    @inline(__always)
+    public func byteCount(_ node: Int) -> Int { Int(nodes[node].value) }
+
     // MARK: Strings
 
+    /// Whether a string node's text is written with backslash escapes.
+    @inline(__always)
+    public func isEscaped(_ node: Int) -> Bool { nodes[node].flags & JSONNode.escaped != 0 }
+
+    /// A word that no ``shortKeyWord(_:)`` is: a zero first byte under a non-zero one, which no
+    /// key's word has (a plain key has no zero byte) and no word read for an empty key either
+    /// (0, or a quote first).
+    public static var noShortKeyWord: UInt64 { 0x0100 }
+
+    /// The word of the string node `key` when it is plain (no escapes) and at most eight bytes
+    /// long: its bytes, little-endian, zeros above them. Nil for other strings.
+    ///
+    /// The word tells such strings apart by itself, their lengths included: a plain string has
+    /// no zero byte. (An empty one keeps all eight bytes from its closing quote on, which no
+    /// other string's word starts with.)
+    @inline(__always)
+    public func shortKeyWord(_ key: Int) -> UInt64? {
+        let node = nodes[key]
+        let length = Int(node.value)
+        guard _fastPath(node.flags & JSONNode.escaped == 0 && length <= 8) else { return nil }
+        let offset = Int(node.offset)
+        let start = text + offset
+        if _fastPath(textCount &- offset >= 8) {
+            // The eight bytes from the key's start, the ones past its end masked off.
+            let loaded = UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
+            return loaded & (UInt64.max &>> UInt64(truncatingIfNeeded: (8 &- length) &* 8))
+        }
+        // Near the end of the text (a key shorter than eight bytes then): no byte past it read.
+        return length == 0 ? 0 : ByteScanning.partialWord(start, count: length)
+    }
+
+    /// The UTF-8 bytes of a string node (escapes decoded), lent to `body`.
+    @inline(__always)
+    public func withStringBytes<Result>(_ node: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        guard _slowPath(isEscaped(node)) else { return body(slice(node)) }
+        return StringEscapes.unescaped(slice(node)).withUnsafeBufferPointer(body)
+    }
+
     /// The text of a string node, escapes decoded.
-    func string(_ node: Int) -> String {
+    public func string(_ node: Int) -> String {
         let text = slice(node)
         guard nodes[node].flags & JSONNode.escaped != 0 else {
             return String(decoding: text, as: UTF8.self)
         }
-        return String(decoding: JSONBytes.unescaped(text), as: UTF8.self)
+        return String(decoding: StringEscapes.unescaped(text), as: UTF8.self)
     }
 
     /// Whether a string node's text equals `expected` (escapes decoded).
-    func stringEquals(_ node: Int, _ expected: UnsafeBufferPointer<UInt8>) -> Bool {
+    public func stringEquals(_ node: Int, _ expected: UnsafeBufferPointer<UInt8>) -> Bool {
         let text = slice(node)
         guard nodes[node].flags & JSONNode.escaped != 0 else {
             return text.count == expected.count && memoryEquals(text.baseAddress, expected.baseAddress, text.count)
         }
-        return JSONBytes.unescaped(text).withUnsafeBufferPointer {
+        return StringEscapes.unescaped(text).withUnsafeBufferPointer {
             $0.count == expected.count && memoryEquals($0.baseAddress, expected.baseAddress, $0.count)
         }
     }
 
     /// Whether two string nodes have the same text (escapes decoded).
-    func stringsEqual(_ lhs: Int, _ rhs: Int) -> Bool {
+    public func stringsEqual(_ lhs: Int, _ rhs: Int) -> Bool {
         if nodes[lhs].flags & JSONNode.escaped == 0 {
             return stringEquals(rhs, slice(lhs))
         }
-        return JSONBytes.unescaped(slice(lhs)).withUnsafeBufferPointer { stringEquals(rhs, $0) }
+        return StringEscapes.unescaped(slice(lhs)).withUnsafeBufferPointer { stringEquals(rhs, $0) }
     }
 
     // MARK: Numbers
 
+    /// Whether a number node is an integer literal (no fraction, no exponent).
+    @inline(__always)
+    public func isInteger(_ node: Int) -> Bool { nodes[node].flags & JSONNode.integer != 0 }
+
     /// The value of an integer literal node, or nil when it is a fraction, has an exponent, or
     /// lies outside the range of `Int64`.
     @inline(__always)
-    func int64(_ node: Int) -> Int64? {
+    public func int64(_ node: Int) -> Int64? {
         let entry = nodes[node]
         guard _fastPath(entry.kind == .number && entry.flags & JSONNode.integer != 0) else { return nil }
-        guard _fastPath(entry.flags & JSONNode.exact != 0) else { return JSONBytes.int64(slice(node)) }
+        guard _fastPath(entry.flags & JSONNode.exact != 0) else { return NumberParsing.int64(slice(node)) }
         // All the digits, at most 19: below 2^64. Int64 holds up to 2^63 - 1, and 2^63 negated.
         let magnitude = mantissas[node]
         if entry.flags & JSONNode.negative != 0 {
@@ -152,14 +197,14 @@ struct JSONDocument {
     /// The value of a number node as the nearest `Double`, or nil when its magnitude is too
     /// large for a `Double` (such as `1e400`).
     @inline(__always)
-    func double(_ node: Int) -> Double? {
+    public func double(_ node: Int) -> Double? {
         let entry = nodes[node]
         guard _fastPath(entry.kind == .number) else { return nil }
         if _fastPath(entry.flags & JSONNode.exact != 0),
-           let value = JSONBytes.double(mantissa: mantissas[node], exponent: Int(entry.exponent), negative: entry.flags & JSONNode.negative != 0) {
+           let value = NumberParsing.double(mantissa: mantissas[node], exponent: Int(entry.exponent), negative: entry.flags & JSONNode.negative != 0) {
             return value
         }
-        return JSONBytes.double(slice(node))
+        return NumberParsing.double(slice(node))
     }
 
     // MARK: Paths
@@ -168,7 +213,7 @@ struct JSONDocument {
     ///
     /// Found by descending from the root, so it costs nothing until an error needs it.
     /// A key node's path is the path of its member.
-    func path(to target: Int) -> JSONPath {
+    public func path(to target: Int) -> JSONPath {
         var path = JSONPath()
         var node = root
         while node != target, node < nodes.count {

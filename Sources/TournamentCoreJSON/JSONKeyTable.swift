@@ -1,0 +1,272 @@
+/// A fixed set of member keys, laid out for matching a document's key in one probe: what a
+/// decoder asks of every member of every object it reads ("which of my fields is this?").
+///
+/// A perfect hash is searched for once, when the table is built: a multiplier such that every
+/// key lands in its own bucket of a small power-of-two table. Looking a key up is then one hash
+/// of its bytes, one bucket, and one comparison with the key stored there. A key of up to eight
+/// bytes (most keys) is read as one word, which is both the hash's input and what is compared:
+/// a plain key (no escapes) has no zero byte, so its word tells its length too. Should no
+/// multiplier separate the keys, or should a key be empty or need escaping, lookups compare with
+/// every key instead: correct, only slower.
+///
+/// A class, so that handing the table around copies one reference. Its memory is written in
+/// `init` only, hence `@unchecked Sendable`.
+public final class JSONKeyTable: @unchecked Sendable {
+    /// All keys' bytes, one after the other.
+    private let keyBytes: UnsafeMutablePointer<UInt8>
+    /// Where each key starts in `keyBytes`, and its length.
+    private let starts: [Int]
+    private let lengths: [Int]
+    /// The key in each bucket of the perfect hash (2^(64 − shift) of them); when none was found,
+    /// two buckets that match nothing.
+    private let buckets: UnsafeMutablePointer<Bucket>
+    /// Whether a perfect hash was found: lookups take one probe (otherwise they scan).
+    public let isPerfect: Bool
+    private let multiplier: UInt64
+    /// 64 − log2(bucket count), below 64 (at least two buckets): shifts use `&>>`.
+    private let shift: UInt64
+
+    /// The number of keys.
+    public var count: Int { lengths.count }
+
+    /// A table of `keys`; a key's index is its position there.
+    public convenience init(keys: [String]) {
+        self.init(keys: keys, searchingPerfectHash: true)
+    }
+
+    /// `searchingPerfectHash: false` (for tests) keeps the scanning lookup.
+    init(keys: [String], searchingPerfectHash: Bool) {
+        let keys = keys.map { Array($0.utf8) }
+        var bytes: [UInt8] = []
+        var starts: [Int] = []
+        for key in keys {
+            starts.append(bytes.count)
+            bytes.append(contentsOf: key)
+        }
+        let lengths = keys.map(\.count)
+        let keyBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+        keyBytes.initialize(from: bytes, count: bytes.count)
+        self.keyBytes = keyBytes
+        self.starts = starts
+        self.lengths = lengths
+        // A key read from a document (unescaped: never a quote, a backslash or a control byte)
+        // is matched by its word alone, which needs every key of the table to be such a key too.
+        let plainKeys = keys.allSatisfy { key in !key.isEmpty && !key.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } }
+        if searchingPerfectHash, plainKeys, let found = Self.perfectHash(keys) {
+            let buckets = UnsafeMutablePointer<Bucket>.allocate(capacity: found.buckets.count)
+            for (index, position) in found.buckets.enumerated() {
+                let key = Int(position)
+                (buckets + index).initialize(to: position < 0
+                    ? Bucket.empty(keyBytes)
+                    : Bucket(
+                        key: keyBytes + starts[key],
+                        shortWord: lengths[key] <= 8
+                            ? Self.word(UnsafeBufferPointer(start: keyBytes + starts[key], count: lengths[key]))
+                            : JSONDocument.noShortKeyWord,
+                        length: Int32(lengths[key]), index: Int32(key)))
+            }
+            self.buckets = buckets
+            isPerfect = true
+            multiplier = found.multiplier
+            shift = found.shift
+        } else {
+            buckets = UnsafeMutablePointer<Bucket>.allocate(capacity: 2)
+            buckets.initialize(repeating: Bucket.empty(keyBytes), count: 2)
+            isPerfect = false
+            multiplier = 0
+            shift = 63
+        }
+    }
+
+    deinit {
+        buckets.deallocate()
+        keyBytes.deallocate()
+    }
+
+    /// The index of the key node `key` of `document` in the table, or nil for another key.
+    @inline(__always)
+    public func index(ofKey key: Int, in document: JSONDocument) -> Int? {
+        guard let word = document.shortKeyWord(key) else { return index(ofLongOrEscapedKey: key, in: document) }
+        return index(ofShortWord: word, length: document.byteCount(key))
+    }
+
+    /// The index of the key whose ``JSONDocument/shortKeyWord(_:)`` is `word` and whose length
+    /// is `length`, or nil.
+    @inline(__always)
+    public func index(ofShortWord word: UInt64, length: Int) -> Int? {
+        let bucket = buckets[Int(truncatingIfNeeded: Self.hash(word: word, length: length, multiplier) &>> shift)]
+        if _fastPath(bucket.shortWord == word) { return Int(bucket.index) }
+        guard !isPerfect else { return nil }
+        return withUnsafeBytes(of: word.littleEndian) { bytes in
+            scanningIndex(of: UnsafeBufferPointer(rebasing: bytes.bindMemory(to: UInt8.self).prefix(length)))
+        }
+    }
+
+    /// A key longer than eight bytes, or written with escapes (compared decoded).
+    @inline(__always)
+    private func index(ofLongOrEscapedKey key: Int, in document: JSONDocument) -> Int? {
+        if _slowPath(document.isEscaped(key)) { return index(ofEscapedKey: key, in: document) }
+        return index(of: document.slice(key))
+    }
+
+    @inline(never)
+    private func index(ofEscapedKey key: Int, in document: JSONDocument) -> Int? {
+        StringEscapes.unescaped(document.slice(key)).withUnsafeBufferPointer { index(of: $0) }
+    }
+
+    /// The index of the key whose UTF-8 bytes are `key`, or nil.
+    @inline(__always)
+    public func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard isPerfect else { return scanningIndex(of: key) }
+        let bucket = buckets[Int(truncatingIfNeeded: Self.hash(key, multiplier) &>> shift)]
+        guard bucket.length == key.count, memoryEquals(bucket.key, key.baseAddress, key.count) else { return nil }
+        return Int(bucket.index)
+    }
+
+    /// The index of the key `key`, comparing with every key.
+    @inline(never)
+    private func scanningIndex(of key: UnsafeBufferPointer<UInt8>) -> Int? {
+        for position in 0..<lengths.count where lengths[position] == key.count {
+            if memoryEquals(keyBytes + starts[position], key.baseAddress, key.count) {
+                return position
+            }
+        }
+        return nil
+    }
+
+    /// A bucket of the perfect hash: its key's bytes (length -1: no key), the key as a
+    /// little-endian word when it has at most eight bytes (zeros above them; otherwise
+    /// ``JSONDocument/noShortKeyWord``), and the key's index.
+    private struct Bucket {
+        var key: UnsafePointer<UInt8>
+        var shortWord: UInt64
+        var length: Int32
+        var index: Int32
+
+        static func empty(_ bytes: UnsafePointer<UInt8>) -> Bucket {
+            Bucket(key: bytes, shortWord: JSONDocument.noShortKeyWord, length: -1, index: 0)
+        }
+    }
+
+    /// A hash of the key's bytes whose top bits are the bucket: the key folded into one word
+    /// (``word(_:)``) with its length, times the table's multiplier. One multiplication: the
+    /// bucket is on the critical path of every member of every object. Keys that fold to the
+    /// same word cannot be separated; the table then scans.
+    @inline(__always)
+    static func hash(_ key: UnsafeBufferPointer<UInt8>, _ multiplier: UInt64) -> UInt64 {
+        hash(word: word(key), length: key.count, multiplier)
+    }
+
+    @inline(__always)
+    static func hash(word: UInt64, length: Int, _ multiplier: UInt64) -> UInt64 {
+        (word ^ UInt64(truncatingIfNeeded: length) << 59) &* multiplier
+    }
+
+    /// A key folded into one word: up to eight bytes, the bytes themselves (little-endian,
+    /// zeros above them: the key itself); longer, its first and last word, overlapping when it
+    /// is shorter than two words, rotated words in between.
+    @inline(__always)
+    static func word(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let count = key.count
+        guard let base = key.baseAddress, count > 0 else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        if count < 8 { return ByteScanning.partialWord(base, count: count) }
+        var word = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        if count == 8 { return word }
+        var offset = 8
+        while count - offset > 8 {
+            word = (word << 23 | word >> 41) ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
+        }
+        return (word << 23 | word >> 41) ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+    }
+
+    /// A table of 2^k buckets (2^k ≥ 2 × keys, up to 16 ×) and an odd multiplier that give
+    /// every key its own bucket; nil if none of the candidates does. Deterministic: the same keys
+    /// always get the same table.
+    static func perfectHash(_ keys: [[UInt8]]) -> (buckets: [Int16], multiplier: UInt64, shift: UInt64)? {
+        guard !keys.isEmpty, keys.count < Int(Int16.max) / 16 else { return nil }
+        var bits = 1
+        while 1 << bits < keys.count * 2 { bits += 1 }
+        var candidate: UInt64 = 0x2545_F491_4F6C_DD1D
+        for extraBits in 0..<4 {
+            let size = 1 << (bits + extraBits)
+            let shift = UInt64(64 - bits - extraBits)
+            for _ in 0..<512 {
+                // The next candidate of a 64-bit LCG (Knuth's MMIX constants), made odd.
+                candidate = candidate &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                let multiplier = candidate | 1
+                var buckets = [Int16](repeating: -1, count: size)
+                var separated = true
+                for (position, key) in keys.enumerated() {
+                    let bucket = key.withUnsafeBufferPointer { Int(truncatingIfNeeded: hash($0, multiplier) >> shift) }
+                    if buckets[bucket] >= 0 {
+                        separated = false
+                        break
+                    }
+                    buckets[bucket] = Int16(position)
+                }
+                if separated { return (buckets, multiplier, shift) }
+            }
+        }
+        return nil
+    }
+}
+
+extension JSONKeyTable {
+    /// The keys met at the first few member positions of the objects of one array, and their
+    /// indices: the objects of an array mostly repeat their keys in the same order, and a key
+    /// found where the previous object had it needs no probe of the table.
+    ///
+    /// What this saves is a wait, not work: the probe hashes the key's word and loads its
+    /// bucket, and only then is the index known, on which reading the member's value depends. A
+    /// hint's index is loaded without waiting for the key; comparing its word with the key's only
+    /// decides a branch, which the processor predicts. A key elsewhere (or escaped, or longer than
+    /// eight bytes) takes the probe, and its word and index become the hint of its position.
+    ///
+    /// A hint only ever holds a word with the index the table gives for it, so it answers
+    /// exactly as the table does. One `Hints` serves the objects of one table.
+    public struct Hints {
+        /// The member positions hinted: 0 ..< `count`.
+        static let count = 4
+
+        /// A key's short word and the index the table gives for it (-1: a key of no field).
+        private struct Hint {
+            var word = JSONDocument.noShortKeyWord
+            var index: Int32 = -1
+        }
+
+        private var hints = (Hint(), Hint(), Hint(), Hint())
+
+        /// No hints yet.
+        public init() {}
+
+        /// The index in `table` of the key node `key`, the member at `position` of its object.
+        @inline(__always)
+        public mutating func index(ofKey key: Int, at position: Int, in document: JSONDocument, table: JSONKeyTable) -> Int? {
+            let word = _fastPath(position < Self.count) ? document.shortKeyWord(key) : nil
+            if let word, _fastPath(word == hint(position).pointee.word) {
+                let index = hint(position).pointee.index
+                return index < 0 ? nil : Int(index)
+            }
+            return probe(key, at: position, word: word, in: document, table: table)
+        }
+
+        /// The index of a key that was not the hint of its position: from the table, and (`word`,
+        /// a short plain key's at a hinted position) kept as the position's new hint. Out of
+        /// line: a call in the member loop's rare branch keeps the loop's registers free.
+        @inline(never)
+        private mutating func probe(_ key: Int, at position: Int, word: UInt64?, in document: JSONDocument, table: JSONKeyTable) -> Int? {
+            guard let word else { return table.index(ofKey: key, in: document) }
+            let index = table.index(ofShortWord: word, length: document.byteCount(key))
+            hint(position).pointee = Hint(word: word, index: Int32(truncatingIfNeeded: index ?? -1))
+            return index
+        }
+
+        /// The hint of `position` (below ``count``).
+        @inline(__always)
+        private mutating func hint(_ position: Int) -> UnsafeMutablePointer<Hint> {
+            withUnsafeMutablePointer(to: &hints) { UnsafeMutableRawPointer($0).assumingMemoryBound(to: Hint.self) + position }
+        }
+    }
+}
