@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.3
 //
 // TournamentCore — the shared domain core of the tournament app.
 //
@@ -19,7 +19,8 @@ import PackageDescription
 let package = Package(
     name: "TournamentCore",
     // The first releases with every API the sources use (String(unsafeUninitializedCapacity:)
-    // among them); Linux needs Swift 6.0 or later. CI builds and tests Linux only.
+    // among them). The sources need Swift 6.3 or later (`@inline(always)`, which the JSON module
+    // uses so that its small members are inlined into the wire layer). CI builds and tests Linux only.
     platforms: [.macOS(.v11), .iOS(.v14), .tvOS(.v14), .watchOS(.v7)],
     products: [
         .library(name: "TournamentCore", targets: ["TournamentCore"]),

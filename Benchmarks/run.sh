@@ -3,12 +3,25 @@
 # ABI against hand-written C + jansson, every method) and the Python harness (the core through
 # ctypes against the json module), and prints their tables.
 #   bash Benchmarks/run.sh [--write]     (--write also rewrites BENCHMARKS.md with this run)
+#   bash Benchmarks/run.sh --against OLD.so
+#       this build of the core against another (an earlier commit's libtournamentcore.so, or
+#       this commit built with other settings), every workload interleaved in one run, with a
+#       copy of OLD.so as the noise floor (Benchmarks/compare.c); exits non-zero when the two
+#       answer differently.
 set -euo pipefail
 source "$(dirname "$0")/../scripts/common.sh"
 tc_find_swift
 tc_require_packages "${TC_PACKAGES[@]}"
 cd "$TC_ROOT"
 tc_cmake_build > /dev/null
+if [ "${1:-}" = "--against" ]; then
+  baseline=${2:?"--against needs the path of the other build's libtournamentcore.so"}
+  requests=$(mktemp -d)
+  trap 'rm -rf "$requests"' EXIT
+  "$TC_BUILD/Benchmarks/benchmark" --quick --all-requests "$requests" > /dev/null
+  "$TC_BUILD/Benchmarks/benchmark-compare" "$requests" "$baseline" "$TC_BUILD/libtournamentcore.so" "${3:-11}"
+  exit
+fi
 output=$(mktemp)
 {
   "$TC_BUILD/Benchmarks/benchmark" --requests "$TC_BUILD/benchmark-requests"

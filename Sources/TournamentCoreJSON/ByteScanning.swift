@@ -1,20 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Android)
-import Android
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Reading bytes eight at a time (SWAR): the masks that find the first byte of a kind in a word,
 /// and the loops over a text built on them. Shared by the reader (strings, digits) and the writer
 /// (escaping).
-enum ByteScanning {
+@usableFromInline enum ByteScanning {
     /// The value of a hexadecimal digit, or nil.
     @inline(__always)
-    static func hexValue(_ byte: UInt8) -> UInt8? {
+    @inlinable static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
@@ -26,7 +16,7 @@ enum ByteScanning {
     /// The index of the first byte of `text` at or after `start` that stops a scan, or
     /// `text.count` (``firstStop(from:to:mask:)`` over indices).
     @inline(__always)
-    static func firstStop(in text: UnsafeBufferPointer<UInt8>, from start: Int, mask: (UInt64) -> UInt64) -> Int {
+    @inlinable static func firstStop(in text: UnsafeBufferPointer<UInt8>, from start: Int, mask: (UInt64) -> UInt64) -> Int {
         guard let base = text.baseAddress else { return text.count }
         return firstStop(from: base + start, to: base + text.count, mask: mask) - base
     }
@@ -36,7 +26,7 @@ enum ByteScanning {
     /// whatever the bytes above it; bytes past the text read as zero and are masked off. Eight
     /// bytes at a time, then the rest as one partial word.
     @inline(__always)
-    static func firstStop(from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>, mask: (UInt64) -> UInt64) -> UnsafePointer<UInt8> {
+    @inlinable static func firstStop(from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>, mask: (UInt64) -> UInt64) -> UnsafePointer<UInt8> {
         var cursor = start
         while end - cursor >= 8 {
             let found = mask(UInt64(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self)))
@@ -51,8 +41,8 @@ enum ByteScanning {
 
     /// Whether `text` has a byte a JSON string must escape: words at a time, the last one
     /// overlapping the one before (a yes/no needs no exact position).
-    @inline(__always)
-    static func needsEscaping(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inline(always)
+    @inlinable static func needsEscaping(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = text.baseAddress else { return false }
         let count = text.count
         let raw = UnsafeRawPointer(base)
@@ -71,7 +61,7 @@ enum ByteScanning {
     /// The 1...7 bytes at `start` as a little-endian word, the bytes above them zero: two
     /// overlapping four-byte loads, or three single bytes, never reading past the last.
     @inline(__always)
-    static func partialWord(_ start: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+    @inlinable static func partialWord(_ start: UnsafePointer<UInt8>, count: Int) -> UInt64 {
         if count >= 4 {
             let raw = UnsafeRawPointer(start)
             let low = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
@@ -87,7 +77,7 @@ enum ByteScanning {
     /// set bit is exactly the first such byte. Bytes from 0x80 up (multi-byte UTF-8) are never
     /// the lowest.
     @inline(__always)
-    static func escapeMask(_ word: UInt64) -> UInt64 {
+    @inlinable static func escapeMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let quote = word ^ (ones &* 0x22)
         let backslash = word ^ (ones &* 0x5C)
@@ -100,7 +90,7 @@ enum ByteScanning {
     /// The bytes of `word` less `'0'` (as exclusive or, which is the same for digits): the
     /// value of every byte that is an ASCII digit, something above 9 for every other.
     @inline(__always)
-    static func digitValues(_ word: UInt64) -> UInt64 {
+    @inlinable static func digitValues(_ word: UInt64) -> UInt64 {
         word ^ 0x3030_3030_3030_3030
     }
 
@@ -108,7 +98,7 @@ enum ByteScanning {
     /// bit is exactly the first byte that is not a digit. (A byte at 0x8A or above carries into
     /// the one after it, but has its own high bit set already.)
     @inline(__always)
-    static func nonDigits(_ values: UInt64) -> UInt64 {
+    @inlinable static func nonDigits(_ values: UInt64) -> UInt64 {
         (values &+ 0x7676_7676_7676_7676 | values) & 0x8080_8080_8080_8080
     }
 
@@ -116,7 +106,7 @@ enum ByteScanning {
     /// as one decimal number; zero bytes read as leading zeros. The SWAR reduction of simdjson
     /// and fast_float.
     @inline(__always)
-    static func digitsValue(_ values: UInt64) -> UInt64 {
+    @inlinable static func digitsValue(_ values: UInt64) -> UInt64 {
         let pairs = (values &* (10 << 8 + 1)) >> 8
         let quads = ((pairs & 0x00FF_00FF_00FF_00FF) &* (100 << 16 + 1)) >> 16
         return ((quads & 0x0000_FFFF_0000_FFFF) &* (10000 << 32 + 1)) >> 32
@@ -126,7 +116,7 @@ enum ByteScanning {
 /// `memcmp` over possibly-nil base addresses; keys and literals being short, up to sixteen
 /// bytes are compared inline, in at most two overlapping loads per side.
 @inline(__always)
-func memoryEquals(_ lhs: UnsafePointer<UInt8>?, _ rhs: UnsafePointer<UInt8>?, _ count: Int) -> Bool {
+@inlinable func memoryEquals(_ lhs: UnsafePointer<UInt8>?, _ rhs: UnsafePointer<UInt8>?, _ count: Int) -> Bool {
     if count <= 0 { return count == 0 }
     guard let lhs, let rhs else { return false }
     let left = UnsafeRawPointer(lhs), right = UnsafeRawPointer(rhs)
@@ -140,6 +130,6 @@ func memoryEquals(_ lhs: UnsafePointer<UInt8>?, _ rhs: UnsafePointer<UInt8>?, _ 
     case 1...3:
         return lhs[0] == rhs[0] && lhs[count / 2] == rhs[count / 2] && lhs[count - 1] == rhs[count - 1]
     default:
-        return memcmp(lhs, rhs, count) == 0
+        return CLibrary.bytesEqual(lhs, rhs, count)
     }
 }

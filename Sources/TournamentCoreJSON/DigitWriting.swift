@@ -1,5 +1,5 @@
 /// Writing integers as decimal digits, straight where they belong.
-enum DigitWriting {
+@usableFromInline enum DigitWriting {
     /// Writes the decimal digits of `value` so that they end just before `end`, and returns how
     /// many it wrote (at most 20).
     ///
@@ -8,7 +8,7 @@ enum DigitWriting {
     /// timestamp is a chain of 3 divisions deep, not 7).
     @inline(__always)
     @discardableResult
-    static func writeDigits(of value: UInt64, endingAt end: UnsafeMutablePointer<UInt8>) -> Int {
+    @inlinable static func writeDigits(of value: UInt64, endingAt end: UnsafeMutablePointer<UInt8>) -> Int {
         var remaining = value
         var start = end
         while remaining >= 100_000_000 {
@@ -46,7 +46,7 @@ enum DigitWriting {
 
     /// Writes `value` (below 10,000) as exactly four digits at `start`.
     @inline(__always)
-    private static func writeFourDigits(_ value: UInt32, at start: UnsafeMutablePointer<UInt8>) {
+    @inlinable static func writeFourDigits(_ value: UInt32, at start: UnsafeMutablePointer<UInt8>) {
         let pairs = digitPairs.utf8Start
         let high = Int(truncatingIfNeeded: value / 100) &* 2
         let low = Int(truncatingIfNeeded: value % 100) &* 2
@@ -58,32 +58,48 @@ enum DigitWriting {
 
     /// The number of decimal digits of `value` (1 for 0): a guess from its bit length, corrected
     /// by one comparison. Lets a writer put digits straight where they belong.
-    @inline(__always)
-    static func decimalDigitCount(_ value: UInt64) -> Int {
+    @inline(always)
+    @inlinable static func decimalDigitCount(_ value: UInt64) -> Int {
         // value | 1 has the same number of digits, 0 excepted, which gets its one digit so.
         let odd = value | 1
         let bits = 64 &- odd.leadingZeroBitCount
         let guess = (bits &* 1233) >> 12  // floor(bits × log10(2)): 0...19
-        return guess &+ (odd >= powersOfTenUInt64[guess] ? 1 : 0)
+        return guess &+ (odd >= powerOfTen(guess) ? 1 : 0)
     }
 
-    /// 10^`exponent`, for 0...19.
+    /// 10^`exponent`, for 0...19 (0 for any other exponent). A switch of constants, which the
+    /// compiler makes a table in the module that inlines it; a global array would be reached
+    /// through its accessor from another module.
     @inline(__always)
-    static func powerOfTen(_ exponent: Int) -> UInt64 {
-        powersOfTenUInt64[exponent]
+    @inlinable static func powerOfTen(_ exponent: Int) -> UInt64 {
+        switch exponent {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        case 8: 100_000_000
+        case 9: 1_000_000_000
+        case 10: 10_000_000_000
+        case 11: 100_000_000_000
+        case 12: 1_000_000_000_000
+        case 13: 10_000_000_000_000
+        case 14: 100_000_000_000_000
+        case 15: 1_000_000_000_000_000
+        case 16: 10_000_000_000_000_000
+        case 17: 100_000_000_000_000_000
+        case 18: 1_000_000_000_000_000_000
+        case 19: 10_000_000_000_000_000_000
+        default: 0
+        }
     }
-
-    /// 10^0 ... 10^19, every power of ten a `UInt64` holds.
-    private static let powersOfTenUInt64: [UInt64] = [
-        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
-        10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000,
-        100_000_000_000_000, 1_000_000_000_000_000, 10_000_000_000_000_000,
-        100_000_000_000_000_000, 1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
-    ]
 
     /// "00", "01", ... "99", one after the other: a literal, so reading it needs no lazy
     /// initialization.
-    private static var digitPairs: StaticString {
+    @inlinable static var digitPairs: StaticString {
         "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
     }
 }

@@ -5,7 +5,7 @@ extension JSONDocument {
         public var value: Int
 
         /// The member whose key node is `key` and value node `value`.
-        public init(key: Int, value: Int) {
+        @inlinable public init(key: Int, value: Int) {
             self.key = key
             self.value = value
         }
@@ -13,13 +13,13 @@ extension JSONDocument {
 
     /// The members of an object with repeated keys merged as JavaScript's `JSON.parse` does:
     /// each key once, at the position of its first occurrence, with the value of its last.
-    public func uniqueMembers(_ object: Int) -> [Member] {
+    @inlinable public func uniqueMembers(_ object: Int) -> [Member] {
         deduplicated(keys: Array(keys(object)))
     }
 
     /// Merges repeated keys among `keys` (key node indices, in document order) as
     /// ``uniqueMembers(_:)`` does.
-    public func deduplicated(keys: [Int]) -> [Member] {
+    @inlinable public func deduplicated(keys: [Int]) -> [Member] {
         var members: [Member] = []
         members.reserveCapacity(keys.count)
         if keys.count <= 16 {
@@ -54,7 +54,7 @@ extension JSONWriter {
     /// keys merged as ``JSONDocument/uniqueMembers(_:)`` does.
     ///
     /// Recursion is bounded by the parser's depth limit.
-    public mutating func verbatim(_ document: JSONDocument, _ node: Int) {
+    @inlinable public mutating func verbatim(_ document: JSONDocument, _ node: Int) {
         switch document.kind(node) {
         case .object:
             beginObject()
@@ -74,7 +74,7 @@ extension JSONWriter {
     }
 
     /// Writes `"key":value` of a request member verbatim.
-    public mutating func verbatimMember(_ document: JSONDocument, _ member: JSONDocument.Member) {
+    @inlinable public mutating func verbatimMember(_ document: JSONDocument, _ member: JSONDocument.Member) {
         raw(document.sourceText(member.key))
         append(UInt8(ascii: ":"))
         verbatim(document, member.value)

@@ -8,14 +8,14 @@
 /// the optimized code under AddressSanitizer.
 public struct JSONDocument {
     /// The request's first byte (it is never empty) and its length.
-    let text: UnsafePointer<UInt8>
-    let textCount: Int
-    let nodes: UnsafeBufferPointer<JSONNode>
+    @usableFromInline let text: UnsafePointer<UInt8>
+    @usableFromInline let textCount: Int
+    @usableFromInline let nodes: UnsafeBufferPointer<JSONNode>
     /// The digits of each number node, at its index (see ``JSONTape``).
-    let mantissas: UnsafePointer<UInt64>
+    @usableFromInline let mantissas: UnsafePointer<UInt64>
 
     /// The index of the top-level value.
-    public var root: Int { 0 }
+    @inlinable public var root: Int { 0 }
 
     /// Parses `bytes` and hands the document to `body`; the document must not escape it.
     /// `terminated`: a 0 byte follows `bytes` (see ``JSONParser/parse(_:terminated:_:)``).
@@ -27,10 +27,10 @@ public struct JSONDocument {
 
     // MARK: Structure
 
-    public func kind(_ node: Int) -> JSONNode.Kind { nodes[node].kind }
+    @inlinable public func kind(_ node: Int) -> JSONNode.Kind { nodes[node].kind }
 
     /// The index of the node after `node` and all its descendants.
-    public func skip(_ node: Int) -> Int {
+    @inlinable public func skip(_ node: Int) -> Int {
         switch nodes[node].kind {
         case .object, .array: Int(nodes[node].value) &+ 1
         default: node &+ 1
@@ -38,7 +38,7 @@ public struct JSONDocument {
     }
 
     /// The number of elements of an array or members of an object; 0 for a scalar.
-    public func count(_ container: Int) -> Int {
+    @inlinable public func count(_ container: Int) -> Int {
         switch nodes[container].kind {
         case .object, .array: Int(nodes[Int(nodes[container].value)].value)
         default: 0
@@ -46,28 +46,37 @@ public struct JSONDocument {
     }
 
     /// The element indices of an array node.
-    public func elements(_ array: Int) -> Children {
+    @inlinable public func elements(_ array: Int) -> Children {
         Children(document: self, container: array, cursor: array &+ 1, end: Int(nodes[array].value), stride: 1)
     }
 
     /// The key indices of an object node; each member's value is at key + 1.
-    public func keys(_ object: Int) -> Children {
+    @inlinable public func keys(_ object: Int) -> Children {
         Children(document: self, container: object, cursor: object &+ 1, end: Int(nodes[object].value), stride: 2)
     }
 
     /// Child nodes of a container, one per element (arrays) or per member key (objects).
     public struct Children: Sequence, IteratorProtocol {
-        let document: JSONDocument
+        @usableFromInline let document: JSONDocument
         /// The array or object node.
         public let container: Int
-        var cursor: Int
-        let end: Int
-        let stride: Int
+        @usableFromInline var cursor: Int
+        @usableFromInline let end: Int
+        @usableFromInline let stride: Int
+
+        @usableFromInline
+        init(document: JSONDocument, container: Int, cursor: Int, end: Int, stride: Int) {
+            self.document = document
+            self.container = container
+            self.cursor = cursor
+            self.end = end
+            self.stride = stride
+        }
 
         /// The number of children, read from the container's end node.
-        public var count: Int { document.count(container) }
+        @inlinable public var count: Int { document.count(container) }
 
-        public mutating func next() -> Int? {
+        @inlinable public mutating func next() -> Int? {
             guard cursor < end else { return nil }
             let current = cursor
             cursor = document.skip(current &+ stride &- 1)
@@ -78,17 +87,17 @@ public struct JSONDocument {
     // MARK: Raw bytes
 
     /// The request's bytes.
-    public var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: text, count: textCount) }
+    @inlinable public var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: text, count: textCount) }
 
     /// The bytes of a scalar node's token (strings without their quotes).
-    public func slice(_ node: Int) -> UnsafeBufferPointer<UInt8> {
+    @inlinable public func slice(_ node: Int) -> UnsafeBufferPointer<UInt8> {
         let entry = nodes[node]
         return UnsafeBufferPointer(rebasing: bytes[Int(entry.offset)..<Int(entry.offset) + Int(entry.value)])
     }
 
     /// The source text of a node as written: a scalar's token (strings with their quotes and
     /// escapes), a container from its opening bracket to its closing one.
-    public func sourceText(_ node: Int) -> UnsafeBufferPointer<UInt8> {
+    @inlinable public func sourceText(_ node: Int) -> UnsafeBufferPointer<UInt8> {
         let entry = nodes[node]
         var start = Int(entry.offset)
         var end = start + Int(entry.value)
@@ -102,19 +111,19 @@ public struct JSONDocument {
     }
 
     /// The length in bytes of a scalar node's token (strings: as written, without the quotes).
-    @inline(__always)
-    public func byteCount(_ node: Int) -> Int { Int(nodes[node].value) }
+    @inline(always)
+    @inlinable public func byteCount(_ node: Int) -> Int { Int(nodes[node].value) }
 
     // MARK: Strings
 
     /// Whether a string node's text is written with backslash escapes.
-    @inline(__always)
-    public func isEscaped(_ node: Int) -> Bool { nodes[node].flags & JSONNode.escaped != 0 }
+    @inline(always)
+    @inlinable public func isEscaped(_ node: Int) -> Bool { nodes[node].flags & JSONNode.escaped != 0 }
 
     /// A word that no ``shortKeyWord(_:)`` is: a zero first byte under a non-zero one, which no
     /// key's word has (a plain key has no zero byte) and no word read for an empty key either
     /// (0, or a quote first).
-    public static var noShortKeyWord: UInt64 { 0x0100 }
+    @inlinable public static var noShortKeyWord: UInt64 { 0x0100 }
 
     /// The word of the string node `key` when it is plain (no escapes) and at most eight bytes
     /// long: its bytes, little-endian, zeros above them. Nil for other strings.
@@ -122,8 +131,8 @@ public struct JSONDocument {
     /// The word tells such strings apart by itself, their lengths included: a plain string has
     /// no zero byte. (An empty one keeps all eight bytes from its closing quote on, which no
     /// other string's word starts with.)
-    @inline(__always)
-    public func shortKeyWord(_ key: Int) -> UInt64? {
+    @inline(always)
+    @inlinable public func shortKeyWord(_ key: Int) -> UInt64? {
         let node = nodes[key]
         let length = Int(node.value)
         guard _fastPath(node.flags & JSONNode.escaped == 0 && length <= 8) else { return nil }
@@ -139,14 +148,14 @@ public struct JSONDocument {
     }
 
     /// The UTF-8 bytes of a string node (escapes decoded), lent to `body`.
-    @inline(__always)
-    public func withStringBytes<Result>(_ node: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    @inline(always)
+    @inlinable public func withStringBytes<Result>(_ node: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         guard _slowPath(isEscaped(node)) else { return body(slice(node)) }
         return StringEscapes.unescaped(slice(node)).withUnsafeBufferPointer(body)
     }
 
     /// The text of a string node, escapes decoded.
-    public func string(_ node: Int) -> String {
+    @inlinable public func string(_ node: Int) -> String {
         let text = slice(node)
         guard nodes[node].flags & JSONNode.escaped != 0 else {
             return String(decoding: text, as: UTF8.self)
@@ -155,7 +164,7 @@ public struct JSONDocument {
     }
 
     /// Whether a string node's text equals `expected` (escapes decoded).
-    public func stringEquals(_ node: Int, _ expected: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable public func stringEquals(_ node: Int, _ expected: UnsafeBufferPointer<UInt8>) -> Bool {
         let text = slice(node)
         guard nodes[node].flags & JSONNode.escaped != 0 else {
             return text.count == expected.count && memoryEquals(text.baseAddress, expected.baseAddress, text.count)
@@ -166,7 +175,7 @@ public struct JSONDocument {
     }
 
     /// Whether two string nodes have the same text (escapes decoded).
-    public func stringsEqual(_ lhs: Int, _ rhs: Int) -> Bool {
+    @inlinable public func stringsEqual(_ lhs: Int, _ rhs: Int) -> Bool {
         if nodes[lhs].flags & JSONNode.escaped == 0 {
             return stringEquals(rhs, slice(lhs))
         }
@@ -176,13 +185,13 @@ public struct JSONDocument {
     // MARK: Numbers
 
     /// Whether a number node is an integer literal (no fraction, no exponent).
-    @inline(__always)
-    public func isInteger(_ node: Int) -> Bool { nodes[node].flags & JSONNode.integer != 0 }
+    @inline(always)
+    @inlinable public func isInteger(_ node: Int) -> Bool { nodes[node].flags & JSONNode.integer != 0 }
 
     /// The value of an integer literal node, or nil when it is a fraction, has an exponent, or
     /// lies outside the range of `Int64`.
-    @inline(__always)
-    public func int64(_ node: Int) -> Int64? {
+    @inline(always)
+    @inlinable public func int64(_ node: Int) -> Int64? {
         let entry = nodes[node]
         guard _fastPath(entry.kind == .number && entry.flags & JSONNode.integer != 0) else { return nil }
         guard _fastPath(entry.flags & JSONNode.exact != 0) else { return NumberParsing.int64(slice(node)) }
@@ -196,8 +205,8 @@ public struct JSONDocument {
 
     /// The value of a number node as the nearest `Double`, or nil when its magnitude is too
     /// large for a `Double` (such as `1e400`).
-    @inline(__always)
-    public func double(_ node: Int) -> Double? {
+    @inline(always)
+    @inlinable public func double(_ node: Int) -> Double? {
         let entry = nodes[node]
         guard _fastPath(entry.kind == .number) else { return nil }
         if _fastPath(entry.flags & JSONNode.exact != 0),
@@ -213,7 +222,7 @@ public struct JSONDocument {
     ///
     /// Found by descending from the root, so it costs nothing until an error needs it.
     /// A key node's path is the path of its member.
-    public func path(to target: Int) -> JSONPath {
+    @inlinable public func path(to target: Int) -> JSONPath {
         var path = JSONPath()
         var node = root
         while node != target, node < nodes.count {

@@ -13,21 +13,21 @@
 /// `init` only, hence `@unchecked Sendable`.
 public final class JSONKeyTable: @unchecked Sendable {
     /// All keys' bytes, one after the other.
-    private let keyBytes: UnsafeMutablePointer<UInt8>
+    @usableFromInline let keyBytes: UnsafeMutablePointer<UInt8>
     /// Where each key starts in `keyBytes`, and its length.
-    private let starts: [Int]
-    private let lengths: [Int]
+    @usableFromInline let starts: [Int]
+    @usableFromInline let lengths: [Int]
     /// The key in each bucket of the perfect hash (2^(64 − shift) of them); when none was found,
     /// two buckets that match nothing.
-    private let buckets: UnsafeMutablePointer<Bucket>
+    @usableFromInline let buckets: UnsafeMutablePointer<Bucket>
     /// Whether a perfect hash was found: lookups take one probe (otherwise they scan).
     public let isPerfect: Bool
-    private let multiplier: UInt64
+    @usableFromInline let multiplier: UInt64
     /// 64 − log2(bucket count), below 64 (at least two buckets): shifts use `&>>`.
-    private let shift: UInt64
+    @usableFromInline let shift: UInt64
 
     /// The number of keys.
-    public var count: Int { lengths.count }
+    @inlinable public var count: Int { lengths.count }
 
     /// A table of `keys`; a key's index is its position there.
     public convenience init(keys: [String]) {
@@ -85,7 +85,7 @@ public final class JSONKeyTable: @unchecked Sendable {
 
     /// The index of the key node `key` of `document` in the table, or nil for another key.
     @inline(__always)
-    public func index(ofKey key: Int, in document: JSONDocument) -> Int? {
+    @inlinable public func index(ofKey key: Int, in document: JSONDocument) -> Int? {
         guard let word = document.shortKeyWord(key) else { return index(ofLongOrEscapedKey: key, in: document) }
         return index(ofShortWord: word, length: document.byteCount(key))
     }
@@ -93,39 +93,44 @@ public final class JSONKeyTable: @unchecked Sendable {
     /// The index of the key whose ``JSONDocument/shortKeyWord(_:)`` is `word` and whose length
     /// is `length`, or nil.
     @inline(__always)
-    public func index(ofShortWord word: UInt64, length: Int) -> Int? {
+    @inlinable public func index(ofShortWord word: UInt64, length: Int) -> Int? {
         let bucket = buckets[Int(truncatingIfNeeded: Self.hash(word: word, length: length, multiplier) &>> shift)]
         if _fastPath(bucket.shortWord == word) { return Int(bucket.index) }
-        guard !isPerfect else { return nil }
-        return withUnsafeBytes(of: word.littleEndian) { bytes in
-            scanningIndex(of: UnsafeBufferPointer(rebasing: bytes.bindMemory(to: UInt8.self).prefix(length)))
-        }
+        return isPerfect ? nil : scanningIndex(ofShortWord: word, length: length)
     }
 
     /// A key longer than eight bytes, or written with escapes (compared decoded).
     @inline(__always)
-    private func index(ofLongOrEscapedKey key: Int, in document: JSONDocument) -> Int? {
+    @inlinable func index(ofLongOrEscapedKey key: Int, in document: JSONDocument) -> Int? {
         if _slowPath(document.isEscaped(key)) { return index(ofEscapedKey: key, in: document) }
         return index(of: document.slice(key))
     }
 
-    @inline(never)
-    private func index(ofEscapedKey key: Int, in document: JSONDocument) -> Int? {
+    @usableFromInline @inline(never)
+    func index(ofEscapedKey key: Int, in document: JSONDocument) -> Int? {
         StringEscapes.unescaped(document.slice(key)).withUnsafeBufferPointer { index(of: $0) }
     }
 
     /// The index of the key whose UTF-8 bytes are `key`, or nil.
     @inline(__always)
-    public func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
+    @inlinable public func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
         guard isPerfect else { return scanningIndex(of: key) }
         let bucket = buckets[Int(truncatingIfNeeded: Self.hash(key, multiplier) &>> shift)]
         guard bucket.length == key.count, memoryEquals(bucket.key, key.baseAddress, key.count) else { return nil }
         return Int(bucket.index)
     }
 
+    /// The index of the key whose short word is `word` (its bytes), comparing with every key.
+    @usableFromInline @inline(never)
+    func scanningIndex(ofShortWord word: UInt64, length: Int) -> Int? {
+        withUnsafeBytes(of: word.littleEndian) { bytes in
+            scanningIndex(of: UnsafeBufferPointer(rebasing: bytes.bindMemory(to: UInt8.self).prefix(length)))
+        }
+    }
+
     /// The index of the key `key`, comparing with every key.
-    @inline(never)
-    private func scanningIndex(of key: UnsafeBufferPointer<UInt8>) -> Int? {
+    @usableFromInline @inline(never)
+    func scanningIndex(of key: UnsafeBufferPointer<UInt8>) -> Int? {
         for position in 0..<lengths.count where lengths[position] == key.count {
             if memoryEquals(keyBytes + starts[position], key.baseAddress, key.count) {
                 return position
@@ -137,11 +142,11 @@ public final class JSONKeyTable: @unchecked Sendable {
     /// A bucket of the perfect hash: its key's bytes (length -1: no key), the key as a
     /// little-endian word when it has at most eight bytes (zeros above them; otherwise
     /// ``JSONDocument/noShortKeyWord``), and the key's index.
-    private struct Bucket {
-        var key: UnsafePointer<UInt8>
-        var shortWord: UInt64
-        var length: Int32
-        var index: Int32
+    @usableFromInline struct Bucket {
+        @usableFromInline var key: UnsafePointer<UInt8>
+        @usableFromInline var shortWord: UInt64
+        @usableFromInline var length: Int32
+        @usableFromInline var index: Int32
 
         static func empty(_ bytes: UnsafePointer<UInt8>) -> Bucket {
             Bucket(key: bytes, shortWord: JSONDocument.noShortKeyWord, length: -1, index: 0)
@@ -153,12 +158,12 @@ public final class JSONKeyTable: @unchecked Sendable {
     /// bucket is on the critical path of every member of every object. Keys that fold to the
     /// same word cannot be separated; the table then scans.
     @inline(__always)
-    static func hash(_ key: UnsafeBufferPointer<UInt8>, _ multiplier: UInt64) -> UInt64 {
+    @inlinable static func hash(_ key: UnsafeBufferPointer<UInt8>, _ multiplier: UInt64) -> UInt64 {
         hash(word: word(key), length: key.count, multiplier)
     }
 
     @inline(__always)
-    static func hash(word: UInt64, length: Int, _ multiplier: UInt64) -> UInt64 {
+    @inlinable static func hash(word: UInt64, length: Int, _ multiplier: UInt64) -> UInt64 {
         (word ^ UInt64(truncatingIfNeeded: length) << 59) &* multiplier
     }
 
@@ -166,7 +171,7 @@ public final class JSONKeyTable: @unchecked Sendable {
     /// zeros above them: the key itself); longer, its first and last word, overlapping when it
     /// is shorter than two words, rotated words in between.
     @inline(__always)
-    static func word(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    @inlinable static func word(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let count = key.count
         guard let base = key.baseAddress, count > 0 else { return 0 }
         let raw = UnsafeRawPointer(base)
@@ -184,7 +189,7 @@ public final class JSONKeyTable: @unchecked Sendable {
     /// A table of 2^k buckets (2^k ≥ 2 × keys, up to 16 ×) and an odd multiplier that give
     /// every key its own bucket; nil if none of the candidates does. Deterministic: the same keys
     /// always get the same table.
-    static func perfectHash(_ keys: [[UInt8]]) -> (buckets: [Int16], multiplier: UInt64, shift: UInt64)? {
+    @inlinable static func perfectHash(_ keys: [[UInt8]]) -> (buckets: [Int16], multiplier: UInt64, shift: UInt64)? {
         guard !keys.isEmpty, keys.count < Int(Int16.max) / 16 else { return nil }
         var bits = 1
         while 1 << bits < keys.count * 2 { bits += 1 }
@@ -228,22 +233,22 @@ extension JSONKeyTable {
     /// exactly as the table does. One `Hints` serves the objects of one table.
     public struct Hints {
         /// The member positions hinted: 0 ..< `count`.
-        static let count = 4
+        @usableFromInline static let count = 4
 
         /// A key's short word and the index the table gives for it (-1: a key of no field).
-        private struct Hint {
-            var word = JSONDocument.noShortKeyWord
-            var index: Int32 = -1
+        @usableFromInline struct Hint {
+            @usableFromInline var word = JSONDocument.noShortKeyWord
+            @usableFromInline var index: Int32 = -1
         }
 
-        private var hints = (Hint(), Hint(), Hint(), Hint())
+        @usableFromInline var hints = (Hint(), Hint(), Hint(), Hint())
 
         /// No hints yet.
-        public init() {}
+        @inlinable public init() {}
 
         /// The index in `table` of the key node `key`, the member at `position` of its object.
-        @inline(__always)
-        public mutating func index(ofKey key: Int, at position: Int, in document: JSONDocument, table: JSONKeyTable) -> Int? {
+        @inline(always)
+        @inlinable public mutating func index(ofKey key: Int, at position: Int, in document: JSONDocument, table: JSONKeyTable) -> Int? {
             let word = _fastPath(position < Self.count) ? document.shortKeyWord(key) : nil
             if let word, _fastPath(word == hint(position).pointee.word) {
                 let index = hint(position).pointee.index
@@ -255,8 +260,8 @@ extension JSONKeyTable {
         /// The index of a key that was not the hint of its position: from the table, and (`word`,
         /// a short plain key's at a hinted position) kept as the position's new hint. Out of
         /// line: a call in the member loop's rare branch keeps the loop's registers free.
-        @inline(never)
-        private mutating func probe(_ key: Int, at position: Int, word: UInt64?, in document: JSONDocument, table: JSONKeyTable) -> Int? {
+        @usableFromInline @inline(never)
+        mutating func probe(_ key: Int, at position: Int, word: UInt64?, in document: JSONDocument, table: JSONKeyTable) -> Int? {
             guard let word else { return table.index(ofKey: key, in: document) }
             let index = table.index(ofShortWord: word, length: document.byteCount(key))
             hint(position).pointee = Hint(word: word, index: Int32(truncatingIfNeeded: index ?? -1))
@@ -265,7 +270,7 @@ extension JSONKeyTable {
 
         /// The hint of `position` (below ``count``).
         @inline(__always)
-        private mutating func hint(_ position: Int) -> UnsafeMutablePointer<Hint> {
+        @inlinable mutating func hint(_ position: Int) -> UnsafeMutablePointer<Hint> {
             withUnsafeMutablePointer(to: &hints) { UnsafeMutableRawPointer($0).assumingMemoryBound(to: Hint.self) + position }
         }
     }

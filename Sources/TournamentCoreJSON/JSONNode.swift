@@ -16,35 +16,35 @@ public struct JSONNode: Sendable {
     }
 
     /// Flag of a string node: the text contains backslash escapes.
-    static let escaped: UInt8 = 1
+    @usableFromInline static let escaped: UInt8 = 1
     /// Flag of a number node: an integer literal (no fraction, no exponent).
-    static let integer: UInt8 = 1
+    @usableFromInline static let integer: UInt8 = 1
     /// Flag of a number node: the literal starts with `-`.
-    static let negative: UInt8 = 2
+    @usableFromInline static let negative: UInt8 = 2
     /// Flag of a number node: its value is exactly mantissa × 10^``exponent`` — at most 19
     /// digits, so the mantissa holds them all, and a written exponent below 10,000. Without it,
     /// the number is read again from its text.
-    static let exact: UInt8 = 4
+    @usableFromInline static let exact: UInt8 = 4
 
-    var kind: Kind
-    var flags: UInt8
+    @usableFromInline var kind: Kind
+    @usableFromInline var flags: UInt8
     /// Number nodes with ``exact``: the decimal exponent (the written one less the digits after
     /// the point). 0 otherwise.
-    var exponent: Int16 = 0
+    @usableFromInline var exponent: Int16 = 0
     /// Scalars: offset of the first byte (for strings, the first byte after the opening quote).
     /// Containers and ``Kind/end``: offset of the bracket.
-    var offset: UInt32
+    @usableFromInline var offset: UInt32
     /// Scalars: length in bytes (for strings, without the quotes).
     /// Opening nodes: index of the matching ``Kind/end`` node. End nodes: number of children
     /// (elements, or members of an object).
-    var value: UInt32
+    @usableFromInline var value: UInt32
 }
 
 /// A parsed document: the text (never empty), its nodes, and for each number node, at the same
 /// index, its digits as an integer (wrapping past 19 digits; meaningful only with
 /// ``JSONNode/exact``). The other entries of `mantissas` are never written nor read.
-struct JSONTape {
-    let text: UnsafePointer<UInt8>
-    let nodes: UnsafeBufferPointer<JSONNode>
-    let mantissas: UnsafePointer<UInt64>
+@usableFromInline struct JSONTape {
+    @usableFromInline let text: UnsafePointer<UInt8>
+    @usableFromInline let nodes: UnsafeBufferPointer<JSONNode>
+    @usableFromInline let mantissas: UnsafePointer<UInt64>
 }

@@ -1,13 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Android)
-import Android
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Writes compact JSON (no insignificant white space) into a growing byte buffer.
 ///
 /// The buffer is `malloc` memory so that the C ABI can hand it to the caller without a copy
@@ -24,28 +14,38 @@ import Darwin
 /// fuzzer's oracle check that every response is JSON). Text known only at run time goes
 /// through the methods labelled `text:`, which escape it.
 public struct JSONWriter: ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>?
-    private var capacity = 0
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>?
+    @usableFromInline var capacity = 0
+    /// The number of bytes written (``byteCount``).
+    @usableFromInline var count = 0
+    /// Memory could not be allocated (``isOutOfMemory``).
+    @usableFromInline var failed = false
+    /// A NaN or an infinity was written (``containsNonFiniteNumber``).
+    @usableFromInline var wroteNonFiniteNumber = false
+
     /// The number of bytes written.
-    public private(set) var count = 0
+    @inline(always)
+    @inlinable public var byteCount: Int { count }
     /// Memory could not be allocated; what was written is incomplete.
-    public private(set) var failed = false
+    @inline(always)
+    @inlinable public var isOutOfMemory: Bool { failed }
     /// A NaN or an infinity was written (as `null`): a bug of the caller.
-    public private(set) var wroteNonFiniteNumber = false
+    @inline(always)
+    @inlinable public var containsNonFiniteNumber: Bool { wroteNonFiniteNumber }
 
     /// Creates an empty writer.
-    public init(capacity: Int = 512) {
+    @inlinable public init(capacity: Int = 512) {
         reserve(capacity)
     }
 
     deinit {
-        free(base)
+        CLibrary.release(base)
     }
 
     // MARK: Buffer
 
     /// The bytes written so far.
-    public var bytes: [UInt8] {
+    @inlinable public var bytes: [UInt8] {
         guard let base else { return [] }
         return Array(UnsafeBufferPointer(start: base, count: count))
     }
@@ -55,33 +55,33 @@ public struct JSONWriter: ~Copyable {
     public consuming func takeCString() -> UnsafeMutablePointer<CChar>? {
         append(0)
         let result = failed ? nil : base
-        if failed { free(base) }
+        if failed { CLibrary.release(base) }
         discard self
         return result.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self) }
     }
 
     /// Records that memory ran out elsewhere during the call: the response is NULL.
-    public mutating func markOutOfMemory() {
+    @inlinable public mutating func markOutOfMemory() {
         failed = true
     }
 
     /// Forgets everything written after `count` bytes (for replacing a partial response).
-    public mutating func truncate(to count: Int) {
+    @inlinable public mutating func truncate(to count: Int) {
         self.count = min(count, self.count)
         wroteNonFiniteNumber = false
     }
 
     /// Makes room for `extra` more bytes; false (and ``failed``) when memory runs out.
     @discardableResult
-    @inline(__always)
-    private mutating func reserve(_ extra: Int) -> Bool {
+    @inline(always)
+    @inlinable mutating func reserve(_ extra: Int) -> Bool {
         if _fastPath(extra <= capacity &- count && !failed) { return true }
         return grow(by: extra)
     }
 
     /// The slow part of ``reserve(_:)``: doubles the buffer until `extra` more bytes fit.
     @inline(never)
-    private mutating func grow(by extra: Int) -> Bool {
+    @usableFromInline mutating func grow(by extra: Int) -> Bool {
         if failed { return false }
         let (needed, overflow) = count.addingReportingOverflow(extra)
         if !overflow, needed <= capacity { return true }
@@ -91,7 +91,7 @@ public struct JSONWriter: ~Copyable {
             if tooBig { break }
             newCapacity = doubled
         }
-        guard !overflow, newCapacity >= needed, let grown = realloc(base, newCapacity) else {
+        guard !overflow, newCapacity >= needed, let grown = CLibrary.reallocate(base, newCapacity) else {
             failed = true
             return false
         }
@@ -107,8 +107,8 @@ public struct JSONWriter: ~Copyable {
     /// ``count`` is read once per token and stored once, by `commit`: the bytes written between
     /// may alias it, so a count moved along with every byte would go through memory each time,
     /// on the one dependency that runs through the whole response.
-    @inline(__always)
-    private mutating func cursor(separated: Bool, room extra: Int) -> UnsafeMutablePointer<UInt8>? {
+    @inline(always)
+    @inlinable mutating func cursor(separated: Bool, room extra: Int) -> UnsafeMutablePointer<UInt8>? {
         guard reserve(extra &+ 1), let base else { return nil }
         var target = base + count
         if separated && Self.needsComma(before: target, from: base) {
@@ -120,8 +120,8 @@ public struct JSONWriter: ~Copyable {
 
     /// Whether a token at `target` needs a comma before it: when something other than `{`,
     /// `[` or `:` (a key's end) precedes it.
-    @inline(__always)
-    private static func needsComma(before target: UnsafeMutablePointer<UInt8>, from base: UnsafeMutablePointer<UInt8>) -> Bool {
+    @inline(always)
+    @inlinable static func needsComma(before target: UnsafeMutablePointer<UInt8>, from base: UnsafeMutablePointer<UInt8>) -> Bool {
         guard target != base else { return false }
         switch target[-1] {
         case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: ":"): return false
@@ -130,39 +130,41 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Ends a token begun with ``cursor(separated:room:)``: `end` is the byte after its last.
-    @inline(__always)
-    private mutating func commit(_ end: UnsafeMutablePointer<UInt8>) {
+    @inline(always)
+    @inlinable mutating func commit(_ end: UnsafeMutablePointer<UInt8>) {
         guard let base else { return }
         count = end - base
     }
 
-    @inline(__always)
-    public mutating func append(_ byte: UInt8) {
+    @inline(always)
+    @inlinable public mutating func append(_ byte: UInt8) {
         guard let target = cursor(separated: false, room: 1) else { return }
         target.pointee = byte
         commit(target + 1)
     }
 
-    public mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+    @inline(always)
+    @inlinable public mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
         guard let source = buffer.baseAddress, let target = cursor(separated: false, room: buffer.count) else { return }
         copyBytes(to: target, from: source, count: buffer.count)
         commit(target + buffer.count)
     }
 
-    public mutating func append(_ text: StaticString) {
+    @inline(always)
+    @inlinable public mutating func append(_ text: StaticString) {
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Writes a comma unless the last byte opens a container or ends a key.
-    @inline(__always)
-    private mutating func separate() {
+    @inline(always)
+    @inlinable mutating func separate() {
         if let target = cursor(separated: true, room: 0) { commit(target) }
     }
 
     /// Writes `"text"` (the text written as is) after a separating comma and, when `key` is
     /// given, after `"key":`; with `suffix` (a colon for keys) when given.
-    @inline(__always)
-    private mutating func quoted(_ text: StaticString, key: StaticString? = nil, suffix: UInt8?) {
+    @inline(always)
+    @inlinable mutating func quoted(_ text: StaticString, key: StaticString? = nil, suffix: UInt8?) {
         let length = text.utf8CodeUnitCount
         guard let target = valueCursor(key: key, room: length &+ 3) else { return }
         target[0] = UInt8(ascii: "\"")
@@ -179,8 +181,8 @@ public struct JSONWriter: ~Copyable {
     /// Where a value of at most `room` bytes goes: after a separating comma and, when `key` is
     /// given, after `"key":` — one capacity check for the member's key and value together. The
     /// caller ends the member with ``commit(_:)``.
-    @inline(__always)
-    private mutating func valueCursor(key: StaticString?, room: Int) -> UnsafeMutablePointer<UInt8>? {
+    @inline(always)
+    @inlinable mutating func valueCursor(key: StaticString?, room: Int) -> UnsafeMutablePointer<UInt8>? {
         guard let key else { return cursor(separated: true, room: room) }
         let length = key.utf8CodeUnitCount
         guard let target = cursor(separated: true, room: length &+ 3 &+ room) else { return nil }
@@ -188,8 +190,8 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes `"key":` at `target`; where the value goes.
-    @inline(__always)
-    fileprivate static func writeKey(_ key: StaticString, at target: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    @inline(always)
+    @inlinable static func writeKey(_ key: StaticString, at target: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         let length = key.utf8CodeUnitCount
         target[0] = UInt8(ascii: "\"")
         copyBytes(to: target + 1, from: key.utf8Start, count: length)
@@ -199,8 +201,8 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes `text` as is, a value, after `"key":` when given.
-    @inline(__always)
-    private mutating func token(_ text: StaticString, key: StaticString?) {
+    @inline(always)
+    @inlinable mutating func token(_ text: StaticString, key: StaticString?) {
         let length = text.utf8CodeUnitCount
         guard let target = valueCursor(key: key, room: length) else { return }
         copyBytes(to: target, from: text.utf8Start, count: length)
@@ -210,39 +212,45 @@ public struct JSONWriter: ~Copyable {
     // MARK: Structure
 
     /// Writes `{`.
-    public mutating func beginObject() {
+    @inline(always)
+    @inlinable public mutating func beginObject() {
         token("{", key: nil)
     }
 
     /// Writes `}`.
-    public mutating func endObject() {
+    @inline(always)
+    @inlinable public mutating func endObject() {
         append(UInt8(ascii: "}"))
     }
 
     /// Writes `[`.
-    public mutating func beginArray() {
+    @inline(always)
+    @inlinable public mutating func beginArray() {
         token("[", key: nil)
     }
 
     /// Writes `]`.
-    public mutating func endArray() {
+    @inline(always)
+    @inlinable public mutating func endArray() {
         append(UInt8(ascii: "]"))
     }
 
     /// Writes a member key, `"key":`, as is (see the type's note on static text).
-    @inline(__always)  // the key's length is known where it is called: its copy is one or two moves
-    public mutating func key(_ key: StaticString) {
+    @inline(always)  // the key's length is known where it is called: its copy is one or two moves
+    @inlinable public mutating func key(_ key: StaticString) {
         quoted(key, suffix: UInt8(ascii: ":"))
     }
 
     /// Writes a member key given as text known at run time, escaped.
-    public mutating func key(text key: String) {
+    @inline(always)
+    @inlinable public mutating func key(text key: String) {
         string(text: key)
         append(UInt8(ascii: ":"))
     }
 
     /// Writes already-encoded JSON text (a token taken from a request) as the next value.
-    public mutating func raw(_ json: UnsafeBufferPointer<UInt8>) {
+    @inline(always)
+    @inlinable public mutating func raw(_ json: UnsafeBufferPointer<UInt8>) {
         separate()
         append(json)
     }
@@ -250,58 +258,62 @@ public struct JSONWriter: ~Copyable {
     // MARK: Members
 
     /// Writes `"key":"value"`, the value escaped.
-    public mutating func field(_ key: StaticString, text value: String) {
+    @inline(always)
+    @inlinable public mutating func field(_ key: StaticString, text value: String) {
         string(value, key: key)
     }
 
     /// Writes `"key":"value"` for a value given as valid UTF-8 bytes.
-    public mutating func field(_ key: StaticString, utf8 value: UnsafeBufferPointer<UInt8>) {
+    @inline(always)
+    @inlinable public mutating func field(_ key: StaticString, utf8 value: UnsafeBufferPointer<UInt8>) {
         string(utf8: value, key: key)
     }
 
     /// Writes `"key":"value"` for a value known at compile time, as is (see the type's note on
     /// static text), such as an enumeration's name.
-    @inline(__always)  // the key's length is known where it is called: its copy is one or two moves
-    public mutating func field(_ key: StaticString, _ value: StaticString) {
+    @inline(always)  // the key's length is known where it is called: its copy is one or two moves
+    @inlinable public mutating func field(_ key: StaticString, _ value: StaticString) {
         quoted(value, key: key, suffix: nil)
     }
 
     /// Writes `"key":value` for an integer.
-    @inline(__always)  // the key's length is known where it is called: its copy is one or two moves
-    public mutating func field(_ key: StaticString, _ value: Int) {
+    @inline(always)  // the key's length is known where it is called: its copy is one or two moves
+    @inlinable public mutating func field(_ key: StaticString, _ value: Int) {
         int(Int64(value), key: key)
     }
 
     /// Writes `"key":value` for a 64-bit integer.
-    @inline(__always)  // the key's length is known where it is called: its copy is one or two moves
-    public mutating func field(_ key: StaticString, _ value: Int64) {
+    @inline(always)  // the key's length is known where it is called: its copy is one or two moves
+    @inlinable public mutating func field(_ key: StaticString, _ value: Int64) {
         int(value, key: key)
     }
 
     /// Writes `"key":value` for an integer, or `"key":null` when there is none.
-    public mutating func field(_ key: StaticString, _ value: Int?) {
+    @inlinable public mutating func field(_ key: StaticString, _ value: Int?) {
         field(key, value.map(Int64.init))
     }
 
     /// Writes `"key":value` for a 64-bit integer, or `"key":null` when there is none.
-    public mutating func field(_ key: StaticString, _ value: Int64?) {
+    @inline(always)
+    @inlinable public mutating func field(_ key: StaticString, _ value: Int64?) {
         if let value { int(value, key: key) } else { token("null", key: key) }
     }
 
     /// Writes `"key":true` or `"key":false`.
-    @inline(__always)  // the key's length is known where it is called: its copy is one or two moves
-    public mutating func field(_ key: StaticString, _ value: Bool) {
+    @inline(always)  // the key's length is known where it is called: its copy is one or two moves
+    @inlinable public mutating func field(_ key: StaticString, _ value: Bool) {
         if value { token("true", key: key) } else { token("false", key: key) }
     }
 
     /// Writes `"key":value` for a floating-point number (see ``double(_:)``).
-    @inline(__always)  // the key's length is known where it is called: its copy is one or two moves
-    public mutating func field(_ key: StaticString, _ value: Double) {
+    @inline(always)  // the key's length is known where it is called: its copy is one or two moves
+    @inlinable public mutating func field(_ key: StaticString, _ value: Double) {
         double(value, key: key)
     }
 
     /// Writes `"key":{...}`, the members written by `body`.
-    public mutating func object(_ key: StaticString, _ body: (inout JSONWriter) -> Void) {
+    @inline(always)
+    @inlinable public mutating func object(_ key: StaticString, _ body: (inout JSONWriter) -> Void) {
         token("{", key: key)
         body(&self)
         endObject()
@@ -312,8 +324,8 @@ public struct JSONWriter: ~Copyable {
     /// siblings, which keep the writing position in a register from one member to the next.
     /// Written one by one, each member reads the writer's count back from memory where the
     /// member before stored it, a delay on every member of the response.
-    @inline(__always)
-    public mutating func numberMembers(_ body: (inout NumberMembers) -> Void) {
+    @inline(always)
+    @inlinable public mutating func numberMembers(_ body: (inout NumberMembers) -> Void) {
         withUnsafeMutablePointer(to: &self) { writer in
             var members = NumberMembers(writer)
             body(&members)
@@ -324,27 +336,31 @@ public struct JSONWriter: ~Copyable {
     // MARK: Values
 
     /// Writes `null`.
-    public mutating func null() {
+    @inline(always)
+    @inlinable public mutating func null() {
         token("null", key: nil)
     }
 
     /// Writes `true` or `false`.
-    public mutating func bool(_ value: Bool) {
+    @inline(always)
+    @inlinable public mutating func bool(_ value: Bool) {
         if value { token("true", key: nil) } else { token("false", key: nil) }
     }
 
     /// Writes an integer.
-    public mutating func int(_ value: Int) {
+    @inline(always)
+    @inlinable public mutating func int(_ value: Int) {
         int(Int64(value), key: nil)
     }
 
     /// Writes a 64-bit integer (on every platform, 32-bit ones included).
-    public mutating func int(_ value: Int64) {
+    @inline(always)
+    @inlinable public mutating func int(_ value: Int64) {
         int(value, key: nil)
     }
 
-    @inline(__always)
-    private mutating func int(_ value: Int64, key: StaticString?) {
+    @inline(always)
+    @inlinable mutating func int(_ value: Int64, key: StaticString?) {
         guard let target = valueCursor(key: key, room: 20) else { return }
         commit(Self.writeInteger(value, at: target))
     }
@@ -352,8 +368,8 @@ public struct JSONWriter: ~Copyable {
     /// Writes `value`'s digits at `target` (at most 20 bytes); the byte after them. The digits go
     /// straight where they belong (DigitWriting.writeDigits, from the right): their count is known
     /// first, so no buffer is filled and copied.
-    @inline(__always)
-    fileprivate static func writeInteger(_ value: Int64, at target: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    @inline(always)
+    @inlinable static func writeInteger(_ value: Int64, at target: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         let magnitude = value.magnitude
         var length = DigitWriting.decimalDigitCount(magnitude)
         if value < 0 {
@@ -367,12 +383,13 @@ public struct JSONWriter: ~Copyable {
     /// Writes a floating-point number in its shortest round-tripping form (`6.333333333333333`,
     /// `0.0`, `1e-05`). A NaN or an infinity is written as `null` and recorded in
     /// ``wroteNonFiniteNumber``.
-    public mutating func double(_ value: Double) {
+    @inline(always)
+    @inlinable public mutating func double(_ value: Double) {
         double(value, key: nil)
     }
 
-    @inline(__always)
-    private mutating func double(_ value: Double, key: StaticString?) {
+    @inline(always)
+    @inlinable mutating func double(_ value: Double, key: StaticString?) {
         guard let target = valueCursor(key: key, room: 32) else { return }
         let (end, finite) = Self.writeDouble(value, at: target)
         if _slowPath(!finite) { wroteNonFiniteNumber = true }
@@ -381,8 +398,8 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes `value` at `target` (at most 32 bytes): its shortest digits, or `null` when it is
     /// not finite; the byte after it, and whether it was finite.
-    @inline(__always)
-    fileprivate static func writeDouble(_ value: Double, at target: UnsafeMutablePointer<UInt8>) -> (UnsafeMutablePointer<UInt8>, Bool) {
+    @inline(always)
+    @inlinable static func writeDouble(_ value: Double, at target: UnsafeMutablePointer<UInt8>) -> (UnsafeMutablePointer<UInt8>, Bool) {
         guard _fastPath(value.isFinite) else {
             let null: StaticString = "null"
             copyBytes(to: target, from: null.utf8Start, count: null.utf8CodeUnitCount)
@@ -393,12 +410,13 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes a string, escaping `"`, `\` and control characters; other characters are written
     /// as UTF-8.
-    public mutating func string(text value: String) {
+    @inline(always)
+    @inlinable public mutating func string(text value: String) {
         string(value, key: nil)
     }
 
-    @inline(__always)
-    private mutating func string(_ value: String, key: StaticString?) {
+    @inline(always)
+    @inlinable mutating func string(_ value: String, key: StaticString?) {
         // Borrowed, not copied: a copy to call the mutating withUTF8 on costs a retain and a
         // release per string. Every native string (small ones included) is contiguous.
         if value.utf8.withContiguousStorageIfAvailable({ string(utf8: $0, key: key) }) != nil { return }
@@ -407,17 +425,20 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes a string known at compile time, as is (see the type's note on static text).
-    public mutating func string(_ value: StaticString) {
+    @inline(always)
+    @inlinable public mutating func string(_ value: StaticString) {
         quoted(value, suffix: nil)
     }
 
     /// Writes a string given as valid UTF-8 bytes.
-    public mutating func string(utf8 text: UnsafeBufferPointer<UInt8>) {
+    @inline(always)
+    @inlinable public mutating func string(utf8 text: UnsafeBufferPointer<UInt8>) {
         string(utf8: text, key: nil)
     }
 
     /// Writes a string given as valid UTF-8 bytes, after `"key":` when given.
-    private mutating func string(utf8 text: UnsafeBufferPointer<UInt8>, key: StaticString?) {
+    @inline(always)
+    @inlinable mutating func string(utf8 text: UnsafeBufferPointer<UInt8>, key: StaticString?) {
         // Room for the quotes and the text unescaped, at once; escapes (rare) grow it further.
         guard let target = valueCursor(key: key, room: text.count &+ 2) else { return }
         guard let source = text.baseAddress else {
@@ -443,14 +464,16 @@ public struct JSONWriter: ~Copyable {
     /// Writes `"` after a separating comma (and `"key":` when given): a string written in parts
     /// follows (``appendToString(text:)``, then ``endString()``). A value made of pieces,
     /// such as a document path, is so written without being built as a whole first.
-    public mutating func beginString(key: StaticString? = nil) {
+    @inline(always)
+    @inlinable public mutating func beginString(key: StaticString? = nil) {
         guard let target = valueCursor(key: key, room: 1) else { return }
         target.pointee = UInt8(ascii: "\"")
         commit(target + 1)
     }
 
     /// Writes `text` escaped, inside a string begun with ``beginString()``.
-    public mutating func appendToString(text: String) {
+    @inline(always)
+    @inlinable public mutating func appendToString(text: String) {
         if text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) != nil { return }
         var copy = text
         copy.withUTF8 { appendEscaped($0) }
@@ -458,18 +481,20 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes `text`, known at compile time, as is (see the type's note on static text), inside
     /// a string begun with ``beginString()``.
-    public mutating func appendToString(_ text: StaticString) {
+    @inline(always)
+    @inlinable public mutating func appendToString(_ text: StaticString) {
         append(text)
     }
 
     /// Writes the closing `"` of a string begun with ``beginString()``.
-    public mutating func endString() {
+    @inline(always)
+    @inlinable public mutating func endString() {
         append(UInt8(ascii: "\""))
     }
 
     /// Writes valid UTF-8 `text` without quotes, escaping what JSON strings must escape; runs
     /// without escapes are copied whole.
-    private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>) {
+    @inlinable mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>) {
         guard let source = text.baseAddress else { return }
         var runStart = 0
         var index = ByteScanning.firstStop(in: text, from: 0, mask: ByteScanning.escapeMask)
@@ -483,7 +508,7 @@ public struct JSONWriter: ~Copyable {
         append(UnsafeBufferPointer(start: source + runStart, count: text.count - runStart))
     }
 
-    private mutating func appendEscape(_ byte: UInt8) {
+    @inlinable mutating func appendEscape(_ byte: UInt8) {
         append(UInt8(ascii: "\\"))
         switch byte {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"): append(byte)
@@ -505,40 +530,41 @@ public struct JSONWriter: ~Copyable {
 /// position and the end of the room stay in registers; room runs out only when the writer's
 /// buffer must grow, which goes through the writer.
 public struct NumberMembers: ~Copyable {
-    private let writer: UnsafeMutablePointer<JSONWriter>
+    @usableFromInline let writer: UnsafeMutablePointer<JSONWriter>
     /// Where the next member goes; nil once memory ran out (nothing more is written).
-    private var at: UnsafeMutablePointer<UInt8>?
-    private var limit: UnsafeMutablePointer<UInt8>?
+    @usableFromInline var at: UnsafeMutablePointer<UInt8>?
+    @usableFromInline var limit: UnsafeMutablePointer<UInt8>?
     /// Whether the next member follows something that needs a comma after it.
-    private var separated: Bool
-    private var nonFinite = false
+    @usableFromInline var separated: Bool
+    @usableFromInline var nonFinite = false
 
     /// The most a member takes besides its key: a comma, the key's quotes and colon, and a
     /// number (at most 32 bytes, as ``JSONWriter/double(_:)`` reserves).
-    private static let roomBesidesKey = 36
+    @usableFromInline static let roomBesidesKey = 36
 
-    fileprivate init(_ writer: UnsafeMutablePointer<JSONWriter>) {
+    @inline(always)
+    @inlinable init(_ writer: UnsafeMutablePointer<JSONWriter>) {
         self.writer = writer
         (at, limit, separated) = writer.pointee.room(atLeast: 256)
     }
 
     /// Writes `"key":value` for an integer.
-    @inline(__always)
-    public mutating func field(_ key: StaticString, _ value: Int) {
+    @inline(always)
+    @inlinable public mutating func field(_ key: StaticString, _ value: Int) {
         field(key, Int64(value))
     }
 
     /// Writes `"key":value` for a 64-bit integer.
-    @inline(__always)
-    public mutating func field(_ key: StaticString, _ value: Int64) {
+    @inline(always)
+    @inlinable public mutating func field(_ key: StaticString, _ value: Int64) {
         guard let target = memberCursor(key) else { return }
         at = JSONWriter.writeInteger(value, at: target)
     }
 
     /// Writes `"key":value` for a floating-point number, as ``JSONWriter/double(_:)`` does
     /// (`null`, recorded, for a NaN or an infinity).
-    @inline(__always)
-    public mutating func field(_ key: StaticString, _ value: Double) {
+    @inline(always)
+    @inlinable public mutating func field(_ key: StaticString, _ value: Double) {
         guard let target = memberCursor(key) else { return }
         let (end, finite) = JSONWriter.writeDouble(value, at: target)
         if _slowPath(!finite) { nonFinite = true }
@@ -546,8 +572,8 @@ public struct NumberMembers: ~Copyable {
     }
 
     /// Where the member's value goes, after a comma (but for the first member) and `"key":`.
-    @inline(__always)
-    private mutating func memberCursor(_ key: StaticString) -> UnsafeMutablePointer<UInt8>? {
+    @inline(always)
+    @inlinable mutating func memberCursor(_ key: StaticString) -> UnsafeMutablePointer<UInt8>? {
         let length = key.utf8CodeUnitCount
         if let at, let limit, _fastPath(limit - at >= length &+ Self.roomBesidesKey) {} else { refill(length &+ Self.roomBesidesKey) }
         guard var target = at else { return nil }
@@ -561,7 +587,7 @@ public struct NumberMembers: ~Copyable {
 
     /// Hands what was written to the writer and asks it for at least `room` more bytes.
     @inline(never)
-    private mutating func refill(_ room: Int) {
+    @usableFromInline mutating func refill(_ room: Int) {
         guard let current = at else { return }
         writer.pointee.closeRun(at: current, nonFinite: nonFinite)
         nonFinite = false
@@ -569,7 +595,8 @@ public struct NumberMembers: ~Copyable {
     }
 
     /// Hands what was written to the writer.
-    fileprivate consuming func finish() {
+    @inline(always)
+    @inlinable consuming func finish() {
         if let at { writer.pointee.closeRun(at: at, nonFinite: nonFinite) }
     }
 }
@@ -578,13 +605,15 @@ extension JSONWriter {
     /// Where a run of members goes on, the end of the room for it (at least `room` bytes; nils
     /// when memory ran out), and whether a member there needs a comma before it (written with
     /// the member: a run without members writes nothing).
-    fileprivate mutating func room(atLeast room: Int) -> (UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt8>?, Bool) {
+    @inline(always)
+    @inlinable mutating func room(atLeast room: Int) -> (UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt8>?, Bool) {
         guard let target = cursor(separated: false, room: room), let base else { return (nil, nil, false) }
         return (target, base + capacity, Self.needsComma(before: target, from: base))
     }
 
     /// Takes what a run wrote, up to `end`.
-    fileprivate mutating func closeRun(at end: UnsafeMutablePointer<UInt8>, nonFinite: Bool) {
+    @inline(always)
+    @inlinable mutating func closeRun(at end: UnsafeMutablePointer<UInt8>, nonFinite: Bool) {
         commit(end)
         if _slowPath(nonFinite) { wroteNonFiniteNumber = true }
     }
@@ -592,8 +621,8 @@ extension JSONWriter {
 
 /// `memcpy` for the short runs a writer mostly copies (keys, numbers, names): up to sixteen
 /// bytes in two overlapping loads and stores, without a call.
-@inline(__always)
-private func copyBytes(to target: UnsafeMutablePointer<UInt8>, from source: UnsafePointer<UInt8>, count: Int) {
+@inline(always)
+@inlinable func copyBytes(to target: UnsafeMutablePointer<UInt8>, from source: UnsafePointer<UInt8>, count: Int) {
     let to = UnsafeMutableRawPointer(target), from = UnsafeRawPointer(source)
     switch count {
     case 8...16:

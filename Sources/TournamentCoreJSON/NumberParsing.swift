@@ -1,20 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Android)
-import Android
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Number tokens to values: exact integers, and correctly rounded doubles (Clinger's fast path,
 /// Eisel–Lemire with the table of ``PowersOfTen``, `strtod` for the rest).
+@usableFromInline
 enum NumberParsing {
     /// The value of an integer literal (`-?[0-9]+`), or nil outside the range of `Int64`,
     /// checking every step for overflow: the path of the integers the parser's digits leave
     /// (more than 19 digits).
-    @inline(never)
+    @usableFromInline @inline(never)
     static func int64(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
         guard !text.isEmpty else { return nil }
         let negative = text[0] == UInt8(ascii: "-")
@@ -41,8 +32,7 @@ enum NumberParsing {
     /// operands exact, so the one rounding is correct: Clinger's fast path). Up to 19 digits
     /// (17-digit round-trip output such as jansson's `%.17g` included) the Eisel–Lemire algorithm
     /// decides almost always.
-    @inline(__always)
-    static func double(mantissa: UInt64, exponent: Int, negative: Bool) -> Double? {
+    @usableFromInline static func double(mantissa: UInt64, exponent: Int, negative: Bool) -> Double? {
         // Exact as a Double (at most 2^53), with a power of ten that is itself exact.
         guard mantissa <= 1 << 53, exponent >= -22, exponent <= 22 else {
             return eiselLemire(mantissa, exponent, negative: negative)
@@ -61,7 +51,7 @@ enum NumberParsing {
     /// then asks `strtod`). The Eisel–Lemire algorithm (Lemire, "Number Parsing at a Gigabyte per
     /// Second", 2021), as in Go's `strconv` and fast_float; all arithmetic below is on operands
     /// whose ranges are bounded here, so none can overflow.
-    static func eiselLemire(_ mantissa: UInt64, _ exponent: Int, negative: Bool) -> Double? {
+    @usableFromInline static func eiselLemire(_ mantissa: UInt64, _ exponent: Int, negative: Bool) -> Double? {
         if mantissa == 0 { return negative ? -0.0 : 0.0 }
         guard _fastPath(exponent >= PowersOfTen.minimumExponent && exponent <= PowersOfTen.maximumExponent) else { return nil }
         // Normalize the mantissa so that its top bit is set.
@@ -112,7 +102,7 @@ enum NumberParsing {
     /// The C library's correctly rounded `strtod`, on a copy on the stack. It follows the
     /// process's locale: if that one's decimal separator is not '.', `strtod` stops early, which
     /// is detected, and the standard library's conversion decides instead.
-    @inline(never)
+    @usableFromInline @inline(never)
     static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         var value: Double?
         if text.count < 64 {
@@ -120,9 +110,7 @@ enum NumberParsing {
                 guard let start = buffer.baseAddress, let source = text.baseAddress else { return nil }
                 UnsafeMutableRawPointer(start).copyMemory(from: source, byteCount: text.count)
                 start[text.count] = 0
-                var end: UnsafeMutablePointer<CChar>?
-                let result = strtod(start, &end)
-                return end == start + text.count ? result : nil
+                return CLibrary.parseDouble(start, count: text.count)
             }
         }
         if value == nil {
@@ -132,7 +120,8 @@ enum NumberParsing {
         return value
     }
 
-    private static let powersOfTen: [Double] = [
+    /// 10^0 ... 10^22, the powers of ten a `Double` holds exactly.
+    static let powersOfTen: [Double] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
     ]

@@ -7,7 +7,7 @@
 /// (``ShortestDoubleTable``) and the shortest decimal in it is read off, the closest one when
 /// there are several (ties to an even last digit). All arithmetic is on unsigned 64-bit words
 /// whose ranges the algorithm bounds; nothing here can trap.
-enum ShortestDouble {
+@usableFromInline enum ShortestDouble {
     /// `digits × 10^exponent` equals the finite, non-zero `value`'s magnitude when read back,
     /// with `digits` as short as possible and without trailing zeros.
     static func decimal(_ value: Double) -> (digits: UInt64, exponent: Int) {
@@ -59,7 +59,7 @@ enum ShortestDouble {
     }
 
     /// A number of trailing zeros taken off at once.
-    enum ZeroRun: UInt64 {
+    @usableFromInline enum ZeroRun: UInt64 {
         case one = 1, two = 2, four = 4, eight = 8
 
         /// `value / 10^k` when `value` is a multiple of it, else nil (k is the raw value).
@@ -82,7 +82,7 @@ enum ShortestDouble {
     }
 
     /// The shortest decimal in the rounding interval of `significand × 2^binaryExponent`.
-    private static func decimal(significand c: UInt64, binaryExponent q: Int) -> (digits: UInt64, exponent: Int) {
+    static func decimal(significand c: UInt64, binaryExponent q: Int) -> (digits: UInt64, exponent: Int) {
         let out: UInt64 = c & 1
         let cb = c << 2
         let cbr = cb + 2
@@ -130,7 +130,7 @@ enum ShortestDouble {
 
     /// `g × cp / 2^127` rounded to odd (the low bit records inexactness), where g = g1 × 2^63 + g0.
     @inline(__always)
-    private static func roundedOdd(_ g1: UInt64, _ g0: UInt64, _ cp: UInt64) -> UInt64 {
+    static func roundedOdd(_ g1: UInt64, _ g0: UInt64, _ cp: UInt64) -> UInt64 {
         let x1 = g0.multipliedFullWidth(by: cp).high
         let y = g1.multipliedFullWidth(by: cp)
         let z = (y.low >> 1) &+ x1
@@ -140,20 +140,20 @@ enum ShortestDouble {
 
     /// floor(q × log10(2)) for |q| ≤ 2^16 or so.
     @inline(__always)
-    private static func floorLog10Pow2(_ q: Int) -> Int { (q * 661_971_961_083) >> 41 }
+    static func floorLog10Pow2(_ q: Int) -> Int { (q * 661_971_961_083) >> 41 }
 
     /// floor(log10(3/4 × 2^q)).
     @inline(__always)
-    private static func floorLog10ThreeQuartersPow2(_ q: Int) -> Int { (q * 661_971_961_083 - 274_743_187_321) >> 41 }
+    static func floorLog10ThreeQuartersPow2(_ q: Int) -> Int { (q * 661_971_961_083 - 274_743_187_321) >> 41 }
 
     /// floor(e × log2(10)).
     @inline(__always)
-    private static func floorLog2Pow10(_ e: Int) -> Int { (e * 913_124_641_741) >> 38 }
+    static func floorLog2Pow10(_ e: Int) -> Int { (e * 913_124_641_741) >> 38 }
 
     /// Writes a finite `value` as `description` does: the shortest digits, in positional notation
     /// from 10^-4 up to 2^53 (with `.0` for integers), otherwise as `d.ddde±XX`. Returns the byte
     /// count; `target` has room for 32 bytes.
-    static func write(_ value: Double, to target: UnsafeMutablePointer<UInt8>) -> Int {
+    @usableFromInline static func write(_ value: Double, to target: UnsafeMutablePointer<UInt8>) -> Int {
         var at = 0
         if value.sign == .minus {
             target[0] = UInt8(ascii: "-")

@@ -1,7 +1,7 @@
 /// Decoding a string token's escapes.
-enum StringEscapes {
+@usableFromInline enum StringEscapes {
     /// The UTF-8 text of a string token (without quotes) whose escapes the parser validated.
-    static func unescaped(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    @usableFromInline static func unescaped(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(text.count)
         var index = 0
@@ -35,7 +35,7 @@ enum StringEscapes {
         return output
     }
 
-    private static func hex4(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
+    static func hex4(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
         var value: UInt32 = 0
         var offset = index
         while offset < min(index + 4, text.count) {

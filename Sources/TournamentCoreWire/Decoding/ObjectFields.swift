@@ -22,15 +22,15 @@ struct ObjectFields<Field: RequestFields> {
     ///
     /// Inlined, so that the slots are filled where the caller keeps them: built out of line,
     /// the result is copied out right after its slots were stored.
-    @inline(__always)
+    @inline(always)
     init(_ document: JSONDocument, _ node: Int) throws(WireError) {
         try self.init(document, node, table: Field.table)
     }
 
     /// Sorts the members of the object at `node` with `table` (`Field.table`, read once by a
     /// caller that sorts many objects).
-    @inline(__always)
-    private init(_ document: JSONDocument, _ node: Int, table: JSONKeyTable) throws(WireError) {
+    @inline(always)
+    fileprivate init(_ document: JSONDocument, _ node: Int, table: JSONKeyTable) throws(WireError) {
         self.document = document
         object = try document.object(node)
         scans = table.count > FieldSlots<Field.Slots>.capacity
@@ -43,8 +43,8 @@ struct ObjectFields<Field: RequestFields> {
 
     /// Sorts the members of the object at `node`, an element of an array whose objects mostly
     /// share their keys' order, with `table` and the `hints` of that array.
-    @inline(__always)
-    private init(_ document: JSONDocument, _ node: Int, table: JSONKeyTable, hints: inout JSONKeyTable.Hints) throws(WireError) {
+    @inline(always)
+    fileprivate init(_ document: JSONDocument, _ node: Int, table: JSONKeyTable, hints: inout JSONKeyTable.Hints) throws(WireError) {
         self.document = document
         object = try document.object(node)
         scans = table.count > FieldSlots<Field.Slots>.capacity
@@ -52,21 +52,6 @@ struct ObjectFields<Field: RequestFields> {
         for key in document.keys(node) {
             sort(key, at: position, into: hints.index(ofKey: key, at: position, in: document, table: table))
             position &+= 1
-        }
-    }
-
-    /// The objects of the array at `node`, each sorted into fields and given to `transform`:
-    /// the array's values in order. Throws when `node` is not an array or an element not an
-    /// object, and what `transform` throws.
-    ///
-    /// The table is read once for the array, and the keys met at each member position of one
-    /// object are the first guess for the next (``JSONKeyTable/Hints``).
-    @inline(__always)
-    static func map<Value>(array node: Int, in document: JSONDocument, _ transform: (ObjectFields<Field>) throws(WireError) -> Value) throws(WireError) -> [Value] {
-        let table = Field.table
-        var hints = JSONKeyTable.Hints()
-        return try document.map(array: node) { element throws(WireError) in
-            try transform(ObjectFields(document, element, table: table, hints: &hints))
         }
     }
 
@@ -190,5 +175,27 @@ struct ObjectFields<Field: RequestFields> {
     @inline(__always)
     func requiredArray(_ field: Field) throws(WireError) -> JSONDocument.Children {
         try document.array(required(field))
+    }
+}
+
+/// The objects of one array, sorted into fields one after another with the key table read once
+/// and the array's key hints (``JSONKeyTable/Hints``): the objects of an array mostly repeat
+/// their keys in the same order.
+///
+/// ```swift
+/// var arrows = ArrayObjects<Members.Arrow>()
+/// for element in try document.array(node) { let fields = try arrows.fields(document, element) ... }
+/// ```
+struct ArrayObjects<Field: RequestFields> {
+    private let table = Field.table
+    private var hints = JSONKeyTable.Hints()
+
+    init() {}
+
+    /// The fields of the object at `node`, an element of the array; throws when it is not an
+    /// object. Inlined, so that the slots are filled where the caller keeps them.
+    @inline(always)
+    mutating func fields(_ document: JSONDocument, _ node: Int) throws(WireError) -> ObjectFields<Field> {
+        try ObjectFields(document, node, table: table, hints: &hints)
     }
 }

@@ -101,7 +101,7 @@ public enum Wire {
                 writeError(WireError(.invalidJSON, error.message), path: nil, into: &writer)
             }
         }
-        if writer.wroteNonFiniteNumber {
+        if writer.containsNonFiniteNumber {
             writer.truncate(to: 0)
             writeError(WireError(.internal, "The result contained a number JSON cannot express."), path: nil, into: &writer)
         }

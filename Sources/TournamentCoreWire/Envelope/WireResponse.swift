@@ -10,13 +10,13 @@ public struct WireResponse: ~Copyable {
     }
 
     /// Memory ran out during the call: there is no envelope (where `tc_call` returns NULL).
-    public var isOutOfMemory: Bool { writer.failed }
+    public var isOutOfMemory: Bool { writer.isOutOfMemory }
 
     /// The envelope's length in bytes (0 when memory ran out).
-    public var count: Int { writer.failed ? 0 : writer.count }
+    public var count: Int { writer.isOutOfMemory ? 0 : writer.byteCount }
 
     /// A copy of the envelope's bytes; empty when memory ran out.
-    public var bytes: [UInt8] { writer.failed ? [] : writer.bytes }
+    public var bytes: [UInt8] { writer.isOutOfMemory ? [] : writer.bytes }
 
     /// Gives the envelope, NUL-terminated, to the caller, who frees it with `free`; nil when
     /// memory ran out.

@@ -7,10 +7,10 @@ enum ArrowCoding {
 
     private typealias RoundField = Members.Round
 
-    /// `{"score":0…10,"isX":false,"x":…,"y":…}`; errors point at the offending member.
-    @inline(__always)
-    private static func arrow(_ fields: ObjectFields<ArrowField>) throws(WireError) -> Arrow {
-        let document = fields.document
+    /// `{"score":0…10,"isX":false,"x":…,"y":…}`, an element of the array of `arrows`;
+    /// errors point at the offending member.
+    private static func arrow(_ document: JSONDocument, _ node: Int, of arrows: inout ArrayObjects<ArrowField>) throws(WireError) -> Arrow {
+        let fields = try arrows.fields(document, node)
         let score = try document.int(at: fields.required(.score), in: 0...10)
         let isX = try fields.bool(.isX) ?? false
         let x = try fields.double(.x)
@@ -23,7 +23,7 @@ enum ArrowCoding {
             case .xWithoutTen: .isX
             case .coordinateOutOfRange(let axis): axis == .x ? .x : .y
             }
-            throw invalid(error, at: fields.raw(field) ?? fields.object)
+            throw invalid(error, at: fields.raw(field) ?? node)
         }
     }
 
@@ -36,7 +36,8 @@ enum ArrowCoding {
 
     /// An array of arrows.
     static func arrows(_ document: JSONDocument, _ node: Int) throws(WireError) -> [Arrow] {
-        try ObjectFields<ArrowField>.map(array: node, in: document) { fields throws(WireError) in try arrow(fields) }
+        var arrows = ArrayObjects<ArrowField>()
+        return try document.map(array: node) { element throws(WireError) in try arrow(document, element, of: &arrows) }
     }
 
     /// An array of rounds: `{"id":"r1","date":epoch ms,"arrows":[...]}` (`id` optional).
