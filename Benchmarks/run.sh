@@ -3,11 +3,12 @@
 # ABI against hand-written C + jansson, every method) and the Python harness (the core through
 # ctypes against the json module), and prints their tables.
 #   bash Benchmarks/run.sh [--write]     (--write also rewrites BENCHMARKS.md with this run)
-#   bash Benchmarks/run.sh --against OLD.so
+#   bash Benchmarks/run.sh --against OLD.so [--record "what OLD.so is"]
 #       this build of the core against another (an earlier commit's libtournamentcore.so, or
 #       this commit built with other settings), every workload interleaved in one run, with a
 #       copy of OLD.so as the noise floor (Benchmarks/compare.c); exits non-zero when the two
-#       answer differently.
+#       answer differently. --record also appends the table to BENCHMARKS.md's "Comparisons"
+#       (which --write keeps).
 set -euo pipefail
 source "$(dirname "$0")/../scripts/common.sh"
 tc_find_swift
@@ -19,7 +20,19 @@ if [ "${1:-}" = "--against" ]; then
   requests=$(mktemp -d)
   trap 'rm -rf "$requests"' EXIT
   "$TC_BUILD/Benchmarks/benchmark" --quick --all-requests "$requests" > /dev/null
-  "$TC_BUILD/Benchmarks/benchmark-compare" "$requests" "$baseline" "$TC_BUILD/libtournamentcore.so" "${3:-11}"
+  table=$(mktemp)
+  "$TC_BUILD/Benchmarks/benchmark-compare" "$requests" "$baseline" "$TC_BUILD/libtournamentcore.so" 11 | tee "$table"
+  if [ "${3:-}" = "--record" ]; then
+    {
+      grep -q "^## Comparisons" "$TC_ROOT/BENCHMARKS.md" || printf '\n## Comparisons\n\nRuns of `bash Benchmarks/run.sh --against OLD.so --record ...`, newest last.\n'
+      echo
+      echo "### ${4:?--record needs a description of OLD.so} ($(date -u +%Y-%m-%d), $(git -C "$TC_ROOT" rev-parse --short HEAD))"
+      echo
+      cat "$table"
+    } >> "$TC_ROOT/BENCHMARKS.md"
+    echo "appended to BENCHMARKS.md"
+  fi
+  rm -f "$table"
   exit
 fi
 output=$(mktemp)
@@ -30,6 +43,8 @@ output=$(mktemp)
 } | tee "$output"
 if [ "${1:-}" = "--write" ]; then
   cpu=$(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
+  comparisons=$(mktemp)
+  sed -n '/^## Comparisons/,$p' "$TC_ROOT/BENCHMARKS.md" > "$comparisons"
   {
     echo "# Benchmarks"
     echo
@@ -45,7 +60,12 @@ if [ "${1:-}" = "--write" ]; then
     echo "core before timing them."
     echo
     cat "$output"
+    if [ -s "$comparisons" ]; then
+      echo
+      cat "$comparisons"
+    fi
   } > "$TC_ROOT/BENCHMARKS.md"
+  rm -f "$comparisons"
   echo "wrote BENCHMARKS.md"
 fi
 rm -f "$output"

@@ -113,8 +113,8 @@
     }
 }
 
-/// `memcmp` over possibly-nil base addresses; keys and literals being short, up to sixteen
-/// bytes are compared inline, in at most two overlapping loads per side.
+/// `memcmp` over possibly-nil base addresses; keys, names and literals being short, up to 32
+/// bytes are compared inline, in at most four overlapping loads per side.
 @inline(__always)
 @inlinable func memoryEquals(_ lhs: UnsafePointer<UInt8>?, _ rhs: UnsafePointer<UInt8>?, _ count: Int) -> Bool {
     if count <= 0 { return count == 0 }
@@ -123,6 +123,12 @@
     switch count {
     case 8...16:
         return left.loadUnaligned(as: UInt64.self) == right.loadUnaligned(as: UInt64.self)
+            && left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+    case 17...32:
+        // The first sixteen bytes and the last sixteen, overlapping (method names, long keys).
+        return left.loadUnaligned(as: UInt64.self) == right.loadUnaligned(as: UInt64.self)
+            && left.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == right.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            && left.loadUnaligned(fromByteOffset: count - 16, as: UInt64.self) == right.loadUnaligned(fromByteOffset: count - 16, as: UInt64.self)
             && left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
     case 4...7:
         return left.loadUnaligned(as: UInt32.self) == right.loadUnaligned(as: UInt32.self)
