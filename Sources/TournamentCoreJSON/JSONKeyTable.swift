@@ -84,7 +84,7 @@ public final class JSONKeyTable: @unchecked Sendable {
     }
 
     /// The index of the key node `key` of `document` in the table, or nil for another key.
-    @inline(__always)
+    @inline(always)
     @inlinable public func index(ofKey key: Int, in document: JSONDocument) -> Int? {
         guard let word = document.shortKeyWord(key) else { return index(ofLongOrEscapedKey: key, in: document) }
         return index(ofShortWord: word, length: document.byteCount(key))
