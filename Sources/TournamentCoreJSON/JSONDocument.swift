@@ -19,10 +19,20 @@ public struct JSONDocument {
 
     /// Parses `bytes` and hands the document to `body`; the document must not escape it.
     /// `terminated`: a 0 byte follows `bytes` (see ``JSONParser/parse(_:terminated:_:)``).
+    @inlinable
     public static func parse<Result>(_ bytes: UnsafeBufferPointer<UInt8>, terminated: Bool = false, _ body: (JSONDocument) -> Result) throws(JSONSyntaxError) -> Result {
-        try JSONParser.parse(bytes, terminated: terminated) { tape in
-            body(JSONDocument(text: tape.text, textCount: bytes.count, nodes: tape.nodes, mantissas: tape.mantissas))
-        }
+        let parsed = try JSONParser.read(bytes, terminated: terminated)
+        defer { parsed.release() }
+        let tape = parsed.tape
+        return body(JSONDocument(text: tape.text, textCount: bytes.count, nodes: tape.nodes, mantissas: tape.mantissas))
+    }
+
+    @usableFromInline
+    init(text: UnsafePointer<UInt8>, textCount: Int, nodes: UnsafeBufferPointer<JSONNode>, mantissas: UnsafePointer<UInt64>) {
+        self.text = text
+        self.textCount = textCount
+        self.nodes = nodes
+        self.mantissas = mantissas
     }
 
     // MARK: Structure

@@ -22,6 +22,7 @@ import Darwin
 ///   container's next byte. Where such a scan fails, the error path asks whether it stopped at
 ///   the end, so messages are those of a reader without one. A 0 byte inside the text is an
 ///   ordinary byte that JSON allows nowhere outside strings (and inside one only escaped).
+@usableFromInline
 struct JSONParser {
     // The reading loop is one function: every step of it is inlined into `tape`, where the parser
     // is a local whose fields live in registers — a cursor and an end pointer into the text, a
@@ -76,6 +77,30 @@ struct JSONParser {
     ///   is 0 (a C string's terminator): the reader uses it as its sentinel. Otherwise the text
     ///   is first copied into memory that has one.
     static func parse<Result>(_ bytes: UnsafeBufferPointer<UInt8>, terminated: Bool = false, _ body: (JSONTape) -> Result) throws(JSONSyntaxError) -> Result {
+        let parsed = try read(bytes, terminated: terminated)
+        defer { parsed.release() }
+        return body(parsed.tape)
+    }
+
+    /// A text's tape and the memory that holds it (the tape, and the text's copy when the
+    /// parser made one), which ``release()`` frees.
+    @usableFromInline struct Parsed {
+        @usableFromInline let tape: JSONTape
+        let allocation: UnsafeMutableRawPointer
+        let copy: UnsafeMutablePointer<UInt8>?
+
+        /// Frees the tape (and the copy): nothing read from it may be used after.
+        @usableFromInline func release() {
+            free(allocation)
+            free(copy)
+        }
+    }
+
+    /// Parses `bytes` as ``parse(_:terminated:_:)`` does, without a closure: the caller
+    /// releases the result. Not generic, so that the generic `parse` functions around it are
+    /// specialized where they are called, in other modules too.
+    @usableFromInline
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, terminated: Bool) throws(JSONSyntaxError) -> Parsed {
         guard bytes.count <= JSONLimits.maxRequestBytes else {
             throw JSONSyntaxError(message: "The text is longer than \(JSONLimits.maxRequestBytes) bytes.", offset: 0)
         }
@@ -83,25 +108,31 @@ struct JSONParser {
             throw error("Unexpected end of text; expected a value.", at: 0)
         }
         if terminated {
-            return try parse(start, count: bytes.count, body)
+            return try read(start, count: bytes.count, copy: nil)
         }
         guard let copy = malloc(bytes.count + 1)?.assumingMemoryBound(to: UInt8.self) else {
             throw .outOfMemory
         }
-        defer { free(copy) }
         copy.update(from: start, count: bytes.count)
         copy[bytes.count] = 0
-        return try parse(copy, count: bytes.count, body)
+        do {
+            return try read(copy, count: bytes.count, copy: copy)
+        } catch {
+            free(copy)
+            throw error
+        }
     }
 
-    /// Parses the `count` bytes at `start`, followed by a 0 byte.
-    private static func parse<Result>(_ start: UnsafePointer<UInt8>, count: Int, _ body: (JSONTape) -> Result) throws(JSONSyntaxError) -> Result {
+    /// Parses the `count` bytes at `start`, followed by a 0 byte (`copy`: the parser's copy of
+    /// the text, which the result then owns).
+    private static func read(_ start: UnsafePointer<UInt8>, count: Int, copy: UnsafeMutablePointer<UInt8>?) throws(JSONSyntaxError) -> Parsed {
         let outcome = withUnsafeTemporaryAllocation(of: Frame.self, capacity: JSONLimits.maxDepth) { frames in
             tape(start, count: count, frames: frames)
         }
         let (nodes, count, mantissas) = try outcome.get()
-        defer { free(nodes) }
-        return body(JSONTape(text: start, nodes: UnsafeBufferPointer(start: nodes, count: count), mantissas: mantissas))
+        return Parsed(
+            tape: JSONTape(text: start, nodes: UnsafeBufferPointer(start: nodes, count: count), mantissas: mantissas),
+            allocation: UnsafeMutableRawPointer(nodes), copy: copy)
     }
 
     /// Bytes of the tape's allocation per node: the node, and the mantissa kept for it.
