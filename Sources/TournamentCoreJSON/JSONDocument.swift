@@ -37,9 +37,11 @@ public struct JSONDocument {
 
     // MARK: Structure
 
+    @inline(always)
     @inlinable public func kind(_ node: Int) -> JSONNode.Kind { nodes[node].kind }
 
     /// The index of the node after `node` and all its descendants.
+    @inline(always)
     @inlinable public func skip(_ node: Int) -> Int {
         switch nodes[node].kind {
         case .object, .array: Int(nodes[node].value) &+ 1
@@ -48,6 +50,7 @@ public struct JSONDocument {
     }
 
     /// The number of elements of an array or members of an object; 0 for a scalar.
+    @inline(always)
     @inlinable public func count(_ container: Int) -> Int {
         switch nodes[container].kind {
         case .object, .array: Int(nodes[Int(nodes[container].value)].value)
@@ -56,11 +59,13 @@ public struct JSONDocument {
     }
 
     /// The element indices of an array node.
+    @inline(always)
     @inlinable public func elements(_ array: Int) -> Children {
         Children(document: self, container: array, cursor: array &+ 1, end: Int(nodes[array].value), stride: 1)
     }
 
     /// The key indices of an object node; each member's value is at key + 1.
+    @inline(always)
     @inlinable public func keys(_ object: Int) -> Children {
         Children(document: self, container: object, cursor: object &+ 1, end: Int(nodes[object].value), stride: 2)
     }
@@ -86,6 +91,7 @@ public struct JSONDocument {
         /// The number of children, read from the container's end node.
         @inlinable public var count: Int { document.count(container) }
 
+        @inline(always)
         @inlinable public mutating func next() -> Int? {
             guard cursor < end else { return nil }
             let current = cursor
@@ -100,6 +106,7 @@ public struct JSONDocument {
     @inlinable public var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: text, count: textCount) }
 
     /// The bytes of a scalar node's token (strings without their quotes).
+    @inline(always)
     @inlinable public func slice(_ node: Int) -> UnsafeBufferPointer<UInt8> {
         let entry = nodes[node]
         return UnsafeBufferPointer(rebasing: bytes[Int(entry.offset)..<Int(entry.offset) + Int(entry.value)])

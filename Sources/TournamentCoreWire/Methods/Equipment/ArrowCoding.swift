@@ -85,8 +85,8 @@ struct RoundSelection {
         writer.beginObject()
         switch filter {
         case .range(let range, _):
-            writer.field("id", text: range.rawValue)
-            writer.field("label", text: range.label)
+            writer.field("id", range.name)
+            writer.field("label", range.labelText)
         case .since:
             writer.field("id", "custom")
             writer.field("label", "Custom")

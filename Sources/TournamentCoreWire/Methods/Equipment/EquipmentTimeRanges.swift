@@ -11,13 +11,13 @@ enum EquipmentTimeRanges: WireMethod {
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         let now = try ObjectFields<Field>(document, request).now(.now)
         writer.beginObject()
-        writer.field("default", text: AnalyticsTimeRange.default.rawValue)
+        writer.field("default", AnalyticsTimeRange.default.name)
         writer.key("ranges")
         writer.beginArray()
         for range in AnalyticsTimeRange.allCases {
             writer.beginObject()
-            writer.field("id", text: range.rawValue)
-            writer.field("label", text: range.label)
+            writer.field("id", range.name)
+            writer.field("label", range.labelText)
             if let days = range.days {
                 writer.field("days", days)
             }

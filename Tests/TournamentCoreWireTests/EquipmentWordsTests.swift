@@ -2,8 +2,8 @@ import Testing
 import TournamentCore
 @testable import TournamentCoreWire
 
-@Suite("equipment.compare on the wire")
-struct DeltaDisplayWireTests {
+@Suite("Equipment words on the wire")
+struct EquipmentWordsTests {
     @Test("a delta display's trend and colour names are their raw values")
     func deltaDisplayNames() {
         for trend in [DeltaDisplay.Trend.up, .down, .flat] {
@@ -11,6 +11,14 @@ struct DeltaDisplayWireTests {
         }
         for color in [DeltaDisplay.Color.green, .red, .gray] {
             #expect(color.name.description == color.rawValue)
+        }
+    }
+
+    @Test("a time range's static name and label are its raw value and label")
+    func timeRangeNames() {
+        for range in AnalyticsTimeRange.allCases {
+            #expect(range.name.description == range.rawValue)
+            #expect(range.labelText.description == range.label)
         }
     }
 }
