@@ -8,7 +8,10 @@ public enum AnalyticsTimeRange: String, Sendable, Hashable, CaseIterable {
     public static let dayMilliseconds: Int64 = 86_400_000
 
     /// `7 Days`, `30 Days`, `90 Days`, `1 Year`, `All Time`.
-    public var label: String {
+    public var label: String { labelText.description }
+
+    /// ``label`` as static text (ASCII, nothing to escape), which a writer copies as it is.
+    public var labelText: StaticString {
         switch self {
         case .sevenDays: "7 Days"
         case .thirtyDays: "30 Days"

@@ -11,15 +11,4 @@ extension AnalyticsTimeRange {
         case .allTime: "allTime"
         }
     }
-
-    /// ``label`` as static text.
-    var labelText: StaticString {
-        switch self {
-        case .sevenDays: "7 Days"
-        case .thirtyDays: "30 Days"
-        case .ninetyDays: "90 Days"
-        case .oneYear: "1 Year"
-        case .allTime: "All Time"
-        }
-    }
 }
