@@ -39,7 +39,7 @@ public struct JSONWriter: ~Copyable {
     }
 
     deinit {
-        CLibrary.release(base)
+        if let base { CLibrary.release(base) }
     }
 
     // MARK: Buffer
@@ -52,12 +52,12 @@ public struct JSONWriter: ~Copyable {
 
     /// Gives the written bytes, NUL-terminated, to the caller, who frees them with `free`.
     /// Nil when memory ran out.
+    @inlinable
     public consuming func takeCString() -> UnsafeMutablePointer<CChar>? {
         append(0)
-        let result = failed ? nil : base
-        if failed { CLibrary.release(base) }
-        discard self
-        return result.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self) }
+        guard !failed, let result = base else { return nil }  // deinit frees what there is
+        base = nil  // the caller's now: deinit frees nothing
+        return UnsafeMutableRawPointer(result).assumingMemoryBound(to: CChar.self)
     }
 
     /// Records that memory ran out elsewhere during the call: the response is NULL.
