@@ -105,7 +105,8 @@ public enum TimeZoneDatabase {
         let bytes: [UInt8]
         var position: Int
 
-        mutating func unsigned() -> Int {
+        /// A varint, as 64 bits on every platform (transition times pass 2^31).
+        mutating func unsigned64() -> Int64 {
             var value: UInt64 = 0
             var shift: UInt64 = 0
             while position < bytes.count, shift < 64 {
@@ -115,13 +116,18 @@ public enum TimeZoneDatabase {
                 if byte & 0x80 == 0 { break }
                 shift += 7
             }
-            return Int(truncatingIfNeeded: value)
+            return Int64(bitPattern: value)
         }
 
-        mutating func signed() -> Int {
-            let value = unsigned()
+        mutating func unsigned() -> Int { Int(truncatingIfNeeded: unsigned64()) }
+
+        /// A zigzag-encoded varint, as 64 bits on every platform.
+        mutating func signed64() -> Int64 {
+            let value = unsigned64()
             return value & 1 == 0 ? value >> 1 : -((value >> 1) + 1)
         }
+
+        mutating func signed() -> Int { Int(truncatingIfNeeded: signed64()) }
 
         mutating func take(_ count: Int) -> ArraySlice<UInt8> {
             let end = min(bytes.count, position + max(0, count))
@@ -137,7 +143,7 @@ public enum TimeZoneDatabase {
             var transitionOffsets: [Int] = []
             var time: Int64 = 0
             for index in 0..<max(0, unsigned()) {
-                time = index == 0 ? Int64(signed()) : time &+ Int64(unsigned())
+                time = index == 0 ? signed64() : time &+ unsigned64()
                 times.append(time)
                 transitionOffsets.append(offset(unsigned()))
             }

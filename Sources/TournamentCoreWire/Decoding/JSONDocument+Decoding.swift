@@ -103,6 +103,14 @@ extension JSONDocument {
         return result
     }
 
+    /// An integer literal within `range`, as an `Int64` on every platform (timestamps pass
+    /// 2^31, beyond a 32-bit `Int`).
+    @inline(__always)
+    func int64(at node: Int, in range: ClosedRange<Int64> = Int64.min...Int64.max) throws(WireError) -> Int64 {
+        guard let value = int64(node), _fastPath(range.contains(value)) else { throw intError(at: node, in: range) }
+        return value
+    }
+
     @inline(never)
     private func intError(at node: Int, in range: ClosedRange<Int64>) -> WireError {
         guard kind(node) == .number else { return mismatch("an integer", at: node) }

@@ -154,6 +154,12 @@ struct ObjectFields<Field: RequestFields> {
     }
 
     @inline(__always)
+    func int64(_ field: Field, in range: ClosedRange<Int64> = Int64.min...Int64.max) throws(WireError) -> Int64? {
+        guard let node = value(field) else { return nil }
+        return try document.int64(at: node, in: range)
+    }
+
+    @inline(__always)
     func double(_ field: Field, in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude) throws(WireError) -> Double? {
         guard let node = value(field) else { return nil }
         return try document.double(at: node, in: range)

@@ -27,7 +27,6 @@ extension ObjectFields {
     /// else the clock.
     @inline(__always)
     func now(_ field: Field) throws(WireError) -> Int64 {
-        guard let value = try int(field, in: Timestamps.range) else { return Timestamps.now() }
-        return Int64(value)
+        try int64(field, in: Timestamps.range) ?? Timestamps.now()
     }
 }

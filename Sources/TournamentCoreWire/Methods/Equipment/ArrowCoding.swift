@@ -46,7 +46,7 @@ enum ArrowCoding {
             let fields = try ObjectFields<RoundField>(document, element)
             return Round(
                 id: try fields.string(.id),
-                date: Int64(try document.int(at: fields.required(.date), in: Timestamps.range)),
+                date: try document.int64(at: fields.required(.date), in: Timestamps.range),
                 arrows: try arrows(document, fields.required(.arrows)))
         }
     }
@@ -59,12 +59,12 @@ struct RoundSelection {
     /// Reads `timeRange`, `startDate` and `now` from a request's fields.
     @inline(__always)  // takes the fields in place (see ObjectFields)
     init<Field>(_ fields: ObjectFields<Field>, timeRange: Field, startDate: Field, now: Field) throws(WireError) {
-        let start = try fields.int(startDate, in: Timestamps.range)
+        let start = try fields.int64(startDate, in: Timestamps.range)
         if let start {
             if let node = fields.value(timeRange) {
                 throw .invalid("Give either timeRange or startDate, not both.", at: node)
             }
-            filter = .since(Int64(start))
+            filter = .since(start)
             return
         }
         let range = try fields.value(timeRange).map { node throws(WireError) in try Self.range(fields.document, node) }

@@ -58,7 +58,7 @@ enum EquipmentCompare: WireMethod {
     /// A setup with raw `rounds`, or with precomputed `stats` (null: no data) and `drift`.
     private static func side(_ document: JSONDocument, _ node: Int, _ filter: RoundFilter) throws(WireError) -> ComparedSetup {
         let fields = try ObjectFields<SetupField>(document, node)
-        let setup = BowSetup(id: Int64(try document.int(at: fields.required(.id))), name: try fields.string(.name) ?? "")
+        let setup = BowSetup(id: try document.int64(at: fields.required(.id)), name: try fields.string(.name) ?? "")
         if let rounds = fields.value(.rounds) {
             if let precomputed = fields.raw(.stats) ?? fields.raw(.drift) {
                 throw .invalid("Give either rounds or precomputed stats and drift, not both.", at: precomputed)

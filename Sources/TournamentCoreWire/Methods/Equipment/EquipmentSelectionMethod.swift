@@ -16,12 +16,12 @@ enum EquipmentSelectionMethod: WireMethod {
         var unknown: [UnknownMembers] = []
         for element in try fields.requiredArray(.setups) {
             let setup = try ObjectFields<SetupField>(document, element)
-            setups.append(BowSetup(id: Int64(try document.int(at: setup.required(.id))), name: try setup.string(.name) ?? ""))
+            setups.append(BowSetup(id: try document.int64(at: setup.required(.id)), name: try setup.string(.name) ?? ""))
             nodes.append(element)
             unknown.append(setup.unknownMembers)
         }
-        let setupAId = try fields.int(.setupAId).map(Int64.init)
-        let setupBId = try fields.int(.setupBId).map(Int64.init)
+        let setupAId = try fields.int64(.setupAId)
+        let setupBId = try fields.int64(.setupBId)
         let selection: EquipmentSelection
         do throws(EquipmentError) {
             selection = try EquipmentSelection(setups: setups, setupAId: setupAId, setupBId: setupBId)

@@ -10,7 +10,7 @@ enum EquipmentStats: WireMethod {
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         let fields = try ObjectFields<Field>(document, request)
-        let setupId = Int64(try document.int(at: fields.required(.setupId)))
+        let setupId = try document.int64(at: fields.required(.setupId))
         let rounds = try ArrowCoding.rounds(document, fields.required(.rounds))
         let selection = try RoundSelection(fields, timeRange: .timeRange, startDate: .startDate, now: .now)
         let stats: SetupStats

@@ -38,7 +38,7 @@ enum MatchCoding {
             competition = .init(name: try competitionFields.string(.name), code: try competitionFields.string(.code))
         }
         return FootballMatch(
-            id: Int64(try document.int(at: fields.required(.id))),
+            id: try document.int64(at: fields.required(.id)),
             utcDate: try fields.string(.utcDate),
             matchday: try fields.int(.matchday, in: countRange),
             status: try fields.string(.status),
@@ -77,7 +77,7 @@ enum MatchCoding {
     static func record(_ document: JSONDocument, _ node: Int) throws(WireError) -> (FavoriteMatch, UnknownMembers) {
         let fields = try ObjectFields<RecordField>(document, node)
         let record = FavoriteMatch(
-            id: Int64(try document.int(at: fields.required(.id))),
+            id: try document.int64(at: fields.required(.id)),
             homeTeamImage: try fields.string(.homeTeamImage),
             awayTeamImage: try fields.string(.awayTeamImage),
             homeTeamName: try fields.string(.homeTeamName) ?? "N/A",

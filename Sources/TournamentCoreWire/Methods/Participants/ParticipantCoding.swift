@@ -14,7 +14,7 @@ enum ParticipantCoding {
         return TournamentParticipant(
             participantId: try fields.requiredNonEmptyString(.participantId),
             displayName: try fields.string(.displayName) ?? "",
-            joinedAt: try fields.int(.joinedAt).map(Int64.init),
+            joinedAt: try fields.int64(.joinedAt),
             isCreator: try fields.bool(.isCreator) ?? false)
     }
 
