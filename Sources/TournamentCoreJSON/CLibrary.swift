@@ -13,11 +13,12 @@ import Darwin
 /// The module's small public members are inlined into the modules that call them (the wire
 /// layer writes and reads through them member by member); a body that calls a C function
 /// directly cannot be. Every call into C goes through here, on paths that are rare or long
-/// already (growing a buffer, freeing it, comparing keys longer than sixteen bytes, reading a
-/// number the fast conversions leave).
+/// already (allocating a tape or a buffer, growing it, freeing it, comparing keys longer than
+/// 32 bytes, reading a number the fast conversions leave).
 @usableFromInline
 enum CLibrary {
-    /// `realloc`: the block at `pointer` (nil: a new block) resized to `count` bytes.
+    /// `realloc`: the block at `pointer` resized to `count` bytes; nil `pointer`: a new block
+    /// (`malloc`).
     @usableFromInline @inline(never)
     static func reallocate(_ pointer: UnsafeMutableRawPointer?, _ count: Int) -> UnsafeMutableRawPointer? {
         realloc(pointer, count)

@@ -18,7 +18,7 @@ public struct JSONDocument {
     @inlinable public var root: Int { 0 }
 
     /// Parses `bytes` and hands the document to `body`; the document must not escape it.
-    /// `terminated`: a 0 byte follows `bytes` (see ``JSONParser/parse(_:terminated:_:)``).
+    /// `terminated`: a 0 byte follows `bytes` (see ``JSONParser/read(_:terminated:)``).
     @inlinable
     public static func parse<Result>(_ bytes: UnsafeBufferPointer<UInt8>, terminated: Bool = false, _ body: (JSONDocument) -> Result) throws(JSONSyntaxError) -> Result {
         let parsed = try JSONParser.read(bytes, terminated: terminated)

@@ -1,13 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Android)
-import Android
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A strict RFC 8259 reader that turns request bytes into a tape of ``JSONNode``s.
 ///
 /// - Strict: no comments, trailing commas, leading zeros, `NaN`, byte order mark, unescaped
@@ -17,7 +7,7 @@ import Darwin
 ///   12-byte node per value; every offset fits in 32 bits because requests are at most
 ///   ``JSONLimits/maxRequestBytes``.
 /// - Any JSON value is accepted at the top level; requiring an object is the caller's rule.
-/// - Sentinel: the reader relies on a 0 byte after the text (``parse(_:terminated:_:)``), which
+/// - Sentinel: the reader relies on a 0 byte after the text (``read(_:terminated:)``), which
 ///   stops every scan that would otherwise check the end first — white space, digits, a
 ///   container's next byte. Where such a scan fails, the error path asks whether it stopped at
 ///   the end, so messages are those of a reader without one. A 0 byte inside the text is an
@@ -70,18 +60,6 @@ struct JSONParser {
         var outerIsObject: Bool
     }
 
-    /// Parses `bytes` (at most ``JSONLimits/maxRequestBytes`` long) and hands its tape to
-    /// `body`. The tape is `malloc` memory freed when `body` returns: it must not escape.
-    ///
-    /// - Parameter terminated: The byte after the last, `bytes[bytes.count]`, may be read and
-    ///   is 0 (a C string's terminator): the reader uses it as its sentinel. Otherwise the text
-    ///   is first copied into memory that has one.
-    static func parse<Result>(_ bytes: UnsafeBufferPointer<UInt8>, terminated: Bool = false, _ body: (JSONTape) -> Result) throws(JSONSyntaxError) -> Result {
-        let parsed = try read(bytes, terminated: terminated)
-        defer { parsed.release() }
-        return body(parsed.tape)
-    }
-
     /// A text's tape and the memory that holds it (the tape, and the text's copy when the
     /// parser made one), which ``release()`` frees.
     @usableFromInline struct Parsed {
@@ -91,14 +69,19 @@ struct JSONParser {
 
         /// Frees the tape (and the copy): nothing read from it may be used after.
         @usableFromInline func release() {
-            free(allocation)
-            free(copy)
+            CLibrary.release(allocation)
+            CLibrary.release(copy)
         }
     }
 
-    /// Parses `bytes` as ``parse(_:terminated:_:)`` does, without a closure: the caller
-    /// releases the result. Not generic, so that the generic `parse` functions around it are
-    /// specialized where they are called, in other modules too.
+    /// Parses `bytes` (at most ``JSONLimits/maxRequestBytes`` long) into a tape in `malloc`
+    /// memory, which the caller releases (``JSONDocument/parse(_:terminated:_:)`` lends it to a
+    /// closure). Not generic, so that that generic function is specialized where it is called,
+    /// in other modules too.
+    ///
+    /// - Parameter terminated: The byte after the last, `bytes[bytes.count]`, may be read and
+    ///   is 0 (a C string's terminator): the reader uses it as its sentinel. Otherwise the text
+    ///   is first copied into memory that has one.
     @usableFromInline
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, terminated: Bool) throws(JSONSyntaxError) -> Parsed {
         guard bytes.count <= JSONLimits.maxRequestBytes else {
@@ -110,7 +93,7 @@ struct JSONParser {
         if terminated {
             return try read(start, count: bytes.count, copy: nil)
         }
-        guard let copy = malloc(bytes.count + 1)?.assumingMemoryBound(to: UInt8.self) else {
+        guard let copy = CLibrary.reallocate(nil, bytes.count + 1)?.assumingMemoryBound(to: UInt8.self) else {
             throw .outOfMemory
         }
         copy.update(from: start, count: bytes.count)
@@ -118,7 +101,7 @@ struct JSONParser {
         do {
             return try read(copy, count: bytes.count, copy: copy)
         } catch {
-            free(copy)
+            CLibrary.release(copy)
             throw error
         }
     }
@@ -167,7 +150,7 @@ struct JSONParser {
         // Even, so that the mantissas after the nodes are aligned.
         let capacity = ((count <= roomyTextLimit ? count + 1 : 1 << 16) + nodesPerStep + 1) & ~1
         let (byteCount, overflow) = capacity.multipliedReportingOverflow(by: bytesPerNode)
-        guard !overflow, let allocated = malloc(byteCount) else {
+        guard !overflow, let allocated = CLibrary.reallocate(nil, byteCount) else {
             return .failure(.outOfMemory)
         }
         let nodes = allocated.assumingMemoryBound(to: JSONNode.self)
@@ -175,7 +158,7 @@ struct JSONParser {
         do {
             try parser.parseDocument()
         } catch {
-            free(parser.tape)
+            CLibrary.release(parser.tape)
             return .failure(error)
         }
         return .success((parser.tape, parser.next - parser.tape, parser.mantissas))
@@ -232,7 +215,7 @@ struct JSONParser {
         let capacity = reserve - tape + nodesPerStep
         let (doubled, overflow) = capacity.multipliedReportingOverflow(by: 2)
         let (byteCount, tooBig) = doubled.multipliedReportingOverflow(by: bytesPerNode)
-        guard !overflow, !tooBig, let grown = realloc(tape, byteCount) else { return nil }
+        guard !overflow, !tooBig, let grown = CLibrary.reallocate(tape, byteCount) else { return nil }
         let nodes = grown.assumingMemoryBound(to: JSONNode.self)
         let moved = mantissas(of: nodes, capacity: doubled)
         moved.update(from: mantissas(of: nodes, capacity: capacity), count: capacity)

@@ -182,7 +182,7 @@ struct JSONParserTests {
         let buffer = terminated ? text + [0] : text + trailing
         let result = buffer.withUnsafeBufferPointer { all in
             Result { () throws(JSONSyntaxError) in
-                try JSONParser.parse(UnsafeBufferPointer(rebasing: all[0..<text.count]), terminated: terminated) { $0.nodes.count }
+                try JSONDocument.parse(UnsafeBufferPointer(rebasing: all[0..<text.count]), terminated: terminated) { $0.nodes.count }
             }
         }
         switch result {

@@ -3,7 +3,7 @@
 /// Parses `text`, returning the tape or the syntax error.
 func parse(_ text: [UInt8]) -> Result<[JSONNode], JSONSyntaxError> {
     text.withUnsafeBufferPointer { bytes in
-        Result { () throws(JSONSyntaxError) in try JSONParser.parse(bytes) { Array($0.nodes) } }
+        Result { () throws(JSONSyntaxError) in try JSONDocument.parse(bytes) { Array($0.nodes) } }
     }
 }
 
