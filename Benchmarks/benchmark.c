@@ -28,6 +28,7 @@
 #include <time.h>
 
 #include "references.h"
+#include "timing.h"
 #include "tournament_core.h"
 
 /* ---- allocation counting: every malloc of the process goes through malloc_interposer.h --- */
@@ -207,12 +208,6 @@ static char *example_request(const char *schemas, const char *method) {
 
 /* ---- measurement -------------------------------------------------------------------------- */
 
-static double now_seconds(void) {
-    struct timespec time;
-    clock_gettime(CLOCK_MONOTONIC, &time);
-    return (double)time.tv_sec + (double)time.tv_nsec / 1e9;
-}
-
 struct sample {
     double seconds_per_call;
     double allocations_per_call;
@@ -247,11 +242,6 @@ static double calibrate(char *(*function)(const char *), const char *request, do
         per_call = run(function, request, batch).seconds_per_call;
     }
     return per_call;
-}
-
-static int compare_doubles(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
 }
 
 /* The response of the core and of the reference must be the same JSON. */

@@ -18,7 +18,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+
+#include "timing.h"
 
 typedef char *(*call_fn)(const char *, const char *);
 typedef void (*free_fn)(char *);
@@ -29,12 +30,6 @@ struct library {
     call_fn call;
     free_fn release;
 };
-
-static double now_seconds(void) {
-    struct timespec time;
-    clock_gettime(CLOCK_MONOTONIC, &time);
-    return (double)time.tv_sec + (double)time.tv_nsec / 1e9;
-}
 
 static int open_library(struct library *library, const char *path, const char *label) {
     library->label = label;
@@ -77,11 +72,6 @@ static double run(const struct library *library, const char *method, const char 
     long index;
     for (index = 0; index < count; index++) library->release(library->call(method, request));
     return (now_seconds() - start) / (double)count;
-}
-
-static int compare_doubles(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
 }
 
 static int compare_names(const void *a, const void *b) {
