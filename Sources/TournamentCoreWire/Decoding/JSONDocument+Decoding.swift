@@ -96,10 +96,9 @@ extension JSONDocument {
     /// messages of the failures are built out of line.
     @inline(__always)
     func int(at node: Int, in range: ClosedRange<Int64> = Int64.min...Int64.max) throws(WireError) -> Int {
+        let value = try int64(at: node, in: range)
         // Int(exactly:) costs nothing where Int is 64 bits wide and keeps 32-bit platforms exact.
-        guard let value = int64(node), _fastPath(range.contains(value)), let result = Int(exactly: value) else {
-            throw intError(at: node, in: range)
-        }
+        guard let result = Int(exactly: value) else { throw intError(at: node, in: range) }
         return result
     }
 
