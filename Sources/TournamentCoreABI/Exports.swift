@@ -6,6 +6,8 @@ import Musl
 import Android
 #elseif canImport(Darwin)
 import Darwin
+#elseif canImport(TCEmbeddedLibc)
+import TCEmbeddedLibc  // the Embedded Swift builds' C library module (embedded/include)
 #endif
 
 // The C ABI's general functions over the wire layer; the one function per method is generated

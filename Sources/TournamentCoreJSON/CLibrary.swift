@@ -6,6 +6,8 @@ import Musl
 import Android
 #elseif canImport(Darwin)
 import Darwin
+#elseif canImport(TCEmbeddedLibc)
+import TCEmbeddedLibc  // the Embedded Swift builds' C library module (embedded/include)
 #endif
 
 /// The module's calls into the C library, each behind a Swift function kept out of line.

@@ -43,7 +43,7 @@ public final class JSONKeyTable: @unchecked Sendable {
             starts.append(bytes.count)
             bytes.append(contentsOf: key)
         }
-        let lengths = keys.map(\.count)
+        let lengths = keys.map { $0.count }
         let keyBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
         keyBytes.initialize(from: bytes, count: bytes.count)
         self.keyBytes = keyBytes

@@ -140,11 +140,11 @@ def def_name(ref: str) -> str:
 
 def registry_types(text: str) -> List[str]:
     """The types listed by `MethodRegistry.methods`, in order."""
-    match = re.search(r"static let methods: \[any WireMethod\.Type\] = \[(.*?)\]", text, re.S)
+    match = re.search(r"static let methods: \[WireMethodEntry\] = \[(.*?)\n    \]", text, re.S)
     if match is None:
-        raise ContractError("%s: no `static let methods: [any WireMethod.Type] = [...]` list" % REGISTRY)
+        raise ContractError("%s: no `static let methods: [WireMethodEntry] = [...]` list" % REGISTRY)
     body = re.sub(r"//[^\n]*", "", match.group(1))
-    types = re.findall(r"\b([A-Z][A-Za-z0-9]*)\.self\b", body)
+    types = re.findall(r"\bWireMethodEntry\(([A-Z][A-Za-z0-9]*)\.self\)", body)
     if not types:
         raise ContractError("%s: the method list is empty" % REGISTRY)
     return types

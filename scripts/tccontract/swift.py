@@ -63,7 +63,7 @@ def request_members(contract: Contract) -> str:
         cases = ", ".join(case_name(k) for k in keys)
         lines.append("        case %s" % cases)
         lines.append("        typealias Slots = SIMD%d<Int32>" % lanes(len(keys)))
-        lines.append("        static let table = JSONKeyTable(keys: allCases.map(\\.rawValue))")
+        lines.append("        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })")
         if obj.keeps_unknown:
             lines.append("        static let keepsUnknownMembers = true")
         lines.append("    }")

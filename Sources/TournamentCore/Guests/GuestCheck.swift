@@ -26,7 +26,7 @@ public struct GuestCheck: Sendable, Hashable {
         currentUserId: String?,
         limits: GuestLimits = .defaults
     ) {
-        let guests = participants.filter(\.guestParticipant)
+        let guests = participants.filter { $0.guestParticipant }
         guestCount = currentUserId.map { user in guests.count { $0.addedBy == user } } ?? 0
         totalGuestCount = guests.count
         remainingForUser = Self.remaining(limits.maxGuestsPerParticipant, minus: guestCount)

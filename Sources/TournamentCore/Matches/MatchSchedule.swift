@@ -53,8 +53,8 @@ public struct MatchSchedule: Sendable, Hashable {
         self.segment = segment
         allCount = matches.count
         favoritesCount = favorites.count
-        let favoriteIds = Set(favorites.map(\.id))
-        let source = segment == .all ? matches : favorites.map(\.match)
+        let favoriteIds = Set(favorites.map { $0.id })
+        let source = segment == .all ? matches : favorites.map { $0.match }
 
         // One array sorted by (local day, kick-off, ID), then cut into runs of one day: no
         // dictionary of per-day arrays.
@@ -77,7 +77,7 @@ public struct MatchSchedule: Sendable, Hashable {
             var end = start + 1
             while end < dated.count && dated[end].day == dated[start].day { end += 1 }
             let date = CivilDate(daysSinceEpoch: dated[start].day)
-            sections.append(MatchSection(title: Format.monthDayYear(date), date: date, matches: dated[start..<end].map(\.view)))
+            sections.append(MatchSection(title: Format.monthDayYear(date), date: date, matches: dated[start..<end].map { $0.view }))
             start = end
         }
         if !unknown.isEmpty {

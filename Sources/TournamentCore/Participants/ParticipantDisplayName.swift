@@ -68,6 +68,6 @@ extension StringProtocol {
     var isBlank: Bool {
         // Fast path: an ASCII byte that is not white space settles it (names usually start so).
         if let first = utf8.first, first < 0x80, !first.isASCIIWhitespace { return false }
-        return unicodeScalars.allSatisfy(\.properties.isWhitespace)
+        return unicodeScalars.allSatisfy { $0.properties.isWhitespace }
     }
 }

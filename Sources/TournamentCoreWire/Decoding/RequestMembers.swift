@@ -11,7 +11,7 @@ enum Members {
     enum TournamentDocument: String, RequestFields {
         case id, name, location, status, `public`, currentParticipants, maxParticipants
         typealias Slots = SIMD8<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static let keepsUnknownMembers = true
     }
 
@@ -19,147 +19,147 @@ enum Members {
     enum TournamentsFilterRequest: String, RequestFields {
         case tournaments, tab, publicOnly, query, limit
         typealias Slots = SIMD8<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
 
     /// The members of `StoredParticipant` (`$defs/storedParticipant`).
     enum StoredParticipant: String, RequestFields {
         case participantId, displayName, joinedAt, isCreator
         typealias Slots = SIMD4<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
 
     /// The members of `CurrentUser` (`$defs/currentUser`).
     enum CurrentUser: String, RequestFields {
         case uid, displayName, email
         typealias Slots = SIMD4<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
 
     /// The members of `ParticipantsResolveRequest` (the request schema).
     enum ParticipantsResolveRequest: String, RequestFields {
         case tournamentId, participants, participantIds, currentUser, now
         typealias Slots = SIMD8<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
 
     /// The members of `ParticipantsDisplayNameRequest` (the request schema).
     enum ParticipantsDisplayNameRequest: String, RequestFields {
         case participantId, index, currentUser
         typealias Slots = SIMD4<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
 
     /// The members of `ParticipantsRepairBeginRequest` (the request schema).
     enum ParticipantsRepairBeginRequest: String, RequestFields {
         case tournamentId
         typealias Slots = SIMD4<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
 
     /// The members of `ParticipantsRepairEndRequest` (the request schema).
     enum ParticipantsRepairEndRequest: String, RequestFields {
         case tournamentId
         typealias Slots = SIMD4<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
 
     /// The members of `SessionParticipant` (`$defs/sessionParticipant`).
     enum SessionParticipant: String, RequestFields {
         case participantId, guestParticipant, addedBy
         typealias Slots = SIMD4<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
 
     /// The members of `GuestLimits` (`$defs/guestLimits`).
     enum GuestLimits: String, RequestFields {
         case maxGuestsPerParticipant, maxTotalGuests
         typealias Slots = SIMD4<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
 
     /// The members of `GuestsCheckRequest` (the request schema).
     enum GuestsCheckRequest: String, RequestFields {
         case tournament, participants, currentUserId, limits
         typealias Slots = SIMD4<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
 
     /// The members of `GuestsAddRequest` (the request schema).
     enum GuestsAddRequest: String, RequestFields {
         case tournament, participants, currentUserId, limits, name, guestId
         typealias Slots = SIMD8<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
 
     /// The members of `GuestsGenerateIdRequest` (the request schema).
     enum GuestsGenerateIdRequest: String, RequestFields {
         case count
         typealias Slots = SIMD4<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
 
     /// The members of `GuestsValidateIdRequest` (the request schema).
     enum GuestsValidateIdRequest: String, RequestFields {
         case id
         typealias Slots = SIMD4<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
 
     /// The members of `Arrow` (`$defs/arrow`).
     enum Arrow: String, RequestFields {
         case score, isX, x, y
         typealias Slots = SIMD4<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
 
     /// The members of `Round` (`$defs/round`).
     enum Round: String, RequestFields {
         case id, date, arrows
         typealias Slots = SIMD4<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
 
     /// The members of `EquipmentStatsRequest` (the request schema).
     enum EquipmentStatsRequest: String, RequestFields {
         case setupId, rounds, timeRange, startDate, now
         typealias Slots = SIMD8<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
 
     /// The members of `PrecomputedStats` (`$defs/precomputedStats`).
     enum PrecomputedStats: String, RequestFields {
         case setupId, totalArrows, totalScore, averageScore, accuracy, consistency, xCount, tenCount, roundCount
         typealias Slots = SIMD16<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
 
     /// The members of `PrecomputedDrift` (`$defs/precomputedDrift`).
     enum PrecomputedDrift: String, RequestFields {
         case setupId, xDriftAverage, yDriftAverage, xSpread, ySpread, arrowCount
         typealias Slots = SIMD8<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
 
     /// The members of `SetupInput` (`$defs/setupInput`).
     enum SetupInput: String, RequestFields {
         case id, name, rounds, stats, drift
         typealias Slots = SIMD8<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
 
     /// The members of `EquipmentCompareRequest` (the request schema).
     enum EquipmentCompareRequest: String, RequestFields {
         case setupA, setupB, timeRange, startDate, now
         typealias Slots = SIMD8<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
 
     /// The members of `SetupOption` (the request schema).
     enum SetupOption: String, RequestFields {
         case id, name
         typealias Slots = SIMD4<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static let keepsUnknownMembers = true
     }
 
@@ -167,70 +167,70 @@ enum Members {
     enum EquipmentSelectionRequest: String, RequestFields {
         case setups, setupAId, setupBId
         typealias Slots = SIMD4<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
 
     /// The members of `EquipmentTimeRangesRequest` (the request schema).
     enum EquipmentTimeRangesRequest: String, RequestFields {
         case now
         typealias Slots = SIMD4<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
 
     /// The members of `LeaderboardEntryInput` (the request schema).
     enum LeaderboardEntryInput: String, RequestFields {
         case participantId, displayName, arrows, score, tens, xs, arrowCount
         typealias Slots = SIMD8<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
 
     /// The members of `ScoringLeaderboardRequest` (the request schema).
     enum ScoringLeaderboardRequest: String, RequestFields {
         case entries
         typealias Slots = SIMD4<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
 
     /// The members of `Team` (the request schema).
     enum Team: String, RequestFields {
         case name, crest
         typealias Slots = SIMD4<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
 
     /// The members of `FullTimeScore` (the request schema).
     enum FullTimeScore: String, RequestFields {
         case home, away
         typealias Slots = SIMD4<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
 
     /// The members of `MatchScore` (the request schema).
     enum MatchScore: String, RequestFields {
         case winner, fullTime
         typealias Slots = SIMD4<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
 
     /// The members of `Competition` (the request schema).
     enum Competition: String, RequestFields {
         case name, code
         typealias Slots = SIMD4<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
 
     /// The members of `Match` (`$defs/match`).
     enum Match: String, RequestFields {
         case id, utcDate, matchday, status, homeTeam, awayTeam, score, competition
         typealias Slots = SIMD8<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
 
     /// The members of `FavoriteRecordInput` (`$defs/favoriteRecordInput`).
     enum FavoriteRecordInput: String, RequestFields {
         case id, homeTeamImage, awayTeamImage, homeTeamName, awayTeamName, utcDate, matchday, winner, fullTimeScoreHome, fullTimeScoreAway, competitionCode, competitionName
         typealias Slots = SIMD16<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static let keepsUnknownMembers = true
     }
 
@@ -238,21 +238,21 @@ enum Members {
     enum MatchesSectionsRequest: String, RequestFields {
         case matches, favorites, segment, timeZone
         typealias Slots = SIMD4<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
 
     /// The members of `MatchesFavoriteRequest` (the request schema).
     enum MatchesFavoriteRequest: String, RequestFields {
         case match
         typealias Slots = SIMD4<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
 
     /// The members of `MatchesReconcileFavoritesRequest` (the request schema).
     enum MatchesReconcileFavoritesRequest: String, RequestFields {
         case favorites, matches
         typealias Slots = SIMD4<Int32>
-        static let table = JSONKeyTable(keys: allCases.map(\.rawValue))
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
 
     /// Every enum above, for tests.

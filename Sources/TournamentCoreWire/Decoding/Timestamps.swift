@@ -6,6 +6,8 @@ import Musl
 import Android
 #elseif canImport(Darwin)
 import Darwin
+#elseif canImport(TCEmbeddedLibc)
+import TCEmbeddedLibc  // the Embedded Swift builds' C library module (embedded/include)
 #endif
 
 /// Timestamps in requests: epoch milliseconds.

@@ -71,7 +71,7 @@ public enum Wire {
         }
     }
 
-    private static func call(_ method: any WireMethod.Type, request: UnsafeBufferPointer<UInt8>?, terminated: Bool) -> JSONWriter {
+    private static func call(_ method: WireMethodEntry, request: UnsafeBufferPointer<UInt8>?, terminated: Bool) -> JSONWriter {
         guard let request else {
             return failure(WireError(.invalidJSON, "The request is NULL."))
         }
@@ -117,12 +117,12 @@ public enum Wire {
         count < 2048 ? 1024 : min(count + 256, 4 << 20)
     }
 
-    private static func respond(_ method: any WireMethod.Type, to document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
+    private static func respond(_ method: WireMethodEntry, to document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         guard document.kind(document.root) == .object else {
             throw WireError(.invalidJSON, "The request must be a JSON object, not \(document.typeDescription(document.root)).")
         }
         writer.append("{\"ok\":true,\"result\":")
-        try method.respond(to: document.root, in: document, into: &writer)
+        try method.respond(document.root, document, &writer)
         writer.endObject()
     }
 

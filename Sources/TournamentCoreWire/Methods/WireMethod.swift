@@ -13,3 +13,22 @@ protocol WireMethod: SendableMetatype {
     /// response. Throwing after writing is allowed: the envelope discards what was written.
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError)
 }
+
+/// A method as the registry lists it: its name and its ``WireMethod/respond(to:in:into:)``.
+///
+/// The registry holds these values rather than `any WireMethod.Type`: existential metatypes are
+/// not available in Embedded Swift, which builds the C library and the WebAssembly module from
+/// these sources.
+struct WireMethodEntry: Sendable {
+    /// The method's name, as ``WireMethod/name``.
+    let name: StaticString
+    /// The method's ``WireMethod/respond(to:in:into:)``.
+    let respond: @Sendable (_ request: Int, _ document: JSONDocument, _ writer: inout JSONWriter) throws(WireError) -> Void
+
+    init<Method: WireMethod>(_ method: Method.Type) {
+        name = Method.name
+        respond = { (request: Int, document: JSONDocument, writer: inout JSONWriter) throws(WireError) in
+            try Method.respond(to: request, in: document, into: &writer)
+        }
+    }
+}

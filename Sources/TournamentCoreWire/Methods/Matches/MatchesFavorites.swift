@@ -27,7 +27,7 @@ enum MatchesReconcileFavorites: WireMethod {
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         let fields = try ObjectFields<Field>(document, request)
         let records = try MatchCoding.records(fields, .favorites)
-        let reconciliation = FavoriteReconciliation(favorites: records.map(\.0), matches: try MatchCoding.matches(fields, .matches))
+        let reconciliation = FavoriteReconciliation(favorites: records.map { $0.0 }, matches: try MatchCoding.matches(fields, .matches))
         writer.beginObject()
         writer.key("favorites")
         writer.beginArray()

@@ -10,7 +10,7 @@ enum MatchesSections: WireMethod {
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         let fields = try ObjectFields<Field>(document, request)
         let matches = try MatchCoding.matches(fields, .matches)
-        let favorites = try MatchCoding.records(fields, .favorites).map(\.0)
+        let favorites = try MatchCoding.records(fields, .favorites).map { $0.0 }
         var segment = MatchSegment.all
         if let node = fields.value(.segment) {
             guard let given = MatchSegment(rawValue: try document.string(at: node)) else {
