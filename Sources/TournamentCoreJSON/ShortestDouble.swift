@@ -138,17 +138,19 @@
         return vbp | ((z & (1 << 63 - 1)) &+ (1 << 63 - 1)) >> 63
     }
 
+    // (The three below multiply in Int64: their constants do not fit a 32-bit Int.)
+
     /// floor(q × log10(2)) for |q| ≤ 2^16 or so.
     @inline(__always)
-    static func floorLog10Pow2(_ q: Int) -> Int { (q * 661_971_961_083) >> 41 }
+    static func floorLog10Pow2(_ q: Int) -> Int { Int((Int64(q) * 661_971_961_083) >> 41) }
 
     /// floor(log10(3/4 × 2^q)).
     @inline(__always)
-    static func floorLog10ThreeQuartersPow2(_ q: Int) -> Int { (q * 661_971_961_083 - 274_743_187_321) >> 41 }
+    static func floorLog10ThreeQuartersPow2(_ q: Int) -> Int { Int((Int64(q) * 661_971_961_083 - 274_743_187_321) >> 41) }
 
     /// floor(e × log2(10)).
     @inline(__always)
-    static func floorLog2Pow10(_ e: Int) -> Int { (e * 913_124_641_741) >> 38 }
+    static func floorLog2Pow10(_ e: Int) -> Int { Int((Int64(e) * 913_124_641_741) >> 38) }
 
     /// Writes a finite `value` as `description` does: the shortest digits, in positional notation
     /// from 10^-4 up to 2^53 (with `.0` for integers), otherwise as `d.ddde±XX`. Returns the byte

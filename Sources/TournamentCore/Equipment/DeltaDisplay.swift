@@ -36,9 +36,9 @@ public struct DeltaDisplay: Sendable, Hashable {
 
     private enum Text: Sendable {
         /// A delta × 100, rounded: shown with two decimals.
-        case hundredths(Int)
+        case hundredths(Int64)
         /// A count delta: shown as an integer.
-        case count(Int)
+        case count(Int64)
         case given(String)
     }
 
@@ -58,12 +58,17 @@ public struct DeltaDisplay: Sendable, Hashable {
     /// sign for zero. A non-finite value (never produced by the core) is shown as `0.00`.
     public init(_ delta: Double) {
         let hundredths = Self.roundedHundredths(delta)
-        self.init(sign: hundredths.signum(), .hundredths(hundredths))
+        self.init(sign: Int(truncatingIfNeeded: hundredths.signum()), .hundredths(hundredths))
     }
 
     /// A count delta: `+12`, `-3`, `0`.
+    public init(_ delta: Int64) {
+        self.init(sign: Int(truncatingIfNeeded: delta.signum()), .count(delta))
+    }
+
+    /// A count delta given as an `Int`: `+12`, `-3`, `0`.
     public init(_ delta: Int) {
-        self.init(sign: delta.signum(), .count(delta))
+        self.init(Int64(delta))  // widening: exact on every platform
     }
 
     private init(sign: Int, _ storage: Text) {
@@ -78,7 +83,7 @@ public struct DeltaDisplay: Sendable, Hashable {
     /// formatted on the stack, so that writing it out makes no `String`. (Not generic: called
     /// from another module, a generic function would look its type metadata up at run time.)
     public func withUTF8Text(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        let magnitude: UInt
+        let magnitude: UInt64
         let sign: Int
         var decimals = false
         switch storage {
@@ -88,9 +93,9 @@ public struct DeltaDisplay: Sendable, Hashable {
             copy.withUTF8(body)
             return
         case .hundredths(let hundredths):
-            (magnitude, sign, decimals) = (hundredths.magnitude, hundredths.signum(), true)
+            (magnitude, sign, decimals) = (hundredths.magnitude, Int(truncatingIfNeeded: hundredths.signum()), true)
         case .count(let count):
-            (magnitude, sign) = (count.magnitude, count.signum())
+            (magnitude, sign) = (count.magnitude, Int(truncatingIfNeeded: count.signum()))
         }
         // Right to left: at most 19 digits, a point and a sign. (ShortText appends left to
         // right, so it divides once to count the digits and again to write them, and copies its
@@ -133,10 +138,10 @@ public struct DeltaDisplay: Sendable, Hashable {
     /// `value × 100` rounded to the nearest integer, ties to even, computed exactly from the
     /// binary value (no decimal string in between, so `1.005`, stored as 1.00499999…, gives 100).
     /// Values beyond ±2⁵³ / 100 saturate; the core's deltas are within ±100.
-    static func roundedHundredths(_ value: Double) -> Int {
+    static func roundedHundredths(_ value: Double) -> Int64 {
         guard value.isFinite, value != 0 else { return 0 }
         let limit = 9.0e13
-        guard abs(value) < limit else { return value < 0 ? -Int(limit) * 100 : Int(limit) * 100 }
+        guard abs(value) < limit else { return value < 0 ? -Int64(limit) * 100 : Int64(limit) * 100 }
         // value = significand × 2^exponent with an integer significand below 2^53.
         let exponent = Int(value.exponent) - Double.significandBitCount
         let significand = UInt64(value.significandBitPattern) | (value.isNormal ? 1 << UInt64(Double.significandBitCount) : 0)
@@ -153,6 +158,6 @@ public struct DeltaDisplay: Sendable, Hashable {
             let half: UInt64 = 1 << (shift - 1)
             if remainder > half || (remainder == half && result & 1 == 1) { result += 1 }
         }
-        return value < 0 ? -Int(result) : Int(result)
+        return value < 0 ? -Int64(result) : Int64(result)
     }
 }

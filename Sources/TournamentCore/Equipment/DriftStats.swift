@@ -10,11 +10,12 @@ public struct DriftStats: Sendable, Hashable {
     public var xSpread: Double
     /// Population standard deviation of the vertical impacts.
     public var ySpread: Double
-    /// Arrows with both coordinates recorded.
-    public var arrowCount: Int
+    /// Arrows with both coordinates recorded (`Int64` on every platform, as the contract's
+    /// counts are).
+    public var arrowCount: Int64
 
     /// Creates drift figures (for precomputed ones).
-    public init(setupId: Int64, xDriftAverage: Double = 0, yDriftAverage: Double = 0, xSpread: Double = 0, ySpread: Double = 0, arrowCount: Int = 0) {
+    public init(setupId: Int64, xDriftAverage: Double = 0, yDriftAverage: Double = 0, xSpread: Double = 0, ySpread: Double = 0, arrowCount: Int64 = 0) {
         self.setupId = setupId
         self.xDriftAverage = xDriftAverage
         self.yDriftAverage = yDriftAverage
@@ -38,7 +39,7 @@ public struct DriftStats: Sendable, Hashable {
                 }
             }
         }
-        var count = 0
+        var count: Int64 = 0  // at most the number of arrows: cannot overflow
         var sumX = 0.0
         var sumY = 0.0
         forEachImpact { x, y in

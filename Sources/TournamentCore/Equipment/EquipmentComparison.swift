@@ -69,10 +69,10 @@ public struct EquipmentComparison: Sendable, Hashable {
         public var accuracy: Double
         public var consistency: Double
         /// totalArrows B − A.
-        public var arrowCount: Int
+        public var arrowCount: Int64
 
         /// Creates deltas.
-        public init(averageScore: Double, accuracy: Double, consistency: Double, arrowCount: Int) {
+        public init(averageScore: Double, accuracy: Double, consistency: Double, arrowCount: Int64) {
             self.averageScore = averageScore
             self.accuracy = accuracy
             self.consistency = consistency
@@ -99,7 +99,7 @@ public struct EquipmentComparison: Sendable, Hashable {
     /// Compares two setups.
     ///
     /// - Throws: ``EquipmentError/sameSetup`` when both sides are the same setup (same ID);
-    ///   ``EquipmentError/overflow`` when the arrow count difference does not fit in an `Int`.
+    ///   ``EquipmentError/overflow`` when the arrow count difference does not fit in an `Int64`.
     public init(_ a: ComparedSetup, _ b: ComparedSetup) throws(EquipmentError) {
         guard a.setup.id != b.setup.id else { throw .sameSetup }
         let (arrowDelta, overflow) = b.stats.totalArrows.subtractingReportingOverflow(a.stats.totalArrows)

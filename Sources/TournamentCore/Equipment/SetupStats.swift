@@ -1,11 +1,14 @@
 /// Performance statistics of one bow setup over a set of rounds.
+///
+/// Counts are `Int64` on every platform (the contract's counts are 64-bit integers, beyond a
+/// 32-bit `Int`).
 public struct SetupStats: Sendable, Hashable {
     /// The setup.
     public var setupId: Int64
     /// Arrows shot.
-    public var totalArrows: Int
+    public var totalArrows: Int64
     /// Sum of their scores.
-    public var totalScore: Int
+    public var totalScore: Int64
     /// totalScore / totalArrows; 0 without arrows.
     public var averageScore: Double
     /// Percentage of arrows scoring 10 (Xs included); 0 without arrows.
@@ -13,16 +16,16 @@ public struct SetupStats: Sendable, Hashable {
     /// Percentage of arrows scoring 9 or more; 0 without arrows.
     public var consistency: Double
     /// Xs.
-    public var xCount: Int
+    public var xCount: Int64
     /// 10s, Xs included.
-    public var tenCount: Int
+    public var tenCount: Int64
     /// Rounds with at least one arrow.
-    public var roundCount: Int
+    public var roundCount: Int64
 
     /// Creates statistics (for precomputed figures; ``init(setupId:rounds:filter:)`` computes them).
     public init(
-        setupId: Int64, totalArrows: Int = 0, totalScore: Int = 0, averageScore: Double = 0, accuracy: Double = 0,
-        consistency: Double = 0, xCount: Int = 0, tenCount: Int = 0, roundCount: Int = 0
+        setupId: Int64, totalArrows: Int64 = 0, totalScore: Int64 = 0, averageScore: Double = 0, accuracy: Double = 0,
+        consistency: Double = 0, xCount: Int64 = 0, tenCount: Int64 = 0, roundCount: Int64 = 0
     ) {
         self.setupId = setupId
         self.totalArrows = totalArrows
@@ -37,11 +40,11 @@ public struct SetupStats: Sendable, Hashable {
 
     /// The statistics of the rounds that `filter` includes.
     ///
-    /// Sums are checked: a total beyond the range of `Int` throws ``EquipmentError/overflow``
+    /// Sums are checked: a total beyond the range of `Int64` throws ``EquipmentError/overflow``
     /// rather than trapping. Percentages are `count × 100 / totalArrows`.
     public init(setupId: Int64, rounds: [Round], filter: RoundFilter) throws(EquipmentError) {
         var tally = ArrowTally()
-        var roundCount = 0
+        var roundCount: Int64 = 0  // at most the number of rounds: cannot overflow
         for round in rounds where filter.includes(round.date) && !round.arrows.isEmpty {
             roundCount += 1
             for arrow in round.arrows { try tally.add(arrow) }
@@ -49,7 +52,7 @@ public struct SetupStats: Sendable, Hashable {
         self.init(setupId: setupId, tally: tally, roundCount: roundCount)
     }
 
-    init(setupId: Int64, tally: ArrowTally, roundCount: Int) {
+    init(setupId: Int64, tally: ArrowTally, roundCount: Int64) {
         let total = Double(tally.arrows)
         self.init(
             setupId: setupId,
@@ -65,21 +68,27 @@ public struct SetupStats: Sendable, Hashable {
 }
 
 /// Running counts over arrows, with checked sums.
+///
+/// `Int64` on every platform, like the counts of ``SetupStats`` and ``ScoreTotals`` it fills
+/// (no conversion when they are made, none per arrow either).
 struct ArrowTally: Sendable, Hashable {
-    var arrows = 0
-    var score = 0
-    var tens = 0
-    var xs = 0
-    var ninesOrBetter = 0
+    var arrows: Int64 = 0
+    var score: Int64 = 0
+    var tens: Int64 = 0
+    var xs: Int64 = 0
+    var ninesOrBetter: Int64 = 0
 
+    /// Counts `arrow`. The score is checked against overflow and the arrow count against
+    /// `Int64.max`; the other counts are at most the arrow count, so they cannot overflow.
     mutating func add(_ arrow: Arrow) throws(EquipmentError) {
-        let (newScore, overflow) = score.addingReportingOverflow(arrow.score)
-        guard _fastPath(!overflow && arrows < Int.max) else { throw .overflow }
+        let points = Int64(arrow.scoreAndX & 0x7F)  // the score, 0...10, widened without a check
+        let (newScore, overflow) = score.addingReportingOverflow(points)
+        guard _fastPath(!overflow && arrows < Int64.max) else { throw .overflow }
         score = newScore
         arrows += 1
-        if arrow.score == 10 { tens += 1 }
+        if points == 10 { tens += 1 }
         if arrow.isX { xs += 1 }
-        if arrow.score >= 9 { ninesOrBetter += 1 }
+        if points >= 9 { ninesOrBetter += 1 }
     }
 }
 

@@ -8,13 +8,15 @@
 public enum ParticipantDisplayName {
     /// The display name of the participant at `index` (zero-based) of a list.
     ///
-    /// Never traps: N is computed without overflow for every `index`, `Int.max` included.
-    public static func resolve(participantId: String, index: Int, currentUser: CurrentUser?) -> String {
+    /// `index` is an `Int64` on every platform (the contract's index is a 64-bit integer, beyond
+    /// a 32-bit `Int`). Never traps: N is computed without overflow for every `index`,
+    /// `Int64.max` included.
+    public static func resolve(participantId: String, index: Int64, currentUser: CurrentUser?) -> String {
         resolve(index: index, currentUser: currentUser, isCurrentUser: currentUser?.uid == participantId)
     }
 
     /// The display name when whether the participant is the current user is already known.
-    static func resolve(index: Int, currentUser: CurrentUser?, isCurrentUser: Bool) -> String {
+    static func resolve(index: Int64, currentUser: CurrentUser?, isCurrentUser: Bool) -> String {
         if let currentUser, isCurrentUser {
             if let name = currentUser.displayName, !name.isBlank {
                 return name
@@ -40,22 +42,24 @@ public enum ParticipantDisplayName {
         return ascii ?? String(email.prefix { $0 != "@" })
     }
 
-    /// `Archer N`, N = index + 1.
-    public static func placeholder(index: Int) -> String {
-        if index >= 0 && index < commonPlaceholders.count { return commonPlaceholders[index] }
+    /// `Archer N`, N = index + 1 (`Archer 9223372036854775808` for `Int64.max`).
+    public static func placeholder(index: Int64) -> String {
+        if index >= 0 && index < Int64(commonPlaceholders.count) {
+            return commonPlaceholders[Int(truncatingIfNeeded: index)]  // 0..<100
+        }
         return makePlaceholder(index: index)
     }
 
     /// `Archer 1` to `Archer 100`, made once: most lists are shorter, and a list of legacy IDs
     /// names every participant so.
-    private static let commonPlaceholders: [String] = (0..<100).map(makePlaceholder(index:))
+    private static let commonPlaceholders: [String] = (Int64(0)..<100).map(makePlaceholder(index:))
 
-    private static func makePlaceholder(index: Int) -> String {
+    private static func makePlaceholder(index: Int64) -> String {
         let (number, overflow) = index.addingReportingOverflow(1)
         var text = ShortText()
         text.append("Archer ")
         if overflow {
-            text.append(magnitude: UInt64(index.magnitude) + 1)
+            text.append(magnitude: index.magnitude + 1)  // Int64.max + 1 = 2^63, within UInt64
         } else {
             text.append(number)
         }

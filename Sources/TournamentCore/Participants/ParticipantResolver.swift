@@ -36,7 +36,7 @@ public enum ParticipantResolver {
                 var participant = stored
                 if participant.displayName.isBlank {
                     participant.displayName = ParticipantDisplayName.resolve(
-                        participantId: participant.participantId, index: index, currentUser: currentUser)
+                        participantId: participant.participantId, index: Int64(index), currentUser: currentUser)
                 }
                 return participant
             }
@@ -67,7 +67,7 @@ public enum ParticipantResolver {
             participants.append(TournamentParticipant(
                 participantId: id,
                 displayName: ParticipantDisplayName.resolve(
-                    index: index, currentUser: currentUser, isCurrentUser: user?.matches(fingerprint) ?? false),
+                    index: Int64(index), currentUser: currentUser, isCurrentUser: user?.matches(fingerprint) ?? false),
                 joinedAt: now,
                 isCreator: index == 0))
         }

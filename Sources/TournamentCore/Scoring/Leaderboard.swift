@@ -1,23 +1,26 @@
 /// A participant's totals for ranking.
+///
+/// `Int64` on every platform: the contract's totals are 64-bit integers, beyond a 32-bit `Int`.
 public struct ScoreTotals: Sendable, Hashable {
     /// Sum of arrow scores.
-    public var score: Int
+    public var score: Int64
     /// 10s, Xs included.
-    public var tens: Int
+    public var tens: Int64
     /// Xs.
-    public var xs: Int
+    public var xs: Int64
     /// Arrows shot.
-    public var arrowCount: Int
+    public var arrowCount: Int64
 
     /// Creates totals.
-    public init(score: Int, tens: Int = 0, xs: Int = 0, arrowCount: Int = 0) {
+    public init(score: Int64, tens: Int64 = 0, xs: Int64 = 0, arrowCount: Int64 = 0) {
         self.score = score
         self.tens = tens
         self.xs = xs
         self.arrowCount = arrowCount
     }
 
-    /// The totals of `arrows`, with checked sums.
+    /// The totals of `arrows`, with checked sums: a total beyond the range of `Int64` throws
+    /// ``EquipmentError/overflow`` rather than trapping.
     public init(arrows: [Arrow]) throws(EquipmentError) {
         var tally = ArrowTally()
         for arrow in arrows { try tally.add(arrow) }

@@ -31,10 +31,12 @@ struct DeltaDisplayTests {
 
     @Test("counts: an integer with its sign", arguments: [
         (12, "+12", DeltaDisplay.Trend.up, DeltaDisplay.Color.green), (-3, "-3", .down, .red), (0, "0", .flat, .gray),
-        (Int.min, "-9223372036854775808", .down, .red), (Int.max, "+9223372036854775807", .up, .green),
-    ])
-    func counts(value: Int, text: String, trend: DeltaDisplay.Trend, color: DeltaDisplay.Color) {
+        (Int64.min, "-9223372036854775808", .down, .red), (Int64.max, "+9223372036854775807", .up, .green),
+    ] as [(Int64, String, DeltaDisplay.Trend, DeltaDisplay.Color)])
+    func counts(value: Int64, text: String, trend: DeltaDisplay.Trend, color: DeltaDisplay.Color) {
         #expect(DeltaDisplay(value) == DeltaDisplay(text: text, trend: trend, color: color))
+        // The `Int` convenience shows the same, wherever `Int` holds the value.
+        if let int = Int(exactly: value) { #expect(DeltaDisplay(int) == DeltaDisplay(value)) }
     }
 
     @Test("a non-finite value shows as 0.00 rather than trapping")
@@ -44,7 +46,7 @@ struct DeltaDisplayTests {
     }
 
     @Test("the text lent without a String is the text, formatted or given", arguments: [
-        DeltaDisplay(3.466), DeltaDisplay(-0.004), DeltaDisplay(-1e20), DeltaDisplay(12), DeltaDisplay(0), DeltaDisplay(Int.min),
+        DeltaDisplay(3.466), DeltaDisplay(-0.004), DeltaDisplay(-1e20), DeltaDisplay(12), DeltaDisplay(0), DeltaDisplay(Int.min), DeltaDisplay(Int64.min),
         DeltaDisplay(text: "+3.47", trend: .up, color: .green), DeltaDisplay(text: "", trend: .flat, color: .gray),
         DeltaDisplay(text: "≈ +3 🏹", trend: .up, color: .green), DeltaDisplay(text: String(repeating: "long text ", count: 10), trend: .up, color: .green),
     ])

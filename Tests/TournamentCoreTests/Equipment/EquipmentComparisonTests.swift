@@ -56,10 +56,11 @@ struct EquipmentComparisonTests {
     @Test("extreme precomputed arrow counts give a delta, never a trap")
     func extremeCounts() throws {
         let comparison = try EquipmentComparison(
-            side(1, "A", SetupStats(setupId: 1, totalArrows: Int.max)), side(2, "B", SetupStats(setupId: 2, totalArrows: 0)))
-        #expect(comparison.deltas.arrowCount == -Int.max)
+            side(1, "A", SetupStats(setupId: 1, totalArrows: Int64.max)), side(2, "B", SetupStats(setupId: 2, totalArrows: 0)))
+        #expect(comparison.deltas.arrowCount == -Int64.max)
+        #expect(comparison.display.arrowCount.text == "-9223372036854775807")
         #expect(throws: EquipmentError.overflow) {
-            try EquipmentComparison(side(1, "A", SetupStats(setupId: 1, totalArrows: -2)), side(2, "B", SetupStats(setupId: 2, totalArrows: Int.max)))
+            try EquipmentComparison(side(1, "A", SetupStats(setupId: 1, totalArrows: -2)), side(2, "B", SetupStats(setupId: 2, totalArrows: Int64.max)))
         }
     }
 }

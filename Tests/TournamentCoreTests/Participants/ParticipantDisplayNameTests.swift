@@ -54,11 +54,11 @@ struct ParticipantDisplayNameTests {
     }
 
     @Test("index boundaries: N = index + 1 without overflow", arguments: [
-        (0, "Archer 1"), (1, "Archer 2"), (9, "Archer 10"), (Int.max - 1, "Archer 9223372036854775807"),
-        (Int.max, "Archer 9223372036854775808"), (-1, "Archer 0"), (-2, "Archer -1"),
-        (Int.min, "Archer -9223372036854775807"),
-    ])
-    func indexBoundaries(index: Int, expected: String) {
+        (0, "Archer 1"), (1, "Archer 2"), (9, "Archer 10"), (99, "Archer 100"), (100, "Archer 101"),
+        (Int64.max - 1, "Archer 9223372036854775807"), (Int64.max, "Archer 9223372036854775808"),
+        (-1, "Archer 0"), (-2, "Archer -1"), (Int64.min, "Archer -9223372036854775807"),
+    ] as [(Int64, String)])
+    func indexBoundaries(index: Int64, expected: String) {
         #expect(ParticipantDisplayName.placeholder(index: index) == expected)
         #expect(ParticipantDisplayName.resolve(participantId: "x", index: index, currentUser: robin) == expected)
     }

@@ -2,7 +2,7 @@ import PropertyBased
 import Testing
 import TournamentCore
 
-private func entry(_ id: String, _ score: Int, _ tens: Int, _ xs: Int) -> LeaderboardParticipant {
+private func entry(_ id: String, _ score: Int64, _ tens: Int64, _ xs: Int64) -> LeaderboardParticipant {
     LeaderboardParticipant(participantId: id, totals: ScoreTotals(score: score, tens: tens, xs: xs))
 }
 
@@ -45,7 +45,7 @@ struct LeaderboardTests {
     @Test("the order is a total order consistent with the keys")
     func totalOrder() async {
         let participant = zip(Gen.int(in: 0...30), Gen.int(in: 0...3), Gen.int(in: 0...3)).map { score, tens, xs in
-            ScoreTotals(score: score, tens: tens, xs: min(xs, tens))
+            ScoreTotals(score: Int64(score), tens: Int64(tens), xs: Int64(min(xs, tens)))
         }
         await propertyCheck(count: 300, input: participant.array(of: 0...25)) { totals in
             let participants = totals.enumerated().map { LeaderboardParticipant(participantId: "p\($0.offset)", totals: $0.element) }

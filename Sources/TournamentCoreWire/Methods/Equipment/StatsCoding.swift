@@ -7,6 +7,7 @@ enum StatsCoding {
 
     private typealias DriftField = Members.PrecomputedDrift
 
+    /// Counts are `Int64` on every platform (a 32-bit `Int` cannot hold the contract's range).
     static let countRange: ClosedRange<Int64> = 0...Int64.max
 
     /// Precomputed statistics (the app's database path). Absent members are 0; counts are
@@ -17,14 +18,14 @@ enum StatsCoding {
         try checkSetupId(fields, .setupId, setupId)
         return SetupStats(
             setupId: setupId,
-            totalArrows: try fields.int(.totalArrows, in: countRange) ?? 0,
-            totalScore: try fields.int(.totalScore, in: countRange) ?? 0,
+            totalArrows: try fields.int64(.totalArrows, in: countRange) ?? 0,
+            totalScore: try fields.int64(.totalScore, in: countRange) ?? 0,
             averageScore: try fields.double(.averageScore, in: 0...10) ?? 0,
             accuracy: try fields.double(.accuracy, in: 0...100) ?? 0,
             consistency: try fields.double(.consistency, in: 0...100) ?? 0,
-            xCount: try fields.int(.xCount, in: countRange) ?? 0,
-            tenCount: try fields.int(.tenCount, in: countRange) ?? 0,
-            roundCount: try fields.int(.roundCount, in: countRange) ?? 0)
+            xCount: try fields.int64(.xCount, in: countRange) ?? 0,
+            tenCount: try fields.int64(.tenCount, in: countRange) ?? 0,
+            roundCount: try fields.int64(.roundCount, in: countRange) ?? 0)
     }
 
     /// Precomputed drift: averages within ±1000, spreads 0…2000, `arrowCount` ≥ 0; absent
@@ -40,14 +41,14 @@ enum StatsCoding {
             yDriftAverage: try fields.double(.yDriftAverage, in: coordinate) ?? 0,
             xSpread: try fields.double(.xSpread, in: spread) ?? 0,
             ySpread: try fields.double(.ySpread, in: spread) ?? 0,
-            arrowCount: try fields.int(.arrowCount, in: countRange) ?? 0)
+            arrowCount: try fields.int64(.arrowCount, in: countRange) ?? 0)
     }
 
     @inline(__always)  // takes the fields in place (see ObjectFields)
     private static func checkSetupId<Field>(_ fields: ObjectFields<Field>, _ field: Field, _ setupId: Int64) throws(WireError) {
         guard let node = fields.value(field) else { return }
-        let given = try fields.document.int(at: node)
-        guard Int64(given) == setupId else {
+        let given = try fields.document.int64(at: node)
+        guard given == setupId else {
             throw .invalid("Expected the setup's id \(setupId), found \(given).", at: node)
         }
     }

@@ -11,7 +11,7 @@ enum ParticipantsDisplayName: WireMethod {
         let fields = try ObjectFields<Field>(document, request)
         let name = ParticipantDisplayName.resolve(
             participantId: try fields.requiredString(.participantId),
-            index: try document.int(at: fields.required(.index), in: 0...Int64.max),
+            index: try document.int64(at: fields.required(.index), in: 0...Int64.max),
             currentUser: try ParticipantCoding.currentUser(fields, .currentUser))
         writer.beginObject()
         writer.field("displayName", text: name)

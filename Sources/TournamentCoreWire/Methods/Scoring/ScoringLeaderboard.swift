@@ -9,6 +9,7 @@ enum ScoringLeaderboard: WireMethod {
 
     private typealias EntryField = Members.LeaderboardEntryInput
 
+    /// Totals are `Int64` on every platform (a 32-bit `Int` cannot hold the contract's range).
     static let countRange: ClosedRange<Int64> = 0...Int64.max
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
@@ -55,16 +56,16 @@ enum ScoringLeaderboard: WireMethod {
         guard let scoreNode = fields.raw(.score) else {
             throw WireError(.invalidRequest, "Give either \"arrows\" or \"score\".", location: .missingMember(object: node, key: "score"))
         }
-        let tens = try fields.int(.tens, in: countRange) ?? 0
-        let xs = try fields.int(.xs, in: countRange) ?? 0
+        let tens = try fields.int64(.tens, in: countRange) ?? 0
+        let xs = try fields.int64(.xs, in: countRange) ?? 0
         if xs > tens, let xsNode = fields.raw(.xs) {
             throw .invalid("xs cannot exceed tens: every X is a 10.", at: xsNode)
         }
         let totals = ScoreTotals(
-            score: try document.int(at: scoreNode, in: countRange),
+            score: try document.int64(at: scoreNode, in: countRange),
             tens: tens,
             xs: xs,
-            arrowCount: try fields.int(.arrowCount, in: countRange) ?? 0)
+            arrowCount: try fields.int64(.arrowCount, in: countRange) ?? 0)
         return LeaderboardParticipant(participantId: participantId, displayName: displayName, totals: totals)
     }
 }

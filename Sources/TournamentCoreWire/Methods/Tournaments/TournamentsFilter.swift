@@ -25,7 +25,8 @@ enum TournamentsFilter: WireMethod {
             tab: try fields.value(.tab).map { node throws(WireError) in try tab(document, node) } ?? .active,
             publicOnly: try fields.bool(.publicOnly) ?? false,
             query: try fields.string(.query),
-            limit: try fields.int(.limit, in: 0...Int64.max))
+            // Any count up to Int64.max; clamped to Int.max, which no list reaches (32-bit too).
+            limit: try fields.int64(.limit, in: 0...Int64.max).map { Int(clamping: $0) })
         let listing = filter.apply(to: tournaments)
 
         writer.beginObject()
