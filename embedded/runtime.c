@@ -1,5 +1,5 @@
-/* The two Swift runtime entry points the core uses that Embedded Swift's standard library
- * leaves to the platform, written over the C library. Linked into the Embedded builds only (the
+/* The Swift runtime entry points the core uses that Embedded Swift's standard library leaves
+ * to the platform, written over the C library, and the allocation it makes objects with. Linked into the Embedded builds only (the
  * C library on Linux, the WebAssembly module); SwiftPM builds have the full runtime's.
  *
  *   swift_stdlib_random            what BatchedSystemRandom fills its words from (getrandom on
@@ -9,11 +9,15 @@
  *   arc4random_buf                 what the standard library seeds hashing with; glibc has it
  *                                  from 2.36 only, so on Linux it is defined here over
  *                                  getrandom (2.25), and the library loads on older systems
- *                                  (it is not exported: the version script keeps tc_* only). */
+ *                                  (it is not exported: the version script keeps tc_* only);
+ *   posix_memalign                 what Embedded's runtime allocates every object with: the C
+ *                                  library's allocation, and a message on standard error when
+ *                                  memory is out (see below). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <locale.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <unistd.h>
 #if defined(__linux__)
@@ -58,4 +62,48 @@ const char *_swift_stdlib_strtod_clocale(const char *text, double *result) {
 
 #if defined(__linux__) && !defined(__ANDROID__)
 void arc4random_buf(void *buffer, size_t count) { swift_stdlib_random(buffer, count); }
+#endif
+
+/* Embedded Swift's runtime allocates objects, arrays and strings with posix_memalign and, when
+ * that fails, stops the process with an invalid instruction and no word, where the full Swift
+ * runtime prints "Could not allocate memory." first. This definition, which the library's own
+ * code binds to (it is not exported), allocates with malloc (aligned_alloc for alignments
+ * malloc does not guarantee) and says the same before the runtime stops the process, so that
+ * a host's crash log names the cause. (The core's own buffers do not come through here: they
+ * are checked, and a call that cannot have them returns NULL.) Not in WebAssembly, where WASI's
+ * C library defines it beside malloc, and a trap is reported to the host by its runtime. */
+#if !defined(__wasm__)
+int posix_memalign(void **result, size_t alignment, size_t size) {
+    void *block;
+    if (alignment <= 2 * sizeof(void *)) { /* what malloc guarantees everywhere */
+        block = malloc(size > 0 ? size : 1);
+    } else {
+        size_t rounded = (size + alignment - 1) / alignment * alignment;
+        block = rounded >= size ? aligned_alloc(alignment, rounded > 0 ? rounded : alignment) : NULL;
+    }
+    if (block == NULL) {
+        static const char message[] = "TournamentCore: Could not allocate memory (the Swift runtime stops the process).\n";
+        ssize_t ignored = write(STDERR_FILENO, message, sizeof message - 1);
+        (void)ignored;
+        return ENOMEM;
+    }
+    *result = block;
+    return 0;
+}
+#endif
+
+#if defined(__wasm__)
+/* 128-bit multiplication, which LLVM calls for Swift's multipliedFullWidth on 64-bit words
+ * (the number conversions) and which WASI's C library, unlike a native compiler runtime, does
+ * not provide: the low 128 bits of a × b, from four 64-bit products. */
+__int128 __multi3(__int128 a, __int128 b) {
+    unsigned __int128 x = (unsigned __int128)a, y = (unsigned __int128)b;
+    uint64_t x0 = (uint64_t)x, x1 = (uint64_t)(x >> 64), y0 = (uint64_t)y, y1 = (uint64_t)(y >> 64);
+    uint64_t a0 = x0 & 0xffffffffu, a1 = x0 >> 32, b0 = y0 & 0xffffffffu, b1 = y0 >> 32;
+    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    uint64_t middle = (p00 >> 32) + (p01 & 0xffffffffu) + (p10 & 0xffffffffu);
+    uint64_t low = (middle << 32) | (p00 & 0xffffffffu);
+    uint64_t high = p11 + (p01 >> 32) + (p10 >> 32) + (middle >> 32) + x0 * y1 + x1 * y0;
+    return (__int128)(((unsigned __int128)high << 64) | low);
+}
 #endif

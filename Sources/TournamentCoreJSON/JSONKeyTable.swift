@@ -45,7 +45,7 @@ public final class JSONKeyTable: @unchecked Sendable {
         }
         let lengths = keys.map { $0.count }
         let keyBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
-        keyBytes.initialize(from: bytes, count: bytes.count)
+        bytes.withUnsafeBytes { if let source = $0.baseAddress { UnsafeMutableRawPointer(keyBytes).copyMemory(from: source, byteCount: $0.count) } }
         self.keyBytes = keyBytes
         self.starts = starts
         self.lengths = lengths

@@ -96,7 +96,11 @@ struct JSONParser {
         guard let copy = CLibrary.reallocate(nil, bytes.count + 1)?.assumingMemoryBound(to: UInt8.self) else {
             throw .outOfMemory
         }
+        #if hasFeature(Embedded)
+        UnsafeMutableRawPointer(copy).copyMemory(from: start, byteCount: bytes.count)  // memmove (see copyBytes)
+        #else
         copy.update(from: start, count: bytes.count)
+        #endif
         copy[bytes.count] = 0
         do {
             return try read(copy, count: bytes.count, copy: copy)
@@ -218,7 +222,7 @@ struct JSONParser {
         guard !overflow, !tooBig, let grown = CLibrary.reallocate(tape, byteCount) else { return nil }
         let nodes = grown.assumingMemoryBound(to: JSONNode.self)
         let moved = mantissas(of: nodes, capacity: doubled)
-        moved.update(from: mantissas(of: nodes, capacity: capacity), count: capacity)
+        UnsafeMutableRawPointer(moved).copyMemory(from: mantissas(of: nodes, capacity: capacity), byteCount: capacity &* MemoryLayout<UInt64>.stride)
         return (nodes, nodes + (next - tape), nodes + (doubled - nodesPerStep), moved)
     }
 

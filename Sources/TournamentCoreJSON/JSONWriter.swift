@@ -642,6 +642,12 @@ extension JSONWriter {
     case 0:
         return
     default:
+        #if hasFeature(Embedded)
+        // memmove: Embedded Swift copies typed memory (`update(from:count:)`) a byte at a time,
+        // through a call per byte.
+        to.copyMemory(from: from, byteCount: count)
+        #else
         target.update(from: source, count: count)
+        #endif
     }
 }

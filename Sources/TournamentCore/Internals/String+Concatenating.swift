@@ -18,7 +18,7 @@ extension String {
             var offset = 0
             func append(_ part: UnsafeBufferPointer<UInt8>) {
                 guard let source = part.baseAddress, let target = buffer.baseAddress, !part.isEmpty else { return }
-                (target + offset).initialize(from: source, count: part.count)
+                UnsafeMutableRawPointer(target + offset).copyMemory(from: source, byteCount: part.count)
                 offset += part.count
             }
             append(first)
