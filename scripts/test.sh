@@ -4,7 +4,8 @@
 # golden wire files) with `swift test`; the C library
 # build and its ctest suite (C ABI tests, golden files and JSONTestSuite through the ABI, threads,
 # hostile inputs, exports, header, install, CLI, C examples, the Python binding over the build,
-# the Kotlin binding and its example, the JSON Schemas); the Python wheel installed in a fresh
+# the Kotlin binding and its example, the JSON Schemas, the WebAssembly module through the
+# JavaScript binding in Node, the web example in headless Chromium); the Python wheel installed in a fresh
 # virtual environment (scripts/python-package.sh); the Swift consumer package; and the
 # reliability runs of scripts/reliability.sh (valgrind, ASan+UBSan, TSan, a 2-minute fuzzing
 # pass).
@@ -14,7 +15,7 @@ set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
 tc_find_swift
-tc_require_packages "${TC_PACKAGES[@]}"
+tc_require_packages "${TC_PACKAGES[@]}" chromium
 tc_require_python_modules pytest jsonschema mypy
 cd "$TC_ROOT"
 
@@ -31,7 +32,7 @@ swift test
 tc_step "C library (cmake + ninja, Release)"
 tc_cmake_build
 
-tc_step "ctest (C ABI, golden files, hostile inputs, threads, exports, header, install, packages, CLI, C examples, Python over the build, Kotlin, schemas)"
+tc_step "ctest (C ABI, golden files, hostile inputs, threads, exports, header, install, packages, CLI, C examples, Python over the build, Kotlin, schemas, JavaScript and WebAssembly, the web page)"
 ctest --test-dir "$TC_BUILD" --output-on-failure
 
 tc_step "failed allocations, one at a time, in forked children (Tests/c/test_alloc_failure.c)"

@@ -10,6 +10,24 @@ import Darwin
 import TCEmbeddedLibc  // the Embedded Swift builds' C library module (embedded/include)
 #endif
 
+#if arch(wasm32)
+/// A value every access to goes through ``withLock(_:)``.
+///
+/// The WebAssembly module is built without threads (no shared memory, no atomics): one call
+/// runs at a time, so there is nothing to lock.
+final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    /// Runs `body` on the value.
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        body(&value)
+    }
+}
+#else
 /// A value guarded by a mutex: every access goes through ``withLock(_:)``.
 ///
 /// A `pthread_mutex_t` at a stable heap address, so it works on every platform the package
@@ -38,3 +56,4 @@ final class Locked<Value>: @unchecked Sendable {
         return body(&value)
     }
 }
+#endif

@@ -19,7 +19,11 @@ enum Timestamps {
     /// The clock, in epoch milliseconds: what an omitted `now` means.
     static func now() -> Int64 {
         var time = timespec()
+        #if canImport(TCEmbeddedLibc)
+        tc_clock_realtime(&time)  // (WASI's CLOCK_REALTIME is a macro Swift cannot import)
+        #else
         clock_gettime(CLOCK_REALTIME, &time)
+        #endif
         return Int64(time.tv_sec) &* 1000 &+ Int64(time.tv_nsec) / 1_000_000
     }
 }

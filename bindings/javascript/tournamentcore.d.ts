@@ -1,0 +1,35 @@
+// Types of tournamentcore.mjs, for TypeScript users (and editors' checking of JavaScript).
+
+/** A loaded TournamentCore module. */
+export interface TournamentCore {
+  /** The library's version, "MAJOR.MINOR.PATCH" (tc_version). */
+  readonly version: string;
+  /**
+   * Calls `method` (such as "tournaments.filter") with `requestJson` (JSON text, or its UTF-8
+   * bytes) and returns the response envelope's text, the same bytes as tc_call's:
+   * `{"ok":true,"result":...}` or `{"ok":false,"error":{"code":...,"message":...,"path"?:...}}`.
+   *
+   * @throws TypeError for a method name that is not a string or contains a NUL character, or a
+   *   request that is neither a string nor a Uint8Array.
+   * @throws Error when the module has no memory left for the call, or has trapped (then every
+   *   later call throws too: load another).
+   */
+  call(method: string, requestJson: string | Uint8Array): string;
+}
+
+/** The response envelope `call` returns, once parsed with JSON.parse. */
+export type Envelope<Result = unknown> =
+  | { ok: true; result: Result }
+  | { ok: false; error: { code: string; message: string; path?: string } };
+
+/**
+ * Loads tournamentcore.wasm: from a file path or URL in Node (`file:`, `http:`, `https:`), a URL
+ * in a browser, its bytes, a fetch() response, or a compiled module; by default, the
+ * tournamentcore.wasm beside tournamentcore.mjs (where `cmake --install` puts both).
+ *
+ * @throws Error when the module cannot be read, compiled or instantiated, or is not a
+ *   TournamentCore module.
+ */
+export function load(
+  source?: string | URL | ArrayBuffer | ArrayBufferView | Response | WebAssembly.Module,
+): Promise<TournamentCore>;

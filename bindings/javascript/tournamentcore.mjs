@@ -1,0 +1,198 @@
+// TournamentCore for JavaScript: the core's WebAssembly module (tournamentcore.wasm, built by
+// CMake from the same Swift sources as the C library) behind one function, in any host with
+// WebAssembly (browsers, Node 18+, Deno, Bun). Dependency-free; types in tournamentcore.d.ts.
+//
+//   import { load } from "./tournamentcore.mjs";
+//   const core = await load();  // tournamentcore.wasm beside this file, as installed
+//   const envelope = JSON.parse(core.call("guests.check", JSON.stringify(request)));
+//
+// call() gives the envelope text tc_call gives, byte for byte: `{"ok":true,"result":...}` or
+// `{"ok":false,"error":{"code","message","path"?}}`. Requests and responses cross the module's
+// memory as UTF-8; every buffer a call allocates there is freed before it returns.
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder("utf-8");
+
+/** The exports a TournamentCore module has (the rest are the per-method tc_* functions). */
+const REQUIRED_EXPORTS = ["memory", "malloc", "free", "tc_version", "tc_call_n", "tc_string_free"];
+
+/**
+ * Loads the module and returns a core to call.
+ *
+ * @param {string | URL | ArrayBuffer | ArrayBufferView | Response | WebAssembly.Module} source
+ *   The module: a file path or URL in Node (`file:`, `http:`, `https:`), a URL in a browser,
+ *   its bytes, a fetch() response, or a compiled module. Default: tournamentcore.wasm in this
+ *   file's folder, where `cmake --install` puts both.
+ * @returns {Promise<import("./tournamentcore").TournamentCore>}
+ * @throws {Error} when the module cannot be read, compiled or instantiated, or is not a
+ *   TournamentCore module (the message says which; `cause` holds the underlying error).
+ */
+export async function load(source = new URL("./tournamentcore.wasm", import.meta.url)) {
+  let module;
+  try {
+    module = await compile(source);
+  } catch (error) {
+    throw new Error(`TournamentCore: cannot load the WebAssembly module from ${describe(source)}: ${error.message}`, { cause: error });
+  }
+  const missing = REQUIRED_EXPORTS.filter(
+    (name) => !WebAssembly.Module.exports(module).some((entry) => entry.name === name));
+  if (missing.length > 0) {
+    throw new Error(`TournamentCore: ${describe(source)} is not a TournamentCore module (no ${missing.join(", ")} export)`);
+  }
+  const system = new SystemInterface();
+  let instance;
+  try {
+    instance = await WebAssembly.instantiate(module, { wasi_snapshot_preview1: system.imports() });
+  } catch (error) {
+    throw new Error(`TournamentCore: cannot instantiate the WebAssembly module: ${error.message}`, { cause: error });
+  }
+  system.memory = instance.exports.memory;
+  return new Core(instance.exports);
+}
+
+/** The core over one instance of the module. */
+class Core {
+  #exports;
+  #broken = null;
+
+  constructor(exports) {
+    this.#exports = exports;
+    /** The library's version, "MAJOR.MINOR.PATCH" (tc_version). */
+    this.version = this.#readCString(exports.tc_version() >>> 0);
+    Object.freeze(this);
+  }
+
+  /**
+   * Calls `method` with `requestJson` and returns the response envelope's text.
+   *
+   * @param {string} method  A method name, such as "tournaments.filter".
+   * @param {string | Uint8Array} requestJson  The request: JSON text, or its UTF-8 bytes.
+   * @returns {string} The envelope, the same bytes as tc_call's, decoded from UTF-8.
+   * @throws {TypeError} for a method that is not a string or has a NUL character in it (C would
+   *   read it only up to the NUL), or a request that is neither a string nor a Uint8Array.
+   * @throws {Error} when the module has no memory for the call (tc_call_n's NULL), or trapped
+   *   (a bug: the instance is then unusable, and every later call says so; load another).
+   */
+  call(method, requestJson) {
+    if (typeof method !== "string") throw new TypeError("TournamentCore: the method name must be a string");
+    if (method.includes("\0")) throw new TypeError("TournamentCore: a method name cannot contain a NUL character");
+    let request;
+    if (typeof requestJson === "string") request = encoder.encode(requestJson);
+    else if (requestJson instanceof Uint8Array) request = requestJson;
+    else throw new TypeError("TournamentCore: the request must be a JSON string or a Uint8Array of its UTF-8 bytes");
+    if (this.#broken) throw this.#broken;
+    try {
+      return this.#call(encoder.encode(method + "\0"), request);
+    } catch (error) {
+      if (error instanceof WebAssembly.RuntimeError) {
+        this.#broken = new Error(`TournamentCore: the WebAssembly module trapped (${error.message}) and cannot be used again; load() a new one`, { cause: error });
+        throw this.#broken;
+      }
+      throw error;
+    }
+  }
+
+  #call(name, request) {
+    const { malloc, free, tc_call_n, tc_string_free } = this.#exports;
+    // One block: the method name, the request, then the 4-byte response length (aligned).
+    const lengthOffset = (name.length + request.length + 3) & ~3;
+    const block = malloc(lengthOffset + 4) >>> 0; // (pointers come back as signed i32)
+    if (block === 0) throw new Error("TournamentCore: the module has no memory left for the request");
+    try {
+      const bytes = new Uint8Array(this.#exports.memory.buffer);
+      bytes.set(name, block);
+      bytes.set(request, block + name.length);
+      const response = tc_call_n(block, block + name.length, request.length, block + lengthOffset) >>> 0;
+      if (response === 0) throw new Error("TournamentCore could not allocate its response");
+      try {
+        // (Read the memory anew: the call may have grown it, detaching earlier views.)
+        const memory = this.#exports.memory.buffer;
+        const length = new DataView(memory).getUint32(block + lengthOffset, true);
+        return decoder.decode(new Uint8Array(memory, response, length));
+      } finally {
+        tc_string_free(response);
+      }
+    } finally {
+      free(block);
+    }
+  }
+
+  #readCString(address) {
+    const bytes = new Uint8Array(this.#exports.memory.buffer);
+    let end = address;
+    while (bytes[end] !== 0) end++;
+    return decoder.decode(bytes.subarray(address, end));
+  }
+}
+
+/**
+ * The five WASI functions the module imports: the clock (an omitted `now`), random bytes
+ * (guest IDs), and the stdio calls through which a fatal error's message would reach standard
+ * error (shown with console.error).
+ */
+class SystemInterface {
+  memory = null;
+  #pending = "";
+
+  imports() {
+    return {
+      clock_time_get: (clockId, precision, timeAddress) => {
+        const nanoseconds = BigInt(Date.now()) * 1_000_000n;
+        new DataView(this.memory.buffer).setBigUint64(timeAddress, nanoseconds, true);
+        return 0;
+      },
+      random_get: (address, length) => {
+        // (getRandomValues fills at most 65,536 bytes at a time.)
+        for (let offset = 0; offset < length; offset += 65536) {
+          globalThis.crypto.getRandomValues(new Uint8Array(this.memory.buffer, address + offset, Math.min(65536, length - offset)));
+        }
+        return 0;
+      },
+      fd_write: (fd, vectors, count, writtenAddress) => {
+        const view = new DataView(this.memory.buffer);
+        let written = 0;
+        for (let index = 0; index < count; index++) {
+          const base = view.getUint32(vectors + 8 * index, true);
+          const length = view.getUint32(vectors + 8 * index + 4, true);
+          this.#pending += decoder.decode(new Uint8Array(this.memory.buffer, base, length));
+          written += length;
+        }
+        const lines = this.#pending.split("\n");
+        this.#pending = lines.pop();
+        for (const line of lines) console.error(line);
+        view.setUint32(writtenAddress, written, true);
+        return 0;
+      },
+      fd_close: () => 0,
+      fd_seek: () => 70, // ESPIPE: standard error is not seekable
+    };
+  }
+}
+
+async function compile(source) {
+  if (source instanceof WebAssembly.Module) return source;
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return WebAssembly.compile(source);
+  if (typeof Response !== "undefined" && source instanceof Response) {
+    if (!source.ok) throw new Error(`HTTP ${source.status}`);
+    return WebAssembly.compile(await source.arrayBuffer());
+  }
+  const isNode = typeof process !== "undefined" && process.versions != null && process.versions.node != null;
+  if (typeof source === "string" || source instanceof URL) {
+    const text = String(source);
+    if (isNode && (source instanceof URL ? source.protocol === "file:" : !/^(https?|data|blob):/i.test(text))) {
+      const { readFile } = await import("node:fs/promises");
+      return WebAssembly.compile(await readFile(source instanceof URL || text.startsWith("file:") ? new URL(text) : text));
+    }
+    const response = await fetch(text);
+    if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`);
+    // (Compile the bytes rather than stream: a server may not send application/wasm.)
+    return WebAssembly.compile(await response.arrayBuffer());
+  }
+  throw new TypeError("the source must be a path, a URL, bytes, a Response or a WebAssembly.Module");
+}
+
+function describe(source) {
+  if (typeof source === "string" || source instanceof URL) return String(source);
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return `${source.byteLength} bytes`;
+  return Object.prototype.toString.call(source);
+}

@@ -1,0 +1,109 @@
+# tournamentcore.wasm: the core for WebAssembly hosts (browsers, Node), compiled from the same
+# Swift sources as the C library with Embedded Swift for wasm32-unknown-none-wasm, over WASI's C
+# library (Debian's wasi-libc), linked by the toolchain's wasm-ld. The module exports the C
+# interface (every tc_* function the header declares), malloc and free (for the request and
+# response bytes the host writes and reads), and its memory; it imports five WASI functions
+# (clock, random bytes, and the three stdio calls a fatal error's message goes through), which
+# bindings/javascript/tournamentcore.mjs provides.
+#
+# Optimized for size, as bitcode linked as a whole by wasm-ld (LTO), as the C library is.
+# CMake knows one Swift target per build, the native one, so these are custom commands: one
+# swiftc per module, in dependency order, as the native build compiles them.
+
+set(tc_wasm_dir ${CMAKE_BINARY_DIR}/wasm)
+set(tc_wasm_swift_libs ${tc_swift_usr}/lib/swift/embedded/wasm32-unknown-none-wasm)
+set(tc_wasi_include ${TC_WASI_SYSROOT}/include/wasm32-wasi)
+set(tc_wasi_lib ${TC_WASI_SYSROOT}/lib/wasm32-wasi)
+set(tc_wasm_swift_flags
+  -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -wmo -parse-as-library
+  -swift-version 6 -Osize -lto=llvm-full
+  # (WebAssembly has no stack protector runtime; the stack is placed first, below: overflowing it
+  # traps.)
+  -Xfrontend -disable-stack-protector
+  -Xcc -isystem -Xcc ${tc_wasi_include} -Xcc -D__wasi__  # (the target triple does not define it; the headers need it)
+  -I ${PROJECT_SOURCE_DIR}/embedded/include -I ${tc_wasm_dir})
+file(GLOB tc_embedded_headers ${PROJECT_SOURCE_DIR}/embedded/include/*)
+
+set(tc_wasm_objects)
+set(tc_wasm_previous)
+foreach(module TournamentCore TournamentCoreJSON TournamentCoreWire TournamentCoreABI)
+  file(GLOB_RECURSE sources CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/Sources/${module}/*.swift")
+  add_custom_command(
+    OUTPUT ${tc_wasm_dir}/${module}.o ${tc_wasm_dir}/${module}.swiftmodule
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${tc_wasm_dir}
+    COMMAND ${CMAKE_Swift_COMPILER} ${tc_wasm_swift_flags} -module-name ${module}
+      -emit-module -emit-module-path ${tc_wasm_dir}/${module}.swiftmodule
+      -c -o ${tc_wasm_dir}/${module}.o ${sources}
+    DEPENDS ${sources} ${tc_wasm_previous} ${tc_embedded_headers}
+    COMMENT "Compiling ${module} for WebAssembly (Embedded Swift)"
+    VERBATIM)
+  list(APPEND tc_wasm_objects ${tc_wasm_dir}/${module}.o)
+  list(APPEND tc_wasm_previous ${tc_wasm_dir}/${module}.swiftmodule)
+endforeach()
+
+add_custom_command(
+  OUTPUT ${tc_wasm_dir}/runtime.o
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${tc_wasm_dir}
+  COMMAND ${TC_WASM_CLANG} --target=wasm32-wasi -isystem ${tc_wasi_include} -Os -std=c99 -Wall -Wextra
+    -c ${PROJECT_SOURCE_DIR}/embedded/runtime.c -o ${tc_wasm_dir}/runtime.o
+  DEPENDS ${PROJECT_SOURCE_DIR}/embedded/runtime.c
+  COMMENT "Compiling embedded/runtime.c for WebAssembly"
+  VERBATIM)
+
+# The exports: every function the header declares (as the native library's version script
+# exports tc_*), read from the header at configure time.
+file(STRINGS ${PROJECT_SOURCE_DIR}/include/tournament_core.h tc_api_lines REGEX "^TC_API ")
+set(tc_wasm_exports)
+foreach(line IN LISTS tc_api_lines)
+  if(line MATCHES "(tc_[a-z0-9_]+)\\(")
+    list(APPEND tc_wasm_exports --export=${CMAKE_MATCH_1})
+  endif()
+endforeach()
+
+add_custom_command(
+  OUTPUT ${CMAKE_BINARY_DIR}/tournamentcore.wasm
+  COMMAND ${TC_WASM_LD} --no-entry --gc-sections --strip-all
+    # A 1 MB stack, placed below the data, so that an overflow traps instead of overwriting it.
+    --stack-first -z stack-size=1048576
+    ${tc_wasm_exports} --export=malloc --export=free
+    -o ${CMAKE_BINARY_DIR}/tournamentcore.wasm
+    ${tc_wasm_objects} ${tc_wasm_dir}/runtime.o
+    ${tc_wasm_swift_libs}/libswiftUnicodeDataTables.a ${tc_wasi_lib}/libc.a
+  DEPENDS ${tc_wasm_objects} ${tc_wasm_dir}/runtime.o ${PROJECT_SOURCE_DIR}/include/tournament_core.h
+  COMMENT "Linking tournamentcore.wasm"
+  VERBATIM)
+add_custom_target(tournamentcore-wasm ALL DEPENDS ${CMAKE_BINARY_DIR}/tournamentcore.wasm)
+
+# The JavaScript package (bindings/javascript: the ES module, its types, package.json) with the
+# module beside it, as `npm install <prefix>/share/tournamentcore/javascript` takes it. Not part
+# of the Debian packages (component javascript).
+install(FILES ${CMAKE_BINARY_DIR}/tournamentcore.wasm
+  ${PROJECT_SOURCE_DIR}/bindings/javascript/tournamentcore.mjs
+  ${PROJECT_SOURCE_DIR}/bindings/javascript/tournamentcore.d.ts
+  ${PROJECT_SOURCE_DIR}/bindings/javascript/package.json
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/tournamentcore/javascript COMPONENT javascript)
+
+# The JavaScript tests (node --test): the module through tournamentcore.mjs, compared with the
+# golden files and with the native tool.
+if(tc_tests)
+  find_program(TC_NODE node)
+  if(TC_NODE)
+    add_test(NAME javascript_binding
+      COMMAND ${TC_NODE} --test ${PROJECT_SOURCE_DIR}/bindings/javascript/tests/tournamentcore.test.mjs)
+    set_tests_properties(javascript_binding PROPERTIES LABELS javascript ENVIRONMENT
+      "TOURNAMENTCORE_WASM=${CMAKE_BINARY_DIR}/tournamentcore.wasm;TOURNAMENTCORE_CLI=$<TARGET_FILE:tournament-core>")
+    # The web example (Examples/web) in headless Chromium, against the native tool; it leaves a
+    # screenshot in the build folder.
+    find_program(TC_CHROMIUM NAMES chromium chromium-browser)
+    if(TC_CHROMIUM)
+      add_test(NAME web_example_page
+        COMMAND ${TC_NODE} ${PROJECT_SOURCE_DIR}/Examples/web/check-page.mjs ${CMAKE_BINARY_DIR}/tournamentcore.wasm
+          $<TARGET_FILE:tournament-core> ${CMAKE_BINARY_DIR}/web-example.png)
+      set_tests_properties(web_example_page PROPERTIES LABELS javascript ENVIRONMENT "CHROMIUM=${TC_CHROMIUM}")
+    else()
+      message(STATUS "No chromium: the web example's page test is not registered (apt install chromium)")
+    endif()
+  else()
+    message(STATUS "No node: the JavaScript tests are not registered (apt install nodejs)")
+  endif()
+endif()
