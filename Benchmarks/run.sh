@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Runs the benchmark: builds the library (Release), then the C harness (the core through the C
-# ABI against hand-written C + jansson, every method) and the Python harness (the core through
-# ctypes against the json module), and prints their tables.
+# ABI against hand-written C + jansson, every method), the Python harness (the core through
+# ctypes against the json module) and the cold start (a fresh process's dlopen and first call,
+# and the memory they add, against the C + jansson reference as a shared library:
+# Benchmarks/coldstart.c), and prints their tables.
 #   bash Benchmarks/run.sh [--write]     (--write also rewrites BENCHMARKS.md with this run)
 #   bash Benchmarks/run.sh --against OLD.so [--record "what OLD.so is"]
 #       this build of the core against another (an earlier commit's libtournamentcore.so, or
 #       this commit built with other settings), every workload interleaved in one run, with a
-#       copy of OLD.so as the noise floor (Benchmarks/compare.c); exits non-zero when the two
-#       answer differently. --record also appends the table to BENCHMARKS.md's "Comparisons"
-#       (which --write keeps).
+#       copy of OLD.so as the noise floor (Benchmarks/compare.c), then the cold start of each;
+#       exits non-zero when the two answer differently. --record also appends the tables to
+#       BENCHMARKS.md's "Comparisons" (which --write keeps).
 set -euo pipefail
 source "$(dirname "$0")/../scripts/common.sh"
 tc_find_swift
@@ -22,6 +24,10 @@ if [ "${1:-}" = "--against" ]; then
   "$TC_BUILD/Benchmarks/benchmark" --quick --all-requests "$requests" > /dev/null
   table=$(mktemp)
   "$TC_BUILD/Benchmarks/benchmark-compare" "$requests" "$baseline" "$TC_BUILD/libtournamentcore.so" 11 | tee "$table"
+  for library in "$baseline" "$TC_BUILD/libtournamentcore.so"; do
+    echo | tee -a "$table"
+    "$TC_BUILD/Benchmarks/benchmark-coldstart" "$requests" "$library" "$TC_BUILD/Benchmarks/libtcreference.so" | tee -a "$table"
+  done
   if [ "${3:-}" = "--record" ]; then
     {
       grep -q "^## Comparisons" "$TC_ROOT/BENCHMARKS.md" || printf '\n## Comparisons\n\nRuns of `bash Benchmarks/run.sh --against OLD.so --record ...`, newest last.\n'
@@ -40,6 +46,10 @@ output=$(mktemp)
   "$TC_BUILD/Benchmarks/benchmark" --requests "$TC_BUILD/benchmark-requests"
   echo
   python3 Benchmarks/bench.py "$TC_BUILD/benchmark-requests" "$TC_BUILD/libtournamentcore.so"
+  echo
+  "$TC_BUILD/Benchmarks/benchmark" --quick --all-requests "$TC_BUILD/benchmark-all-requests" > /dev/null
+  "$TC_BUILD/Benchmarks/benchmark-coldstart" "$TC_BUILD/benchmark-all-requests" "$TC_BUILD/libtournamentcore.so" \
+    "$TC_BUILD/Benchmarks/libtcreference.so"
 } | tee "$output"
 if [ "${1:-}" = "--write" ]; then
   cpu=$(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
