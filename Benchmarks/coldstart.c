@@ -39,6 +39,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "read_file.h"
 #include "timing.h"
 
 #define MAX_RUNS 1000
@@ -82,25 +83,6 @@ static void take_reading(int statm, long page_size, struct reading *reading) {
     reading->resident = resident * page_size;
     reading->anonymous = (resident - shared) * page_size;
     reading->faults = usage.ru_minflt;
-}
-
-static char *read_file(const char *path) {
-    FILE *file = fopen(path, "rb");
-    long size;
-    char *text;
-    if (!file) return NULL;
-    if (fseek(file, 0, SEEK_END) != 0 || (size = ftell(file)) < 0 || fseek(file, 0, SEEK_SET) != 0) {
-        fclose(file);
-        return NULL;
-    }
-    text = malloc((size_t)size + 1);
-    if (text && fread(text, 1, (size_t)size, file) != (size_t)size) {
-        free(text);
-        text = NULL;
-    }
-    if (text) text[size] = 0;
-    fclose(file);
-    return text;
 }
 
 /* coldstart --child LIBRARY FUNCTION RELEASE REQUEST_FILE: RELEASE is the library's function that

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "read_file.h"
 #include "timing.h"
 
 typedef char *(*call_fn)(const char *, const char *);
@@ -45,25 +46,6 @@ static int open_library(struct library *library, const char *path, const char *l
         return 0;
     }
     return 1;
-}
-
-static char *read_file(const char *path) {
-    FILE *file = fopen(path, "rb");
-    long size;
-    char *text;
-    if (!file) return NULL;
-    if (fseek(file, 0, SEEK_END) != 0 || (size = ftell(file)) < 0 || fseek(file, 0, SEEK_SET) != 0) {
-        fclose(file);
-        return NULL;
-    }
-    text = malloc((size_t)size + 1);
-    if (text && fread(text, 1, (size_t)size, file) != (size_t)size) {
-        free(text);
-        text = NULL;
-    }
-    if (text) text[size] = 0;
-    fclose(file);
-    return text;
 }
 
 /* Seconds per call over `count` calls. */

@@ -13,23 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "read_file.h"
+
 typedef char *(*call_function)(const char *, const char *, size_t, size_t *);
 typedef void (*free_function)(char *);
-
-static char *read_file(const char *path, size_t *length) {
-    FILE *file = fopen(path, "rb");
-    char *text = NULL;
-    long size;
-    if (file == NULL || fseek(file, 0, SEEK_END) != 0 || (size = ftell(file)) < 0 || fseek(file, 0, SEEK_SET) != 0
-        || (text = malloc((size_t)size + 1)) == NULL || fread(text, 1, (size_t)size, file) != (size_t)size) {
-        fprintf(stderr, "first-calls: cannot read %s\n", path);
-        exit(1);
-    }
-    fclose(file);
-    text[size] = '\0';
-    *length = (size_t)size;
-    return text;
-}
 
 int main(int argc, char **argv) {
     void *library;
@@ -52,9 +39,13 @@ int main(int argc, char **argv) {
         return 1;
     }
     for (index = 2; index + 1 < argc; index += 2) {
-        size_t length = 0, response_length = 0;
-        char *request = read_file(argv[index], &length);
-        char *response = call(argv[index + 1], request, length, &response_length);
+        size_t response_length = 0;
+        char *request = read_file(argv[index]), *response;
+        if (request == NULL) {
+            fprintf(stderr, "first-calls: cannot read %s\n", argv[index]);
+            return 1;
+        }
+        response = call(argv[index + 1], request, strlen(request), &response_length);
         if (response == NULL || strncmp(response, "{\"ok\":true", 10) != 0) {
             fprintf(stderr, "first-calls: %s: %.200s\n", argv[index + 1], response != NULL ? response : "NULL");
             return 1;

@@ -10,7 +10,7 @@ memory of the C + jansson reference (Benchmarks/coldstart.c measures it). The or
 startup functions that run at dlopen (next to .init, which dlopen touches anyway), then the
 functions tournaments.filter's first call runs (the cold-start workload), then, method by
 method, the functions each other method's first call adds, each group's most widely used
-first.
+first (then by name: the file depends on which functions run, not on where they are).
 
     python3 scripts/generate-symbol-order.py build/libtournamentcore.so REQUESTS_DIR
 
@@ -36,7 +36,7 @@ STARTUP = ["frame_dummy", "register_tm_clones", "deregister_tm_clones", "__do_gl
 
 
 def executed(profile, library):
-    """The library's functions a callgrind profile ran, in order of first appearance."""
+    """The library's functions a callgrind profile ran."""
     names, seen, current = [], set(), None
     with open(profile, encoding="utf-8", errors="replace") as lines:
         for line in lines:
@@ -75,7 +75,7 @@ def main():
     placed, order = set(STARTUP), list(STARTUP)
 
     def place(names):
-        group = sorted((name for name in names if name not in placed), key=lambda name: (-uses[name], names.index(name)))
+        group = sorted((name for name in names if name not in placed), key=lambda name: (-uses[name], name))
         placed.update(group)
         order.extend(group)
 
