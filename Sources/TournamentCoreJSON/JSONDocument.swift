@@ -175,9 +175,22 @@ public struct JSONDocument {
     @inlinable public func string(_ node: Int) -> String {
         let text = slice(node)
         guard nodes[node].flags & JSONNode.escaped != 0 else {
-            return String(decoding: text, as: UTF8.self)
+            return Self.makeString(text)
         }
-        return String(decoding: StringEscapes.unescaped(text), as: UTF8.self)
+        return StringEscapes.unescaped(text).withUnsafeBufferPointer { Self.makeString($0) }
+    }
+
+    /// A `String` of `text`, UTF-8 the reader has validated.
+    @inlinable static func makeString(_ text: UnsafeBufferPointer<UInt8>) -> String {
+        #if hasFeature(Embedded)
+        // Copied with memmove: Embedded Swift's String(decoding:) copies the bytes one by one.
+        return String(unsafeUninitializedCapacity: text.count) { target in
+            UnsafeMutableRawBufferPointer(target).copyMemory(from: UnsafeRawBufferPointer(text))
+            return text.count
+        }
+        #else
+        return String(decoding: text, as: UTF8.self)
+        #endif
     }
 
     /// Whether a string node's text equals `expected` (escapes decoded).
