@@ -13,13 +13,15 @@ method, the functions each other method's first call adds, each group's most wid
 first (then by name: the file depends on which functions run, not on where they are).
 
     python3 scripts/generate-symbol-order.py build/libtournamentcore.so REQUESTS_DIR
+    python3 scripts/generate-symbol-order.py build/libtournamentcore.so --check
 
 REQUESTS_DIR holds `<method>.small.json` for every method (`build/Benchmarks/benchmark --quick
 --all-requests DIR` writes them); build/Benchmarks/first-calls makes the calls, under valgrind's
 callgrind. Run it on a build made without the file's order mattering (any Release build of the
 Embedded library: the order changes where functions are, not which run). Names that go stale
 as the sources change are ignored by the linker, so an old file costs memory, never
-correctness: regenerate it when the cold start's memory grows (Benchmarks/run.sh prints it).
+correctness; --check (which the test command runs) fails when a name of the file is no longer a
+function of the library, the sign that the sources moved on: then regenerate it.
 """
 import collections
 import os
@@ -58,7 +60,24 @@ def profile(driver, library, request, method, folder):
     return executed(output, os.path.basename(library))
 
 
+def check(library):
+    """Whether every function the file names is one of the library's."""
+    listed = [line.strip() for line in open(OUTPUT, encoding="utf-8") if line.strip()]
+    symbols = subprocess.run(["nm", "--defined-only", library], check=True, capture_output=True, text=True).stdout
+    defined = {line.split()[-1] for line in symbols.splitlines() if len(line.split()) >= 3}
+    missing = [name for name in listed if name not in defined and name not in STARTUP]
+    if missing:
+        print("%s names %d function(s) %s does not define, such as %s: regenerate it with "
+              "`python3 scripts/generate-symbol-order.py %s REQUESTS_DIR` (see its --help)"
+              % (os.path.relpath(OUTPUT, ROOT), len(missing), library, missing[0], library), file=sys.stderr)
+        return 1
+    print("%s: all %d functions are the library's" % (os.path.relpath(OUTPUT, ROOT), len(listed)))
+    return 0
+
+
 def main():
+    if len(sys.argv) == 3 and sys.argv[2] == "--check":
+        return check(sys.argv[1])
     if len(sys.argv) != 3:
         print(__doc__, file=sys.stderr)
         return 2
