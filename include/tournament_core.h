@@ -41,9 +41,10 @@
  *             the Swift runtime allocates for the rules (arrays and strings: a few blocks for a
  *             small request, more as a request has more elements: about 12,000 for a 2 MB
  *             tournaments.filter) cannot fail gracefully: the runtime ends the process
- *             ("failed to allocate N bytes"), as in every Swift program. So under memory
- *             exhaustion a call can still end the process; the trial block is a heuristic
- *             that makes it less likely for large requests.
+ *             (saying "Could not allocate memory" or "failed to allocate N bytes" on standard
+ *             error), as in every Swift program. So under memory exhaustion a call can
+ *             still end the process; the trial block is a heuristic that makes it less likely
+ *             for large requests.
  *
  *   THREADS   Every function may be called from any thread, concurrently, without locking.
  *             Functions keep no state between calls, except the in-flight repair registry of
