@@ -1,6 +1,7 @@
 /* The Swift runtime entry points the core uses that Embedded Swift's standard library leaves
- * to the platform, written over the C library, and the allocation it makes objects with. Linked into the Embedded builds only (the
- * C library on Linux, the WebAssembly module); SwiftPM builds have the full runtime's.
+ * to the platform, written over the C library, and the allocation it makes objects with.
+ * Linked into the Embedded builds only (the C library and the tool on Linux, the WebAssembly
+ * module); SwiftPM builds have the full runtime's.
  *
  *   swift_stdlib_random            what BatchedSystemRandom fills its words from (getrandom on
  *                                  Linux, WASI's random_get through getentropy on WebAssembly);
@@ -75,6 +76,7 @@ void arc4random_buf(void *buffer, size_t count) { swift_stdlib_random(buffer, co
 #if !defined(__wasm__)
 int posix_memalign(void **result, size_t alignment, size_t size) {
     void *block;
+    if (alignment < sizeof(void *) || (alignment & (alignment - 1)) != 0) return EINVAL;
     if (alignment <= 2 * sizeof(void *)) { /* what malloc guarantees everywhere */
         block = malloc(size > 0 ? size : 1);
     } else {

@@ -45,7 +45,7 @@ def executed(profile, library):
             if line.startswith("ob="):
                 current = os.path.basename(line[3:].strip())
             elif line.startswith("fn=") and current == library:
-                name = line[3:].strip()
+                name = line[3:].strip().split("'")[0]  # (callgrind marks recursion levels: name'2)
                 if name not in seen and not name.startswith("0x"):  # 0x...: PLT stubs
                     seen.add(name)
                     names.append(name)

@@ -19,18 +19,18 @@ export function serve({ port = 8080, wasm = path.join(root, "build/tournamentcor
   const mounts = [["/lib/", path.join(root, "bindings/javascript")], ["/data/", path.join(root, "Examples/data")],
     ["/", path.join(root, "Examples/web")]];
   const server = createServer(async (request, response) => {
-    const url = new URL(request.url, "http://localhost");
-    let file;
-    if (url.pathname === "/tournamentcore.wasm") {
-      file = wasm;
-    } else {
-      const [prefix, folder] = mounts.find(([prefix]) => url.pathname.startsWith(prefix));
-      const relative = decodeURIComponent(url.pathname.slice(prefix.length)) || "index.html";
-      file = path.join(folder, relative);
-      if (!file.startsWith(folder + path.sep)) file = null; // no "..": only the mounted folders
-    }
     try {
-      if (file === null) throw new Error("outside the served folders");
+      const url = new URL(request.url, "http://localhost");
+      let file;
+      if (url.pathname === "/tournamentcore.wasm") {
+        file = wasm;
+      } else {
+        const [prefix, folder] = mounts.find(([prefix]) => url.pathname.startsWith(prefix));
+        const relative = decodeURIComponent(url.pathname.slice(prefix.length)) || "index.html";
+        file = path.join(folder, relative);
+        // No "..": only the mounted folders.
+        if (!file.startsWith(folder + path.sep)) throw new Error("outside the served folders");
+      }
       const body = await readFile(file);
       response.writeHead(200, { "content-type": types[path.extname(file)] ?? "application/octet-stream" });
       response.end(body);

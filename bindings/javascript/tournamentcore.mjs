@@ -39,7 +39,9 @@ export async function load(source = new URL("./tournamentcore.wasm", import.meta
   if (missing.length > 0) {
     throw new Error(`TournamentCore: ${describe(source)} is not a TournamentCore module (no ${missing.join(", ")} export)`);
   }
-  const system = new SystemInterface();
+  // (Node 18 has Web Crypto only as node:crypto's webcrypto, not as a global.)
+  const crypto = globalThis.crypto ?? (await import("node:crypto")).webcrypto;
+  const system = new SystemInterface(crypto);
   let instance;
   try {
     instance = await WebAssembly.instantiate(module, { wasi_snapshot_preview1: system.imports() });
@@ -70,8 +72,9 @@ class Core {
    * @returns {string} The envelope, the same bytes as tc_call's, decoded from UTF-8.
    * @throws {TypeError} for a method that is not a string or has a NUL character in it (C would
    *   read it only up to the NUL), or a request that is neither a string nor a Uint8Array.
-   * @throws {Error} when the module has no memory for the call (tc_call_n's NULL), or trapped
-   *   (a bug: the instance is then unusable, and every later call says so; load another).
+   * @throws {Error} when the module has no memory for the call (tc_call_n's NULL), or failed
+   *   inside the call (a trap, a bug: the instance is then unusable, and every later call says
+   *   so; load another).
    */
   call(method, requestJson) {
     if (typeof method !== "string") throw new TypeError("TournamentCore: the method name must be a string");
@@ -81,28 +84,20 @@ class Core {
     else if (requestJson instanceof Uint8Array) request = requestJson;
     else throw new TypeError("TournamentCore: the request must be a JSON string or a Uint8Array of its UTF-8 bytes");
     if (this.#broken) throw this.#broken;
-    try {
-      return this.#call(encoder.encode(method + "\0"), request);
-    } catch (error) {
-      if (error instanceof WebAssembly.RuntimeError) {
-        this.#broken = new Error(`TournamentCore: the WebAssembly module trapped (${error.message}) and cannot be used again; load() a new one`, { cause: error });
-        throw this.#broken;
-      }
-      throw error;
-    }
+    return this.#call(encoder.encode(method + "\0"), request);
   }
 
   #call(name, request) {
     const { malloc, free, tc_call_n, tc_string_free } = this.#exports;
     // One block: the method name, the request, then the 4-byte response length (aligned).
     const lengthOffset = (name.length + request.length + 3) & ~3;
-    const block = malloc(lengthOffset + 4) >>> 0; // (pointers come back as signed i32)
+    const block = this.#inside(() => malloc(lengthOffset + 4)) >>> 0; // (pointers come back as signed i32)
     if (block === 0) throw new Error("TournamentCore: the module has no memory left for the request");
     try {
       const bytes = new Uint8Array(this.#exports.memory.buffer);
       bytes.set(name, block);
       bytes.set(request, block + name.length);
-      const response = tc_call_n(block, block + name.length, request.length, block + lengthOffset) >>> 0;
+      const response = this.#inside(() => tc_call_n(block, block + name.length, request.length, block + lengthOffset)) >>> 0;
       if (response === 0) throw new Error("TournamentCore could not allocate its response");
       try {
         // (Read the memory anew: the call may have grown it, detaching earlier views.)
@@ -110,17 +105,31 @@ class Core {
         const length = new DataView(memory).getUint32(block + lengthOffset, true);
         return decoder.decode(new Uint8Array(memory, response, length));
       } finally {
-        tc_string_free(response);
+        this.#inside(() => tc_string_free(response));
       }
     } finally {
-      free(block);
+      if (!this.#broken) this.#inside(() => free(block));
+    }
+  }
+
+  /**
+   * Runs `body`, a call into the module. If it throws (a trap, or an exception from an import
+   * or the host's stack), the module was left mid-call, its stack and heap in an unknown state:
+   * the instance is marked unusable and every later call throws the same error.
+   */
+  #inside(body) {
+    try {
+      return body();
+    } catch (error) {
+      this.#broken = new Error(`TournamentCore: the WebAssembly module failed inside a call (${error.message}) and cannot be used again; load() a new one`, { cause: error });
+      throw this.#broken;
     }
   }
 
   #readCString(address) {
     const bytes = new Uint8Array(this.#exports.memory.buffer);
     let end = address;
-    while (bytes[end] !== 0) end++;
+    while (end < bytes.length && bytes[end] !== 0) end++;
     return decoder.decode(bytes.subarray(address, end));
   }
 }
@@ -132,35 +141,42 @@ class Core {
  */
 class SystemInterface {
   memory = null;
+  #crypto;
+  #errors = new TextDecoder("utf-8"); // (streaming: a character may be split across writes)
   #pending = "";
 
+  constructor(crypto) {
+    this.#crypto = crypto;
+  }
+
   imports() {
+    // (Addresses arrive as signed i32: `>>> 0` makes those past 2 GiB positive.)
     return {
       clock_time_get: (clockId, precision, timeAddress) => {
         const nanoseconds = BigInt(Date.now()) * 1_000_000n;
-        new DataView(this.memory.buffer).setBigUint64(timeAddress, nanoseconds, true);
+        new DataView(this.memory.buffer).setBigUint64(timeAddress >>> 0, nanoseconds, true);
         return 0;
       },
       random_get: (address, length) => {
         // (getRandomValues fills at most 65,536 bytes at a time.)
-        for (let offset = 0; offset < length; offset += 65536) {
-          globalThis.crypto.getRandomValues(new Uint8Array(this.memory.buffer, address + offset, Math.min(65536, length - offset)));
+        for (let offset = 0; offset < length >>> 0; offset += 65536) {
+          this.#crypto.getRandomValues(new Uint8Array(this.memory.buffer, (address >>> 0) + offset, Math.min(65536, (length >>> 0) - offset)));
         }
         return 0;
       },
       fd_write: (fd, vectors, count, writtenAddress) => {
         const view = new DataView(this.memory.buffer);
         let written = 0;
-        for (let index = 0; index < count; index++) {
-          const base = view.getUint32(vectors + 8 * index, true);
-          const length = view.getUint32(vectors + 8 * index + 4, true);
-          this.#pending += decoder.decode(new Uint8Array(this.memory.buffer, base, length));
+        for (let index = 0; index < count >>> 0; index++) {
+          const base = view.getUint32((vectors >>> 0) + 8 * index, true);
+          const length = view.getUint32((vectors >>> 0) + 8 * index + 4, true);
+          this.#pending += this.#errors.decode(new Uint8Array(this.memory.buffer, base, length), { stream: true });
           written += length;
         }
         const lines = this.#pending.split("\n");
         this.#pending = lines.pop();
         for (const line of lines) console.error(line);
-        view.setUint32(writtenAddress, written, true);
+        view.setUint32(writtenAddress >>> 0, written, true);
         return 0;
       },
       fd_close: () => 0,

@@ -10,11 +10,11 @@ import Darwin
 import TCEmbeddedLibc  // the Embedded Swift builds' C library module (embedded/include)
 #endif
 
-#if arch(wasm32)
+#if hasFeature(Embedded) && arch(wasm32)
 /// A value every access to goes through ``withLock(_:)``.
 ///
-/// The WebAssembly module is built without threads (no shared memory, no atomics): one call
-/// runs at a time, so there is nothing to lock.
+/// The Embedded WebAssembly module is built without threads (no shared memory, no atomics):
+/// one call runs at a time, so there is nothing to lock.
 final class Locked<Value>: @unchecked Sendable {
     private var value: Value
 

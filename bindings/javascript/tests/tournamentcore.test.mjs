@@ -206,3 +206,20 @@ test("load() with no source takes the tournamentcore.wasm beside the module, as 
     rmSync(folder, { recursive: true, force: true });
   }
 });
+
+test("an exception inside a call leaves the instance unusable, and every later call says so", async () => {
+  const original = Object.getOwnPropertyDescriptor(globalThis, "crypto");
+  Object.defineProperty(globalThis, "crypto", {
+    configurable: true,
+    value: { getRandomValues() { throw new Error("no entropy here"); } },
+  });
+  let failing;
+  try {
+    failing = await load(wasmPath);
+  } finally {
+    Object.defineProperty(globalThis, "crypto", original);
+  }
+  assert.throws(() => failing.call("guests.generateId", "{}"), /failed inside a call \(no entropy here\)/);
+  assert.throws(() => failing.call("library.info", "{}"), /cannot be used again/);
+  assertStillWorks(); // other instances are not affected
+});
