@@ -20,8 +20,24 @@ public struct GuestAddition: Sendable, Hashable {
         currentUserId: String?,
         limits: GuestLimits = .defaults
     ) throws(GuestError) {
+        try self.init(
+            name: name, guestId: guestId, tournament: tournament,
+            tally: GuestTally(participants: participants, currentUserId: currentUserId),
+            currentUserId: currentUserId, limits: limits)
+    }
+
+    /// Adds a guest, as ``init(name:guestId:tournament:participants:currentUserId:limits:)``
+    /// does, on the participants' counts.
+    public init(
+        name: String,
+        guestId: String? = nil,
+        tournament: Tournament?,
+        tally: GuestTally,
+        currentUserId: String?,
+        limits: GuestLimits = .defaults
+    ) throws(GuestError) {
         let displayName = try GuestName.validated(name)
-        let before = GuestCheck(tournament: tournament, participants: participants, currentUserId: currentUserId, limits: limits)
+        let before = GuestCheck(tournament: tournament, tally: tally, currentUserId: currentUserId, limits: limits)
         if let reason = before.reason { throw reason }
         // A check without a reason has a signed-in user and a loaded tournament.
         guard let user = currentUserId, let tournament else { throw .notAuthenticated }
@@ -33,10 +49,8 @@ public struct GuestAddition: Sendable, Hashable {
             addedBy: user,
             guestParticipant: true,
             parentParticipantId: user)
-        check = GuestCheck(
-            tournament: tournament,
-            participants: participants + [SessionParticipant(participantId: guest.participantId, guestParticipant: true, addedBy: user)],
-            currentUserId: currentUserId,
-            limits: limits)
+        var after = tally
+        after.count(isGuest: true, addedByCurrentUser: true)
+        check = GuestCheck(tournament: tournament, tally: after, currentUserId: currentUserId, limits: limits)
     }
 }

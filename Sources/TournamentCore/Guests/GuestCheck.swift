@@ -26,9 +26,18 @@ public struct GuestCheck: Sendable, Hashable {
         currentUserId: String?,
         limits: GuestLimits = .defaults
     ) {
-        let guests = participants.filter { $0.guestParticipant }
-        guestCount = currentUserId.map { user in guests.count { $0.addedBy == user } } ?? 0
-        totalGuestCount = guests.count
+        self.init(
+            tournament: tournament,
+            tally: GuestTally(participants: participants, currentUserId: currentUserId),
+            currentUserId: currentUserId,
+            limits: limits)
+    }
+
+    /// Checks the rules, as ``init(tournament:participants:currentUserId:limits:)`` does, on the
+    /// participants' counts.
+    public init(tournament: Tournament?, tally: GuestTally, currentUserId: String?, limits: GuestLimits = .defaults) {
+        guestCount = tally.userGuestCount
+        totalGuestCount = tally.totalGuestCount
         remainingForUser = Self.remaining(limits.maxGuestsPerParticipant, minus: guestCount)
         remainingTotal = Self.remaining(limits.maxTotalGuests, minus: totalGuestCount)
         remaining = min(remainingForUser, remainingTotal)

@@ -69,6 +69,20 @@ extension JSONDocument {
         return string(node)
     }
 
+    /// A string node, checked as ``string(at:)`` checks it, without making its `String`.
+    @inline(__always)
+    func requireString(at node: Int) throws(WireError) {
+        guard _fastPath(kind(node) == .string) else { throw mismatch("a string", at: node) }
+    }
+
+    /// A non-empty string node, checked as ``nonEmptyString(at:)`` checks it, without making its
+    /// `String` (a string's text is empty exactly when its bytes, escapes included, are).
+    @inline(__always)
+    func requireNonEmptyString(at node: Int) throws(WireError) {
+        try requireString(at: node)
+        guard withStringBytes(node, { !$0.isEmpty }) else { throw .invalid("Expected a non-empty string.", at: node) }
+    }
+
     func nonEmptyString(at node: Int) throws(WireError) -> String {
         let text = try string(at: node)
         guard !text.isEmpty else { throw .invalid("Expected a non-empty string.", at: node) }

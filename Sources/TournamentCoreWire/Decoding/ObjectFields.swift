@@ -178,6 +178,21 @@ struct ObjectFields<Field: RequestFields> {
         try document.nonEmptyString(at: required(field))
     }
 
+    /// A required non-empty string, checked as ``requiredNonEmptyString(_:)`` checks it, for a
+    /// member whose text no rule reads.
+    @inline(__always)
+    func requireNonEmptyString(_ field: Field) throws(WireError) {
+        try document.requireNonEmptyString(at: required(field))
+    }
+
+    /// An optional string's node (nil: absent or null), checked as ``string(_:)`` checks it.
+    @inline(__always)
+    func stringNode(_ field: Field) throws(WireError) -> Int? {
+        guard let node = value(field) else { return nil }
+        try document.requireString(at: node)
+        return node
+    }
+
     @inline(__always)
     func requiredArray(_ field: Field) throws(WireError) -> JSONDocument.Children {
         try document.array(required(field))

@@ -15,8 +15,8 @@ struct GuestRequest {
     let fields: ObjectFields<Field>
     /// The tournament document, nil when not loaded (absent or null).
     let tournament: Tournament?
-    /// The session's participants (absent or null: none).
-    let participants: [SessionParticipant]
+    /// The session's participants' counts (absent or null: none).
+    let tally: GuestTally
     /// The signed-in user, nil when signed out (absent or null); otherwise a non-empty string.
     let currentUserId: String?
     /// The limits in force: the defaults, each overridable.
@@ -28,16 +28,25 @@ struct GuestRequest {
         tournament = try fields.value(.tournament).map { node throws(WireError) in
             try TournamentDocument(document, node).tournament
         }
-        participants = try fields.value(.participants).map { node throws(WireError) in
-            try document.map(array: node) { element throws(WireError) in
+        // Each participant checked as a SessionParticipant would be, in the same order, but only
+        // what the counts read is kept: for a guest, its addedBy node (or -1), for others -2.
+        let guests = try fields.value(.participants).map { node throws(WireError) in
+            try document.map(array: node) { element throws(WireError) -> Int in
                 let participant = try ObjectFields<ParticipantField>(document, element)
-                return SessionParticipant(
-                    participantId: try participant.requiredNonEmptyString(.participantId),
-                    guestParticipant: try participant.bool(.guestParticipant) ?? false,
-                    addedBy: try participant.string(.addedBy))
+                try participant.requireNonEmptyString(.participantId)
+                let isGuest = try participant.bool(.guestParticipant) ?? false
+                let addedBy = try participant.stringNode(.addedBy)
+                return isGuest ? addedBy ?? -1 : -2
             }
         } ?? []
-        currentUserId = try fields.nonEmptyString(.currentUserId)
+        let currentUserId = try fields.nonEmptyString(.currentUserId)
+        self.currentUserId = currentUserId
+        var tally = GuestTally()
+        for addedBy in guests where addedBy != -2 {
+            let isUsers = addedBy >= 0 && currentUserId.map { Self.text(at: addedBy, in: document, equals: $0) } ?? false
+            tally.count(isGuest: true, addedByCurrentUser: isUsers)
+        }
+        self.tally = tally
         var limits = GuestLimits.defaults
         if let node = fields.value(.limits) {
             let given = try ObjectFields<LimitField>(document, node)
@@ -45,6 +54,20 @@ struct GuestRequest {
             limits.maxTotalGuests = try given.int(.maxTotalGuests, in: Self.limitRange) ?? limits.maxTotalGuests
         }
         self.limits = limits
+    }
+
+    /// Whether the string at `node` equals `text` as Swift compares strings (canonical
+    /// equivalence): equal bytes are equal; different bytes are different when both are ASCII,
+    /// and otherwise compared as strings.
+    private static func text(at node: Int, in document: JSONDocument, equals text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { expected in
+            document.withStringBytes(node) { bytes in
+                if bytes.elementsEqual(expected) { return true }
+                if bytes.allSatisfy({ $0 < 0x80 }) && expected.allSatisfy({ $0 < 0x80 }) { return false }
+                return String(decoding: bytes, as: UTF8.self) == String(decoding: expected, as: UTF8.self)
+            }
+        }
     }
 
     /// A refusal of the guest rules as an error response (name problems point at `$.name`).

@@ -22,7 +22,7 @@ enum GuestsAdd: WireMethod {
                 name: name,
                 guestId: guestId,
                 tournament: request.tournament,
-                participants: request.participants,
+                tally: request.tally,
                 currentUserId: request.currentUserId,
                 limits: request.limits)
         } catch {

@@ -10,7 +10,7 @@ enum GuestsCheck: WireMethod {
         let request = try GuestRequest(document, request)
         let check = GuestCheck(
             tournament: request.tournament,
-            participants: request.participants,
+            tally: request.tally,
             currentUserId: request.currentUserId,
             limits: request.limits)
         GuestRequest.write(check, into: &writer)
