@@ -11,7 +11,6 @@
 # swiftc per module, in dependency order, as the native build compiles them.
 
 set(tc_wasm_dir ${CMAKE_BINARY_DIR}/wasm)
-set(tc_wasm_swift_libs ${tc_swift_usr}/lib/swift/embedded/wasm32-unknown-none-wasm)
 set(tc_wasi_include ${TC_WASI_SYSROOT}/include/wasm32-wasi)
 set(tc_wasi_lib ${TC_WASI_SYSROOT}/lib/wasm32-wasi)
 set(tc_wasm_swift_flags

@@ -34,8 +34,8 @@ export async function load(source = new URL("./tournamentcore.wasm", import.meta
   } catch (error) {
     throw new Error(`TournamentCore: cannot load the WebAssembly module from ${describe(source)}: ${error.message}`, { cause: error });
   }
-  const missing = REQUIRED_EXPORTS.filter(
-    (name) => !WebAssembly.Module.exports(module).some((entry) => entry.name === name));
+  const exported = new Set(WebAssembly.Module.exports(module).map((entry) => entry.name));
+  const missing = REQUIRED_EXPORTS.filter((name) => !exported.has(name));
   if (missing.length > 0) {
     throw new Error(`TournamentCore: ${describe(source)} is not a TournamentCore module (no ${missing.join(", ")} export)`);
   }
@@ -189,7 +189,8 @@ async function compile(source) {
   if (source instanceof WebAssembly.Module) return source;
   if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return WebAssembly.compile(source);
   if (typeof Response !== "undefined" && source instanceof Response) {
-    if (!source.ok) throw new Error(`HTTP ${source.status}`);
+    if (!source.ok) throw new Error(`HTTP ${source.status} ${source.statusText}`);
+    // (Compile the bytes rather than stream: a server may not send application/wasm.)
     return WebAssembly.compile(await source.arrayBuffer());
   }
   const isNode = typeof process !== "undefined" && process.versions != null && process.versions.node != null;
@@ -199,10 +200,7 @@ async function compile(source) {
       const { readFile } = await import("node:fs/promises");
       return WebAssembly.compile(await readFile(source instanceof URL || text.startsWith("file:") ? new URL(text) : text));
     }
-    const response = await fetch(text);
-    if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`);
-    // (Compile the bytes rather than stream: a server may not send application/wasm.)
-    return WebAssembly.compile(await response.arrayBuffer());
+    return compile(await fetch(text));
   }
   throw new TypeError("the source must be a path, a URL, bytes, a Response or a WebAssembly.Module");
 }

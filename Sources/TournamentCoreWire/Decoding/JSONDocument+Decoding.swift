@@ -60,12 +60,12 @@ extension JSONDocument {
 
     /// The UTF-8 bytes of a string node (escapes decoded), lent to `body`.
     func withStringBytes<Result>(at node: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) throws(WireError) -> Result {
-        guard _fastPath(kind(node) == .string) else { throw mismatch("a string", at: node) }
+        try requireString(at: node)
         return withStringBytes(node, body)
     }
 
     func string(at node: Int) throws(WireError) -> String {
-        guard _fastPath(kind(node) == .string) else { throw mismatch("a string", at: node) }
+        try requireString(at: node)
         return string(node)
     }
 
@@ -76,17 +76,15 @@ extension JSONDocument {
     }
 
     /// A non-empty string node, checked as ``nonEmptyString(at:)`` checks it, without making its
-    /// `String` (a string's text is empty exactly when its bytes, escapes included, are).
+    /// `String` (a string's text is empty exactly when its bytes are).
     @inline(__always)
     func requireNonEmptyString(at node: Int) throws(WireError) {
-        try requireString(at: node)
-        guard withStringBytes(node, { !$0.isEmpty }) else { throw .invalid("Expected a non-empty string.", at: node) }
+        guard try withStringBytes(at: node, { !$0.isEmpty }) else { throw .invalid("Expected a non-empty string.", at: node) }
     }
 
     func nonEmptyString(at node: Int) throws(WireError) -> String {
-        let text = try string(at: node)
-        guard !text.isEmpty else { throw .invalid("Expected a non-empty string.", at: node) }
-        return text
+        try requireNonEmptyString(at: node)
+        return string(node)
     }
 
     @inline(__always)
