@@ -35,6 +35,8 @@ try {
 } catch (error) {
   elements.status.textContent = `The core could not be loaded: ${error.message}`;
 }
+// Drawn (or failed): what a headless check waits for (check-page.mjs).
+document.body.dataset.ready = "true";
 
 function draw(core, tournaments) {
   const request = { tournaments, tab: state.tab, publicOnly: elements.publicOnly.checked };
