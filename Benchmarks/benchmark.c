@@ -1,8 +1,9 @@
 /*
  * The TournamentCore benchmark: every method through the C ABI, a small (~1 KB) and, where it
  * makes sense, a large (~2 MB) request, measured interleaved with the hand-written C + jansson
- * references (references.c) in one run. Reports µs per call, MB/s of request, allocations per
- * call (counted by interposing malloc) and the reference/core ratio.
+ * references (references.c) and, where it was built (TC_BENCHMARK_SIMDJSON), the C++ + simdjson
+ * peer (simdjson_references.cpp) in one run. Reports µs per call, MB/s of request, allocations
+ * per call (counted by interposing malloc) and each reference's time over the core's.
  *
  *   benchmark [--quick] [--requests DIR] [--all-requests DIR] [--schemas DIR] [--season FILE]
  *
@@ -42,9 +43,16 @@ struct workload {
     const char *method;
     const char *size;
     char *(*core)(const char *);
-    char *(*reference)(const char *);
+    char *(*reference)(const char *); /* C + jansson, or NULL */
+    char *(*peer)(const char *);      /* C++ + simdjson, or NULL */
     char *request;
 };
+
+#ifdef TC_BENCHMARK_SIMDJSON
+#define PEER(function) function
+#else
+#define PEER(function) NULL
+#endif
 
 static char *dump(json_t *value) {
     char *text = json_dumps(value, JSON_COMPACT);
@@ -180,22 +188,23 @@ static const struct recipe {
     const char *method, *size;
     char *(*make)(void);
     char *(*reference)(const char *);
+    char *(*peer)(const char *);
 } recipes[] = {
-    {"tournaments.filter", "small", filter_small, reference_tournaments_filter},
-    {"tournaments.filter", "large", filter_large, reference_tournaments_filter},
-    {"participants.resolve", "small", resolve_small, NULL},
-    {"participants.resolve", "large", resolve_large, NULL},
-    {"guests.check", "small", guests_small, reference_guests_check},
-    {"guests.check", "large", guests_large, reference_guests_check},
-    {"guests.generateId", "small", ids_one, NULL},
-    {"guests.generateId", "batch of 50", ids_batch, NULL},
-    {"equipment.stats", "small", stats_small, reference_equipment_stats},
-    {"equipment.stats", "large", stats_large, reference_equipment_stats},
-    {"equipment.compare", "small", compare_small, NULL},
-    {"scoring.leaderboard", "small", leaderboard_small, NULL},
-    {"scoring.leaderboard", "large", leaderboard_large, NULL},
-    {"matches.sections", "small", sections_small, NULL},
-    {"matches.sections", "large", sections_large, NULL},
+    {"tournaments.filter", "small", filter_small, reference_tournaments_filter, PEER(simdjson_tournaments_filter)},
+    {"tournaments.filter", "large", filter_large, reference_tournaments_filter, PEER(simdjson_tournaments_filter)},
+    {"participants.resolve", "small", resolve_small, NULL, NULL},
+    {"participants.resolve", "large", resolve_large, NULL, NULL},
+    {"guests.check", "small", guests_small, reference_guests_check, PEER(simdjson_guests_check)},
+    {"guests.check", "large", guests_large, reference_guests_check, PEER(simdjson_guests_check)},
+    {"guests.generateId", "small", ids_one, NULL, NULL},
+    {"guests.generateId", "batch of 50", ids_batch, NULL, NULL},
+    {"equipment.stats", "small", stats_small, reference_equipment_stats, PEER(simdjson_equipment_stats)},
+    {"equipment.stats", "large", stats_large, reference_equipment_stats, PEER(simdjson_equipment_stats)},
+    {"equipment.compare", "small", compare_small, NULL, NULL},
+    {"scoring.leaderboard", "small", leaderboard_small, NULL, NULL},
+    {"scoring.leaderboard", "large", leaderboard_large, NULL, NULL},
+    {"matches.sections", "small", sections_small, NULL, NULL},
+    {"matches.sections", "large", sections_large, NULL, NULL},
 };
 
 /* The example request of a method, compact; NULL if it has none. */
@@ -213,18 +222,19 @@ struct sample {
     double allocations_per_call;
 };
 
-/* Runs `function` `count` times; seconds and allocations per call. */
-static struct sample run(char *(*function)(const char *), const char *request, int count) {
+/* Runs `function` `count` times; seconds and allocations per call. The core's responses are
+   freed with tc_string_free, the references' with free. */
+static struct sample run(char *(*function)(const char *), int is_core, const char *request, int count) {
     struct sample sample;
     unsigned long long before = tc_allocations;
     double start = now_seconds();
     int index;
     for (index = 0; index < count; index++) {
         char *response = function(request);
-        if (function == reference_tournaments_filter || function == reference_guests_check || function == reference_equipment_stats) {
-            free(response);
-        } else {
+        if (is_core) {
             tc_string_free(response);
+        } else {
+            free(response);
         }
     }
     sample.seconds_per_call = (now_seconds() - start) / count;
@@ -235,11 +245,11 @@ static struct sample run(char *(*function)(const char *), const char *request, i
 /* Seconds per call of `function` once warm: calls (doubling batches) until `seconds` have
    passed; the last batch's time per call. */
 static double calibrate(char *(*function)(const char *), const char *request, double seconds) {
-    double start = now_seconds(), per_call = run(function, request, 1).seconds_per_call;
+    double start = now_seconds(), per_call = run(function, 1, request, 1).seconds_per_call;
     int batch = 1;
     while (now_seconds() - start < seconds && batch < (1 << 24)) {
         batch *= 2;
-        per_call = run(function, request, batch).seconds_per_call;
+        per_call = run(function, 1, request, batch).seconds_per_call;
     }
     return per_call;
 }
@@ -256,6 +266,17 @@ static int same_response(struct workload *workload) {
     json_decref(b);
     tc_string_free(core);
     free(reference);
+    return same;
+}
+
+/* The peer's response must be the core's, byte for byte. */
+static int same_bytes(struct workload *workload) {
+    char *core = workload->core(workload->request), *peer = workload->peer(workload->request);
+    int same = core != NULL && peer != NULL && strcmp(core, peer) == 0;
+    if (!same) fprintf(stderr, "%s (%s): the C++ + simdjson peer differs from the core:\n  core: %.300s\n  peer: %.300s\n",
+                       workload->method, workload->size, core ? core : "NULL", peer ? peer : "NULL");
+    tc_string_free(core);
+    free(peer);
     return same;
 }
 
@@ -295,10 +316,13 @@ int main(int argc, char **argv) {
         for (recipe_index = 0; recipe_index < sizeof recipes / sizeof *recipes; recipe_index++) {
             const struct recipe *recipe = &recipes[recipe_index];
             if (strcmp(recipe->method, method) != 0) continue;
-            workloads[count++] = (struct workload){recipe->method, recipe->size, tc_method_function_of(method), recipe->reference, recipe->make()};
+            workloads[count++] = (struct workload){recipe->method, recipe->size, tc_method_function_of(method), recipe->reference,
+                                                   recipe->peer, recipe->make()};
             found = 1;
         }
-        if (!found) workloads[count++] = (struct workload){method, "small", tc_method_function_of(method), NULL, example_request(schemas, method)};
+        if (!found) {
+            workloads[count++] = (struct workload){method, "small", tc_method_function_of(method), NULL, NULL, example_request(schemas, method)};
+        }
     }
     for (index = 0; index < count; index++) {
         if (workloads[index].core == NULL || workloads[index].request == NULL) {
@@ -316,6 +340,7 @@ int main(int argc, char **argv) {
         }
         tc_string_free(response);
         if (workloads[index].reference != NULL && !same_response(&workloads[index])) failures++;
+        if (workloads[index].peer != NULL && !same_bytes(&workloads[index])) failures++;
         if (requests_folder != NULL && workloads[index].reference != NULL) write_request(requests_folder, &workloads[index]);
         if (all_requests_folder != NULL) write_request(all_requests_folder, &workloads[index]);
     }
@@ -323,13 +348,18 @@ int main(int argc, char **argv) {
     if (all_requests_folder != NULL) return 0;
 
     printf("TournamentCore %s benchmark%s: median of %d interleaved rounds\n\n", tc_version(), quick ? " (quick)" : "", quick ? 1 : 9);
-    printf("| workload | request | core µs/call | core MB/s | core allocs/call | C+jansson µs/call | C+jansson allocs/call | C+jansson ÷ core |\n");
-    printf("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+    printf("| workload | request | core µs/call | core MB/s | core allocs/call | C+jansson µs/call | C+jansson allocs/call | C+jansson ÷ core |");
+#ifdef TC_BENCHMARK_SIMDJSON
+    printf(" C++ simdjson µs/call | C++ simdjson allocs/call | C++ simdjson ÷ core |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+#else
+    printf("\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
+#endif
     for (index = 0; index < count; index++) {
         struct workload *workload = &workloads[index];
         size_t length = strlen(workload->request);
         int rounds = quick ? 1 : 9, round, calls;
-        double core[9], reference[9], core_allocations = 0, reference_allocations = 0, per_call;
+        double core[9], reference[9], peer[9], reference_ratio[9], peer_ratio[9], core_allocations = 0, reference_allocations = 0,
+               peer_allocations = 0, per_call;
         /* Calls per round: about 50 ms of the core's time (at least 1), from the warm calls of a
            calibration run of about 20 ms: the first call alone (caches and lazy initialization
            cold, often 20x slower) gave rounds of a few ms, whose own warm-up then weighed on
@@ -337,14 +367,23 @@ int main(int argc, char **argv) {
         per_call = calibrate(workload->core, workload->request, quick ? 0.0 : 0.02);
         calls = quick ? 2 : (int)(0.05 / (per_call > 1e-7 ? per_call : 1e-7));
         if (calls < 1) calls = 1;
+        /* Each round runs the core, then each reference, the same number of calls; a ratio is the
+           median of the rounds' ratios (each round's pair ran under the same conditions). */
         for (round = 0; round < rounds; round++) {
-            struct sample sample = run(workload->core, workload->request, calls);
+            struct sample sample = run(workload->core, 1, workload->request, calls);
             core[round] = sample.seconds_per_call;
             core_allocations = sample.allocations_per_call;
             if (workload->reference) {
-                sample = run(workload->reference, workload->request, calls);
+                sample = run(workload->reference, 0, workload->request, calls);
                 reference[round] = sample.seconds_per_call;
+                reference_ratio[round] = reference[round] / core[round];
                 reference_allocations = sample.allocations_per_call;
+            }
+            if (workload->peer) {
+                sample = run(workload->peer, 0, workload->request, calls);
+                peer[round] = sample.seconds_per_call;
+                peer_ratio[round] = peer[round] / core[round];
+                peer_allocations = sample.allocations_per_call;
             }
         }
         qsort(core, (size_t)rounds, sizeof *core, compare_doubles);
@@ -352,10 +391,21 @@ int main(int argc, char **argv) {
                length / core[rounds / 2] / 1e6, core_allocations);
         if (workload->reference) {
             qsort(reference, (size_t)rounds, sizeof *reference, compare_doubles);
-            printf(" %.2f | %.1f | **%.2f×** |\n", reference[rounds / 2] * 1e6, reference_allocations, reference[rounds / 2] / core[rounds / 2]);
+            qsort(reference_ratio, (size_t)rounds, sizeof *reference_ratio, compare_doubles);
+            printf(" %.2f | %.1f | **%.2f×** |", reference[rounds / 2] * 1e6, reference_allocations, reference_ratio[rounds / 2]);
         } else {
-            printf(" | | |\n");
+            printf(" | | |");
         }
+#ifdef TC_BENCHMARK_SIMDJSON
+        if (workload->peer) {
+            qsort(peer, (size_t)rounds, sizeof *peer, compare_doubles);
+            qsort(peer_ratio, (size_t)rounds, sizeof *peer_ratio, compare_doubles);
+            printf(" %.2f | %.1f | **%.2f×** |", peer[rounds / 2] * 1e6, peer_allocations, peer_ratio[rounds / 2]);
+        } else {
+            printf(" | | |");
+        }
+#endif
+        printf("\n");
         fflush(stdout);
     }
     for (index = 0; index < count; index++) free(workloads[index].request);

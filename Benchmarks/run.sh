@@ -62,12 +62,15 @@ if [ "${1:-}" = "--write" ]; then
     echo "this file). Machine: $cpu, $(nproc) cores, $(uname -sr); $(swiftc --version 2>&1 | head -n 1);"
     echo "jansson $(pkg-config --modversion jansson); $(date -u +%Y-%m-%d)."
     echo
-    echo "Each workload runs the core and its reference alternately, in rounds of about 50 ms; the"
-    echo "tables give the median round. Ratios from the same run are the figures that count: absolute"
-    echo "times move with the machine. Allocations are counted by interposing \`malloc\` in the harness."
-    echo "The references (\`Benchmarks/references.c\`, \`Benchmarks/bench.py\`) parse, validate, apply"
-    echo "the same rules and serialize the same response; the harnesses check that they agree with the"
-    echo "core before timing them."
+    echo "Each workload runs the core and its references alternately, in rounds of about 50 ms; the"
+    echo "tables give the median round's time and the median of the rounds' ratios. Ratios from the same"
+    echo "run are the figures that count: absolute times move with the machine. Allocations are counted"
+    echo "by interposing \`malloc\` in the harness. The references (C + jansson in"
+    echo "\`Benchmarks/references.c\`; C++ + simdjson $(pkg-config --modversion simdjson 2>/dev/null) On-Demand in"
+    echo "\`Benchmarks/simdjson_references.cpp\`, built with $("$(sed -n 's/^TC_PEER_CXX:FILEPATH=//p' "$TC_BUILD/CMakeCache.txt")" --version | head -n 1 | sed 's/ (.*//') -O3 -march=native;"
+    echo "Python's \`json\` in \`Benchmarks/bench.py\`) parse, validate, apply the same rules and"
+    echo "serialize the same response; the harnesses check that they agree with the core (the C++ peer"
+    echo "byte for byte) before timing them."
     echo
     cat "$output"
     if [ -s "$comparisons" ]; then
