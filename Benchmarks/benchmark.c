@@ -5,7 +5,7 @@
  * peer (simdjson_references.cpp) in one run. Reports µs per call, MB/s of request, allocations
  * per call (counted by interposing malloc) and each reference's time over the core's.
  *
- *   benchmark [--quick] [--requests DIR] [--all-requests DIR] [--schemas DIR] [--season FILE]
+ *   benchmark [--quick] [--only METHOD] [--requests DIR] [--all-requests DIR] [--schemas DIR] [--season FILE]
  *
  * The methods are library.info's. A method with a workload recipe below (scaled, synthetic
  * requests; a reference where one exists) runs those; every other method runs its example
@@ -13,6 +13,7 @@
  * workload calls the method's own function, tc_<group>_<name>, found by its name.
  *
  * --quick runs each workload a few times (a smoke test: references agree with the core).
+ * --only METHOD times that method's workloads only (every workload is still checked).
  * --requests DIR writes the reference workloads' requests there (for Benchmarks/bench.py).
  * --all-requests DIR writes every workload's request there (METHOD.SIZE.json), to profile one
  *   method on its own (perf, callgrind), and exits.
@@ -295,13 +296,14 @@ static void write_request(const char *folder, const struct workload *workload) {
 
 int main(int argc, char **argv) {
     int quick = 0, index, failures = 0, count = 0;
-    const char *requests_folder = NULL, *all_requests_folder = NULL, *schemas = "schemas";
+    const char *requests_folder = NULL, *all_requests_folder = NULL, *schemas = "schemas", *only = NULL;
     struct workload workloads[256];
     json_t *methods;
     size_t method_index, recipe_index;
 
     for (index = 1; index < argc; index++) {
         if (strcmp(argv[index], "--quick") == 0) quick = 1;
+        else if (strcmp(argv[index], "--only") == 0 && index + 1 < argc) only = argv[++index];
         else if (strcmp(argv[index], "--requests") == 0 && index + 1 < argc) requests_folder = argv[++index];
         else if (strcmp(argv[index], "--all-requests") == 0 && index + 1 < argc) all_requests_folder = argv[++index];
         else if (strcmp(argv[index], "--season") == 0 && index + 1 < argc) season_path = argv[++index];
@@ -360,6 +362,7 @@ int main(int argc, char **argv) {
         int rounds = quick ? 1 : 9, round, calls;
         double core[9], reference[9], peer[9], reference_ratio[9], peer_ratio[9], core_allocations = 0, reference_allocations = 0,
                peer_allocations = 0, per_call;
+        if (only != NULL && strcmp(only, workload->method) != 0) continue;
         /* Calls per round: about 50 ms of the core's time (at least 1), from the warm calls of a
            calibration run of about 20 ms: the first call alone (caches and lazy initialization
            cold, often 20x slower) gave rounds of a few ms, whose own warm-up then weighed on

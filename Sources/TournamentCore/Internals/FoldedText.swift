@@ -49,6 +49,13 @@ struct FoldedText: Sendable, Hashable {
         return ascii ?? FoldedText(text).contains(needle)
     }
 
+    /// Whether `needle` occurs in the valid UTF-8 `text` once folded: as ``text(_:contains:failure:)``,
+    /// for text held as bytes (a String is made only when the text is not ASCII).
+    static func text(utf8 text: UnsafeBufferPointer<UInt8>, contains needle: FoldedText, failure: [Int]) -> Bool {
+        search(needle.bytes, failure: failure, in: text, foldingASCII: true)
+            ?? FoldedText(String(decoding: text, as: UTF8.self)).contains(needle)
+    }
+
     /// The Knuth–Morris–Pratt failure table of this text as a pattern.
     var failureTable: [Int] {
         var table = [Int](repeating: 0, count: bytes.count)

@@ -28,34 +28,13 @@ public struct TournamentFilter: Sendable, Hashable {
     ///
     /// Counts are taken after `publicOnly` and `query`, before the tab and `limit`.
     public func apply(to tournaments: [Tournament]) -> TournamentListing {
-        let needle = query.map(FoldedText.init(searchQuery:)).flatMap { $0.isEmpty ? nil : $0 }
-        let failure = needle?.failureTable ?? []
-        var counts = TournamentTabCounts(active: 0, completed: 0, all: 0)
-        var indices: [Int] = []
-        var matchesTab = 0
-        let limit = max(0, self.limit ?? Int.max)
+        var selection = TournamentSelection(self)
         // Fields read in place (indexing the array), not through a copy of each tournament.
         for index in tournaments.indices {
-            if publicOnly && !tournaments[index].isPublic { continue }
-            if let needle,
-               !FoldedText.text(tournaments[index].name, contains: needle, failure: failure),
-               !FoldedText.text(tournaments[index].location, contains: needle, failure: failure) {
-                continue
+            selection.add(isPublic: tournaments[index].isPublic, status: tournaments[index].status) { search in
+                search.isFound(in: tournaments[index].name) || search.isFound(in: tournaments[index].location)
             }
-            let status = tournaments[index].status
-            counts.all += 1
-            if TournamentTab.active.includes(status) { counts.active += 1 }
-            if TournamentTab.completed.includes(status) { counts.completed += 1 }
-            guard tab.includes(status) else { continue }
-            matchesTab += 1
-            if indices.count < limit { indices.append(index) }
         }
-        return TournamentListing(
-            tab: tab,
-            indices: indices,
-            tournaments: indices.map { tournaments[$0] },
-            counts: counts,
-            isEmpty: matchesTab == 0
-        )
+        return selection.listing(of: tournaments)
     }
 }

@@ -26,7 +26,7 @@ struct GuestRequest {
         let fields = try ObjectFields<Field>(document, request)
         self.fields = fields
         tournament = try fields.value(.tournament).map { node throws(WireError) in
-            try TournamentDocument(document, node).tournament
+            try TournamentDocument(document, node).tournament(in: document)
         }
         // Each participant checked as a SessionParticipant would be, in the same order, but only
         // what the counts read is kept: for a guest, its addedBy node (or -1), for others -2.

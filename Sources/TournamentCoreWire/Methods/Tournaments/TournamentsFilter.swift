@@ -11,15 +11,11 @@ enum TournamentsFilter: WireMethod {
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         let fields = try ObjectFields<Field>(document, request)
         let elements = try fields.requiredArray(.tournaments)
-        // The domain values and the members to write back, side by side (no copy for the filter).
-        var tournaments: [Tournament] = []
-        var unknownMembers: [UnknownMembers] = []
+        // Every document is checked before the filter's fields, as the contract orders errors.
+        var tournaments: [TournamentDocument] = []
         tournaments.reserveCapacity(elements.count)
-        unknownMembers.reserveCapacity(elements.count)
         for element in elements {
-            let read = try TournamentDocument(document, element)
-            tournaments.append(read.tournament)
-            unknownMembers.append(read.unknownMembers)
+            tournaments.append(try TournamentDocument(document, element))
         }
         let filter = TournamentFilter(
             tab: try fields.value(.tab).map { node throws(WireError) in try tab(document, node) } ?? .active,
@@ -27,14 +23,17 @@ enum TournamentsFilter: WireMethod {
             query: try fields.string(.query),
             // Any count up to Int64.max; clamped to Int.max, which no list reaches (32-bit too).
             limit: try fields.int64(.limit, in: 0...Int64.max).map { Int(clamping: $0) })
-        let listing = filter.apply(to: tournaments)
+        var listing = TournamentSelection(filter)  // the listing, built one tournament at a time
+        for tournament in tournaments {
+            listing.add(isPublic: tournament.isPublic, status: tournament.status) { tournament.isFound($0, in: document) }
+        }
 
         writer.beginObject()
         writer.field("tab", text: listing.tab.rawValue)
         writer.key("tournaments")
         writer.beginArray()
         for index in listing.indices {
-            TournamentDocument(tournament: tournaments[index], unknownMembers: unknownMembers[index]).write(from: document, into: &writer)
+            tournaments[index].write(from: document, into: &writer)
         }
         writer.endArray()
         writer.object("counts") { counts in
@@ -42,13 +41,14 @@ enum TournamentsFilter: WireMethod {
             counts.field("completed", listing.counts.completed)
             counts.field("all", listing.counts.all)
         }
-        let labels = listing.labels
+        let labels = TournamentTabLabels(listing.counts)
         writer.object("labels") { writer in
             writer.field("active", text: labels.active)
             writer.field("completed", text: labels.completed)
         }
         writer.field("isEmpty", listing.isEmpty)
-        if let emptyState = listing.emptyState {
+        if listing.isEmpty {
+            let emptyState = TournamentEmptyState(listing.tab)
             writer.object("emptyState") { empty in
                 empty.field("icon", text: emptyState.icon)
                 empty.field("title", text: emptyState.title)

@@ -1,0 +1,63 @@
+/// ``TournamentFilter``'s rules applied one tournament at a time, in input order: what
+/// ``TournamentFilter/apply(to:)`` does, for a caller that holds tournaments in another form
+/// (the wire layer reads a request's documents without making their strings).
+///
+/// ```swift
+/// var selection = TournamentSelection(filter)
+/// for tournament in tournaments {
+///     selection.add(isPublic: tournament.isPublic, status: tournament.status) { $0.isFound(in: tournament.name) || $0.isFound(in: tournament.location) }
+/// }
+/// ```
+public struct TournamentSelection: Sendable {
+    /// The tab listed.
+    public let tab: TournamentTab
+    @usableFromInline let publicOnly: Bool
+    @usableFromInline let search: TournamentSearch?
+    @usableFromInline let limit: Int
+    /// Tab badge counts so far, taken after `publicOnly` and the query, before the tab and `limit`.
+    public private(set) var counts = TournamentTabCounts(active: 0, completed: 0, all: 0)
+    /// Positions (in the order added, from 0) of the tournaments listed so far, at most `limit`.
+    public private(set) var indices: [Int] = []
+    @usableFromInline var matchesTab = 0
+    @usableFromInline var position = 0
+
+    /// Begins applying `filter`.
+    public init(_ filter: TournamentFilter) {
+        tab = filter.tab
+        publicOnly = filter.publicOnly
+        search = filter.query.flatMap(TournamentSearch.init(query:))
+        limit = max(0, filter.limit ?? Int.max)
+    }
+
+    /// True when no tournament added so far matches the tab (whatever the `limit`).
+    public var isEmpty: Bool { matchesTab == 0 }
+
+    /// Adds the next tournament: whether it is public, its status, and whether its name or
+    /// location contains the search (`isFound`, asked only when the filter has a query that the
+    /// tournament's publicity has not already ruled out). Returns whether it is listed.
+    @inlinable @discardableResult
+    public mutating func add(isPublic: Bool, status: TournamentStatus, isFound: (TournamentSearch) -> Bool) -> Bool {
+        let index = position
+        position += 1
+        if publicOnly && !isPublic { return false }
+        if let search, !isFound(search) { return false }
+        return count(index, status: status)
+    }
+
+    /// Counts a tournament that passed `publicOnly` and the search.
+    @usableFromInline mutating func count(_ index: Int, status: TournamentStatus) -> Bool {
+        counts.all += 1
+        if TournamentTab.active.includes(status) { counts.active += 1 }
+        if TournamentTab.completed.includes(status) { counts.completed += 1 }
+        guard tab.includes(status) else { return false }
+        matchesTab += 1
+        guard indices.count < limit else { return false }
+        indices.append(index)
+        return true
+    }
+
+    /// The listing of `tournaments`, the values added in the same order.
+    public func listing(of tournaments: [Tournament]) -> TournamentListing {
+        TournamentListing(tab: tab, indices: indices, tournaments: indices.map { tournaments[$0] }, counts: counts, isEmpty: isEmpty)
+    }
+}
