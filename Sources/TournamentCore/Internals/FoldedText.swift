@@ -86,9 +86,20 @@ struct FoldedText: Sendable, Hashable {
         guard failure.count == pattern.count else { return nil }
         return pattern.withUnsafeBufferPointer { pattern in
             failure.withUnsafeBufferPointer { failure -> Bool? in
+                guard let base = haystack.baseAddress else { return false }
                 var matched = 0
-                for raw in haystack {
-                    var byte = raw
+                var index = 0
+                while index < haystack.count {
+                    // Nothing matched yet: ASCII bytes that do not fold to the pattern's first
+                    // byte can neither start a match nor make the text non-ASCII; skipped up to
+                    // the first byte of the next eight that might.
+                    if foldingASCII && matched == 0 && haystack.count &- index >= 8 {
+                        let skip = skippable(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self), first: pattern[0])
+                        index &+= skip
+                        if skip == 8 { continue }
+                    }
+                    var byte = base[index]
+                    index &+= 1
                     if foldingASCII {
                         guard byte < 0x80 else { return nil }
                         byte = lowercasedASCII(byte)
@@ -100,6 +111,27 @@ struct FoldedText: Sendable, Hashable {
                 return false
             }
         }
+    }
+
+    /// How many of the eight bytes of `word` (as loaded from memory) come before the first
+    /// that is non-ASCII or whose ASCII lowercase is `first` (8: none is).
+    @inline(__always)
+    private static func skippable(_ raw: UInt64, first: UInt8) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high = ones &* 0x80
+        let word = UInt64(littleEndian: raw)
+        let nonASCII = word & high
+        // In the ASCII bytes (those below the first non-ASCII one are all that count), no sum
+        // below carries into the next byte: a byte is upper case when adding 0x3F reaches 0x80
+        // (it is at least "A") and adding 0x25 does not (at most "Z"); that bit 0x80 moved to
+        // 0x20 lowercases it.
+        let ascii = word & ~high
+        let upper = (ascii &+ ones &* 0x3F) & ~(ascii &+ ones &* 0x25) & high
+        let difference = (ascii | upper >> 2) ^ (ones &* UInt64(first))
+        // The lowest zero byte of `difference` is the first byte equal to `first` (bytes above
+        // a zero byte may show as zero too, which the lowest one does not depend on).
+        let equal = (difference &- ones) & ~difference & high
+        return (nonASCII | equal).trailingZeroBitCount >> 3
     }
 
     /// Whether `needle` occurs in this text (an empty needle occurs everywhere).

@@ -26,9 +26,15 @@ public enum TournamentStatus: String, Sendable, Hashable, CaseIterable {
     /// Reads a stored status given as UTF-8 bytes, as ``init(parsing:)`` reads its text (for
     /// callers that hold bytes, such as a JSON reader: no `String` is made for ASCII).
     public init(parsingUTF8 bytes: UnsafeBufferPointer<UInt8>) {
-        // ASCII (every stored status in practice): compare in place, without allocating.
+        // Compared in place first, without allocating: a name equal ignoring ASCII case is
+        // ASCII, and so is every stored status in practice.
+        if let status = Self.matching(bytes) {
+            self = status
+            return
+        }
+        // Other ASCII text is no name; other text may become one uppercased (`ı` is `I`).
         if bytes.allSatisfy({ $0 < 0x80 }) {
-            self = Self.matching(bytes) ?? .open
+            self = .open
             return
         }
         let upper = String(decoding: bytes, as: UTF8.self).uppercased()
@@ -45,10 +51,11 @@ public enum TournamentStatus: String, Sendable, Hashable, CaseIterable {
             }
             return true
         }
-        if equals("OPEN") { return .open }
-        if equals("IN_PROGRESS") { return .inProgress }
-        if equals("COMPLETED") { return .completed }
-        if equals("CANCELLED") { return .cancelled }
-        return nil
+        switch bytes.count {  // the names' lengths tell them apart but for two of nine bytes
+        case 4: return equals("OPEN") ? .open : nil
+        case 11: return equals("IN_PROGRESS") ? .inProgress : nil
+        case 9: return equals("COMPLETED") ? .completed : equals("CANCELLED") ? .cancelled : nil
+        default: return nil
+        }
     }
 }

@@ -71,4 +71,40 @@ struct TournamentSelectionTests {
         #expect(search?.isFound(in: "À BESANÇON") == true)
         #expect(search?.isFound(in: "Besanc") == false)
     }
+
+    @Test("ASCII search finds what a naive search of the lowercased text finds, wherever the match lies in the text's eight-byte words")
+    func searchAgreesWithNaiveSearch() {
+        let alphabet = Array("aAbB x".utf8)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        func lowered(_ bytes: [UInt8]) -> [UInt8] { bytes.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 } }
+        for _ in 0..<3000 {
+            let text = (0..<next(41)).map { _ in alphabet[next(alphabet.count)] }
+            let query = (0..<1 + next(4)).map { _ in alphabet[next(4)] }  // letters only: never blank
+            let haystack = lowered(text)
+            let needle = lowered(query)
+            let expected = haystack.count >= needle.count
+                && (0...haystack.count - needle.count).contains { Array(haystack[$0..<$0 + needle.count]) == needle }
+            guard let search = TournamentSearch(query: String(decoding: query, as: UTF8.self)) else {
+                Issue.record("no search for \(query)")
+                continue
+            }
+            #expect(text.withUnsafeBufferPointer { search.isFound(inUTF8: $0) } == expected)
+            #expect(search.isFound(in: String(decoding: text, as: UTF8.self)) == expected)
+        }
+    }
+
+    @Test("non-ASCII text anywhere in the eight-byte words is folded before it is searched")
+    func searchFoldsNonASCIIAfterSkippedWords() {
+        let search = TournamentSearch(query: "cafe")
+        for padding in 0..<20 {
+            let text = String(repeating: "x", count: padding) + "CAFÉ" + String(repeating: "y", count: padding)
+            var copy = text
+            #expect(copy.withUTF8 { search?.isFound(inUTF8: $0) } == true)
+            #expect(search?.isFound(in: String(repeating: "z", count: padding) + "CAF\u{0301}") == false)
+        }
+    }
 }
