@@ -35,7 +35,8 @@ struct JSONParser {
     /// the key before it, and the containers it closes) writes at most ``nodesPerStep`` nodes,
     /// and the tape grows when fewer than that are left. A text of up to ``roomyTextLimit``
     /// bytes gets room for a node per byte at once (every node takes at least one byte: a
-    /// bracket), so its tape never grows; a longer one starts smaller and doubles.
+    /// bracket), so its tape never grows; a longer one gets room for a node per three bytes, up
+    /// to ``roomyTextLimit`` nodes, and doubles when it has more.
     private var tape: UnsafeMutablePointer<JSONNode>
     /// Where the next node goes.
     private var next: UnsafeMutablePointer<JSONNode>
@@ -137,10 +138,21 @@ struct JSONParser {
     private static let nodesPerStep = JSONLimits.maxDepth + 6
 
     /// The longest text whose tape gets room for a node per byte at once (at most 20 MiB of
-    /// nodes and mantissas). Longer, an allocation that size would be a fresh memory mapping on
-    /// every call (past the C allocator's largest threshold for reusing freed memory), its pages
-    /// faulted in anew each time; a tape grown by doubling is reused from the heap.
+    /// nodes and mantissas), and the most nodes a tape gets room for at once. More, an
+    /// allocation that size would be a fresh memory mapping on every call (past the C
+    /// allocator's largest threshold for reusing freed memory), its pages faulted in anew each
+    /// time; a tape grown by doubling is reused from the heap.
+    ///
+    /// A longer text gets room for a node per three bytes (its 20 MiB reached at 3 MiB of text):
+    /// requests of many small values (`{"score":9,"x":-0.396}`) come close to that, and growing
+    /// their tape by doubling from a small start copied it four times, nodes and mantissas.
     static let roomyTextLimit = 1 << 20
+
+    /// The nodes a tape of a `count`-byte text gets room for at first.
+    @inline(__always)
+    static func initialCapacity(forTextOf count: Int) -> Int {
+        count <= roomyTextLimit ? count + 1 : min(count / 3, roomyTextLimit)
+    }
 
     /// The tape of the `count` bytes at `start` (`malloc` memory the caller frees), its node
     /// count and its mantissas.
@@ -152,7 +164,7 @@ struct JSONParser {
         _ start: UnsafePointer<UInt8>, count: Int, frames: UnsafeMutableBufferPointer<Frame>
     ) -> Result<(UnsafeMutablePointer<JSONNode>, Int, UnsafeMutablePointer<UInt64>), JSONSyntaxError> {
         // Even, so that the mantissas after the nodes are aligned.
-        let capacity = ((count <= roomyTextLimit ? count + 1 : 1 << 16) + nodesPerStep + 1) & ~1
+        let capacity = (initialCapacity(forTextOf: count) + nodesPerStep + 1) & ~1
         let (byteCount, overflow) = capacity.multipliedReportingOverflow(by: bytesPerNode)
         guard !overflow, let allocated = CLibrary.reallocate(nil, byteCount) else {
             return .failure(.outOfMemory)

@@ -16,9 +16,11 @@ struct JSONParserTests {
     @Test("a long tape stays consistent, given room at once or grown (texts over 1 MiB)", arguments: [40_000, 100_000])
     func longTape(groups: Int) throws {
         // 40,000 groups: 560 KB, room for a node per byte at once; 100,000: 1.4 MB, past
-        // JSONParser.roomyTextLimit, so the tape starts at 65,536 nodes and doubles.
+        // JSONParser.roomyTextLimit, so the tape starts with room for a node per three bytes
+        // and doubles (700,002 nodes).
         let text = "[" + Array(repeating: "[1,{\"a\":\"b\"}]", count: groups).joined(separator: ",") + "]"
         #expect((text.utf8.count > JSONParser.roomyTextLimit) == (groups == 100_000))
+        #expect((JSONParser.initialCapacity(forTextOf: text.utf8.count) < 1 + groups * 7 + 1) == (groups == 100_000))
         let nodes = try parse(text).get()
         #expect(nodes.count == 1 + groups * 7 + 1)
         #expect(nodes[0].kind == .array && Int(nodes[0].value) == nodes.count - 1)
@@ -46,14 +48,16 @@ struct JSONParserTests {
 
     @Test("numbers keep their values when the tape grows (their digits move with it)")
     func numbersInALongTape() throws {
-        // 400,000 numbers in 5 MB: the tape grows past its first 65,536 nodes three times.
+        // 400,000 numbers in 5 MB, then 700,000 zeros: the tape, given room for 2^20 nodes at
+        // once, grows after the numbers are written.
         let values = (0..<200_000).map { Int64($0) &* 48_271 &- 5_000_000_000 }
-        let text = "[" + values.map { "\($0),\($0).5" }.joined(separator: ",") + "]"
+        let text = "[" + values.map { "\($0),\($0).5" }.joined(separator: ",") + String(repeating: ",0", count: 700_000) + "]"
+        #expect(JSONParser.initialCapacity(forTextOf: text.utf8.count) < 1_100_002)
         let (integers, doubles) = try Array(text.utf8).withUnsafeBufferPointer { bytes in
             try withDocument(bytes) { document in
                 let elements = Array(document.elements(document.root))
-                return (stride(from: 0, to: elements.count, by: 2).map { document.int64(elements[$0]) },
-                        stride(from: 1, to: elements.count, by: 2).map { document.double(elements[$0]) })
+                return (stride(from: 0, to: 400_000, by: 2).map { document.int64(elements[$0]) },
+                        stride(from: 1, to: 400_000, by: 2).map { document.double(elements[$0]) })
             }
         }
         #expect(integers == values)
