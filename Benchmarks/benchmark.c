@@ -360,8 +360,10 @@ int main(int argc, char **argv) {
         struct workload *workload = &workloads[index];
         size_t length = strlen(workload->request);
         int rounds = quick ? 1 : 9, round, calls;
-        double core[9], reference[9], peer[9], reference_ratio[9], peer_ratio[9], core_allocations = 0, reference_allocations = 0,
-               peer_allocations = 0, per_call;
+        double core[9], reference[9], reference_ratio[9], core_allocations = 0, reference_allocations = 0, per_call;
+#ifdef TC_BENCHMARK_SIMDJSON
+        double peer[9], peer_ratio[9], peer_allocations = 0;
+#endif
         if (only != NULL && strcmp(only, workload->method) != 0) continue;
         /* Calls per round: about 50 ms of the core's time (at least 1), from the warm calls of a
            calibration run of about 20 ms: the first call alone (caches and lazy initialization
@@ -370,24 +372,35 @@ int main(int argc, char **argv) {
         per_call = calibrate(workload->core, workload->request, quick ? 0.0 : 0.02);
         calls = quick ? 2 : (int)(0.05 / (per_call > 1e-7 ? per_call : 1e-7));
         if (calls < 1) calls = 1;
-        /* Each round runs the core, then each reference, the same number of calls; a ratio is the
-           median of the rounds' ratios (each round's pair ran under the same conditions). */
+        /* Each round runs the core and each reference the same number of calls, the core first in
+           even rounds and last in odd ones (what runs before it, and the heap it leaves, change
+           the next one's time); a ratio is the median of the rounds' ratios. */
         for (round = 0; round < rounds; round++) {
-            struct sample sample = run(workload->core, 1, workload->request, calls);
-            core[round] = sample.seconds_per_call;
-            core_allocations = sample.allocations_per_call;
-            if (workload->reference) {
-                sample = run(workload->reference, 0, workload->request, calls);
-                reference[round] = sample.seconds_per_call;
-                reference_ratio[round] = reference[round] / core[round];
-                reference_allocations = sample.allocations_per_call;
+            struct sample sample;
+            int step;
+            for (step = 0; step < 3; step++) {
+                int part = round % 2 == 0 ? step : 2 - step; /* 0 the core, 1 C + jansson, 2 C++ + simdjson */
+                if (part == 0) {
+                    sample = run(workload->core, 1, workload->request, calls);
+                    core[round] = sample.seconds_per_call;
+                    core_allocations = sample.allocations_per_call;
+                } else if (part == 1 && workload->reference) {
+                    sample = run(workload->reference, 0, workload->request, calls);
+                    reference[round] = sample.seconds_per_call;
+                    reference_allocations = sample.allocations_per_call;
+                }
+#ifdef TC_BENCHMARK_SIMDJSON
+                else if (part == 2 && workload->peer) {
+                    sample = run(workload->peer, 0, workload->request, calls);
+                    peer[round] = sample.seconds_per_call;
+                    peer_allocations = sample.allocations_per_call;
+                }
+#endif
             }
-            if (workload->peer) {
-                sample = run(workload->peer, 0, workload->request, calls);
-                peer[round] = sample.seconds_per_call;
-                peer_ratio[round] = peer[round] / core[round];
-                peer_allocations = sample.allocations_per_call;
-            }
+            if (workload->reference) reference_ratio[round] = reference[round] / core[round];
+#ifdef TC_BENCHMARK_SIMDJSON
+            if (workload->peer) peer_ratio[round] = peer[round] / core[round];
+#endif
         }
         qsort(core, (size_t)rounds, sizeof *core, compare_doubles);
         printf("| %s (%s) | %.1f KB | %.2f | %.0f | %.1f |", workload->method, workload->size, length / 1024.0, core[rounds / 2] * 1e6,

@@ -8,12 +8,16 @@
  * between calls), the request copied once into padded memory, keys compared on their raw bytes,
  * strings kept as views into the parser's buffers until the response is written, one pass over
  * the document (members may come in any order, so what a rule needs from a later member is
- * collected first), numbers written with std::to_chars.
+ * collected first), the response written straight into the malloc'd block it is returned in,
+ * strings escaped eight bytes at a time, numbers written with std::to_chars.
  *
- * It validates what the C + jansson references validate (references.c): each member's type, the
- * required members, the score range. Text search folds ASCII case only, and members this
- * contract does not know are copied as they were written (the core writes them compact): both
- * match the core on the benchmark's data, and both err in the peer's favour.
+ * It checks what the C + jansson references check (references.c) of the members it reads: each
+ * one's type, the required members, the score range and the coordinates' bounds. Three things
+ * err in the peer's favour, and match the core on the benchmark's data: On-Demand validates only
+ * what it reads (a malformed member the rules do not read, or one copied as it was written, is
+ * not an error here, where the core answers INVALID_JSON); text search folds ASCII case only; and
+ * members this contract does not know are copied as they were written (the core writes them
+ * compact).
  */
 #include "references.h"
 
@@ -36,57 +40,88 @@ using std::string_view;
 
 /* ---- the response ------------------------------------------------------------------------- */
 
-struct Response {
-    std::string text;
+/* The response, written into a malloc'd block that grows by doubling and is handed over as it
+   is; once memory runs out, nothing more is written and release() gives NULL. */
+class Response {
+  public:
+    explicit Response(size_t expected) { reserve(expected); }
+    Response(const Response &) = delete;
+    Response &operator=(const Response &) = delete;
+    ~Response() { std::free(data_); }
 
-    void raw(string_view part) { text.append(part); }
+    void raw(string_view part) {
+        if (!reserve(part.size())) return;
+        std::memcpy(data_ + size_, part.data(), part.size());
+        size_ += part.size();
+    }
+
+    void raw(char byte) {
+        if (!reserve(1)) return;
+        data_[size_++] = byte;
+    }
 
     void integer(int64_t value) {
         char digits[24];
         auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
-        text.append(digits, static_cast<size_t>(end - digits));
+        raw(string_view(digits, static_cast<size_t>(end - digits)));
     }
 
-    /* A string, escaped as JSON requires: quote, backslash and control characters. */
+    /* A string, escaped as JSON requires (quote, backslash and control characters); runs
+       without any are copied whole, found eight bytes at a time. */
     void string(string_view value) {
-        text.push_back('"');
-        size_t run = 0;
-        for (size_t index = 0; index < value.size(); index++) {
+        raw('"');
+        size_t run = 0, index = 0;
+        while (index < value.size()) {
+            if (value.size() - index >= 8) {
+                uint64_t word;
+                std::memcpy(&word, value.data() + index, 8);
+                if (!needs_escape(word)) {
+                    index += 8;
+                    continue;
+                }
+            }
             unsigned char byte = static_cast<unsigned char>(value[index]);
-            if (byte >= 0x20 && byte != '"' && byte != '\\') continue;
-            text.append(value.data() + run, index - run);
-            run = index + 1;
+            if (byte >= 0x20 && byte != '"' && byte != '\\') {
+                index++;
+                continue;
+            }
+            raw(value.substr(run, index - run));
+            run = ++index;
             switch (byte) {
-            case '"': text.append("\\\""); break;
-            case '\\': text.append("\\\\"); break;
-            case '\b': text.append("\\b"); break;
-            case '\f': text.append("\\f"); break;
-            case '\n': text.append("\\n"); break;
-            case '\r': text.append("\\r"); break;
-            case '\t': text.append("\\t"); break;
+            case '"': raw("\\\""); break;
+            case '\\': raw("\\\\"); break;
+            case '\b': raw("\\b"); break;
+            case '\f': raw("\\f"); break;
+            case '\n': raw("\\n"); break;
+            case '\r': raw("\\r"); break;
+            case '\t': raw("\\t"); break;
             default: {
                 static const char hex[] = "0123456789abcdef";
                 char escape[6] = {'\\', 'u', '0', '0', hex[byte >> 4], hex[byte & 15]};
-                text.append(escape, 6);
+                raw(string_view(escape, 6));
             }
             }
         }
-        text.append(value.data() + run, value.size() - run);
-        text.push_back('"');
+        raw(value.substr(run));
+        raw('"');
     }
 
-    /* A double as the core writes it (Swift's `description`): the shortest digits that read
-       back, positional from 1e-4 up to 2^53 with ".0" for whole numbers, else d.ddde±XX. */
+    /* A finite double as the core writes it (Swift's `description`): the shortest digits that
+       read back, positional from 1e-4 up to 2^53 with ".0" for whole numbers, else d.ddde±XX. */
     void number(double value) {
+        if (!std::isfinite(value)) {
+            raw("null");  // unreachable: coordinates are bounded, counts finite
+            return;
+        }
         if (value == 0) {
-            text.append(std::signbit(value) ? "-0.0" : "0.0");
+            raw(std::signbit(value) ? "-0.0" : "0.0");
             return;
         }
         double size = std::fabs(value);
         if (size < 0x1p53 && static_cast<double>(static_cast<int64_t>(size)) == size) {
-            if (value < 0) text.push_back('-');
+            if (value < 0) raw('-');
             integer(static_cast<int64_t>(size));
-            text.append(".0");
+            raw(".0");
             return;
         }
         char scientific[40];
@@ -99,6 +134,7 @@ struct Response {
         }
         int exponent = 0;
         std::from_chars(form.data() + e + (form[e + 1] == '+' ? 2 : 1), form.data() + form.size(), exponent);
+        std::string text;
         if (value < 0) text.push_back('-');
         if (exponent >= -4 && size <= 0x1p53) {
             int count = static_cast<int>(digits.size());
@@ -115,30 +151,62 @@ struct Response {
                 text.append(static_cast<size_t>(-exponent - 1), '0');
                 text.append(digits);
             }
-            return;
+        } else {
+            text.push_back(digits[0]);
+            if (digits.size() > 1) {
+                text.push_back('.');
+                text.append(digits, 1, std::string::npos);
+            }
+            text.push_back('e');
+            text.push_back(exponent < 0 ? '-' : '+');
+            int magnitude = exponent < 0 ? -exponent : exponent;
+            if (magnitude >= 100) text.push_back(static_cast<char>('0' + magnitude / 100));
+            text.push_back(static_cast<char>('0' + magnitude / 10 % 10));
+            text.push_back(static_cast<char>('0' + magnitude % 10));
         }
-        text.push_back(digits[0]);
-        if (digits.size() > 1) {
-            text.push_back('.');
-            text.append(digits, 1, std::string::npos);
-        }
-        text.push_back('e');
-        text.push_back(exponent < 0 ? '-' : '+');
-        int magnitude = exponent < 0 ? -exponent : exponent;
-        if (magnitude >= 100) text.push_back(static_cast<char>('0' + magnitude / 100));
-        text.push_back(static_cast<char>('0' + magnitude / 10 % 10));
-        text.push_back(static_cast<char>('0' + magnitude % 10));
+        raw(text);
     }
 
-    char *release() const {
-        char *copy = static_cast<char *>(std::malloc(text.size() + 1));
-        if (copy != nullptr) std::memcpy(copy, text.c_str(), text.size() + 1);
-        return copy;
+    /* The response, NUL-terminated, for the caller to free(); NULL when memory ran out. */
+    char *release() {
+        raw('\0');
+        if (failed_) return nullptr;
+        char *text = data_;
+        data_ = nullptr;
+        return text;
+    }
+
+  private:
+    char *data_ = nullptr;
+    size_t size_ = 0, capacity_ = 0;
+    bool failed_ = false;
+
+    /* Room for `more` bytes; false once memory ran out. */
+    bool reserve(size_t more) {
+        if (size_ + more <= capacity_) return !failed_;
+        if (failed_) return false;
+        size_t capacity = capacity_ * 2 > size_ + more ? capacity_ * 2 : size_ + more + 64;
+        char *grown = static_cast<char *>(std::realloc(data_, capacity));
+        if (grown == nullptr) {
+            failed_ = true;
+            return false;
+        }
+        data_ = grown;
+        capacity_ = capacity;
+        return true;
+    }
+
+    /* Whether any of the eight bytes is a quote, a backslash or below 0x20 (SWAR). */
+    static bool needs_escape(uint64_t word) {
+        const uint64_t ones = 0x0101010101010101ULL, high = ones * 0x80;
+        uint64_t quote = word ^ (ones * '"'), backslash = word ^ (ones * '\\');
+        uint64_t control = (word - ones * 0x20) & ~word;
+        return (((quote - ones) & ~quote) | ((backslash - ones) & ~backslash) | control) & high;
     }
 };
 
 char *error_response(const char *code, const char *message, const char *path) {
-    Response response;
+    Response response(128);
     response.raw("{\"ok\":false,\"error\":{\"code\":");
     response.string(code);
     response.raw(",\"message\":");
@@ -161,8 +229,7 @@ struct Reader {
     simdjson::ondemand::parser parser;
     std::string padded;
 
-    simdjson::simdjson_result<simdjson::ondemand::document> iterate(const char *request) {
-        size_t length = std::strlen(request);
+    simdjson::simdjson_result<simdjson::ondemand::document> iterate(const char *request, size_t length) {
         if (padded.size() < length + simdjson::SIMDJSON_PADDING) padded.resize(length + simdjson::SIMDJSON_PADDING);
         std::memcpy(&padded[0], request, length);
         return parser.iterate(padded.data(), length, padded.size());
@@ -320,7 +387,8 @@ bool read_tournament(simdjson::ondemand::value value, Tournament &tournament, st
 extern "C" char *simdjson_tournaments_filter(const char *request) {
     simdjson::ondemand::document document;
     simdjson::ondemand::object root;
-    if (reader().iterate(request).get(document) != simdjson::SUCCESS || document.get_object().get(root) != simdjson::SUCCESS) {
+    size_t length = std::strlen(request);
+    if (reader().iterate(request, length).get(document) != simdjson::SUCCESS || document.get_object().get(root) != simdjson::SUCCESS) {
         return invalid_json();
     }
     thread_local std::vector<Tournament> tournaments;
@@ -383,8 +451,7 @@ extern "C" char *simdjson_tournaments_filter(const char *request) {
     std::string needle(query);
     for (char &c : needle) c = lower(c);
 
-    Response response;
-    response.text.reserve(256 + std::strlen(request) / 2);
+    Response response(256 + length);
     response.raw("{\"ok\":true,\"result\":{\"tab\":");
     response.raw(tab == ACTIVE ? "\"active\"" : tab == COMPLETED_TAB ? "\"completed\"" : "\"all\"");
     response.raw(",\"tournaments\":[");
@@ -449,7 +516,8 @@ extern "C" char *simdjson_tournaments_filter(const char *request) {
 extern "C" char *simdjson_guests_check(const char *request) {
     simdjson::ondemand::document document;
     simdjson::ondemand::object root;
-    if (reader().iterate(request).get(document) != simdjson::SUCCESS || document.get_object().get(root) != simdjson::SUCCESS) {
+    size_t length = std::strlen(request);
+    if (reader().iterate(request, length).get(document) != simdjson::SUCCESS || document.get_object().get(root) != simdjson::SUCCESS) {
         return invalid_json();
     }
     /* currentUserId may come after the participants: the guests' addedBy are kept until then. */
@@ -532,7 +600,7 @@ extern "C" char *simdjson_guests_check(const char *request) {
         for (string_view owner : added_by) mine += owner == user;
     }
     int64_t remaining_user = per_user > mine ? per_user - mine : 0, remaining_total = total > guests ? total - guests : 0;
-    Response response;
+    Response response(512);
     response.raw("{\"ok\":true,\"result\":{\"guestCount\":");
     response.integer(mine);
     response.raw(",\"totalGuestCount\":");
@@ -604,7 +672,7 @@ bool read_arrow(simdjson::ondemand::value value, Tally &tally, std::vector<Impac
             simdjson::ondemand::value coordinate = field.value();
             if (is_null(coordinate)) continue;
             double number;
-            if (coordinate.get_double().get(number) != simdjson::SUCCESS) return false;
+            if (coordinate.get_double().get(number) != simdjson::SUCCESS || !(std::fabs(number) <= 1000)) return false;
             if (key == "x") {
                 x = number;
                 has_x = true;
@@ -629,7 +697,8 @@ bool read_arrow(simdjson::ondemand::value value, Tally &tally, std::vector<Impac
 extern "C" char *simdjson_equipment_stats(const char *request) {
     simdjson::ondemand::document document;
     simdjson::ondemand::object root;
-    if (reader().iterate(request).get(document) != simdjson::SUCCESS || document.get_object().get(root) != simdjson::SUCCESS) {
+    size_t length = std::strlen(request);
+    if (reader().iterate(request, length).get(document) != simdjson::SUCCESS || document.get_object().get(root) != simdjson::SUCCESS) {
         return invalid_json();
     }
     /* now and timeRange may come after the rounds: each round is summed as it is read, and
@@ -697,7 +766,8 @@ extern "C" char *simdjson_equipment_stats(const char *request) {
     if (!has_setup || !has_rounds) return invalid_request("Invalid request.", "$");
     if (!consumed(document)) return invalid_json();
 
-    int64_t start = now - days * 86400000LL, round_count = 0;
+    int64_t start = 0, round_count = 0;
+    if (__builtin_sub_overflow(now, days * 86400000LL, &start)) return invalid_request("Invalid request.", "$.now");
     Tally tally;
     int64_t located = 0;
     double sum_x = 0, sum_y = 0;
@@ -715,7 +785,7 @@ extern "C" char *simdjson_equipment_stats(const char *request) {
             sum_y += impacts[index].y;
         }
     }
-    Response response;
+    Response response(512);
     response.raw("{\"ok\":true,\"result\":{\"stats\":{\"setupId\":");
     response.integer(setup_id);
     response.raw(",\"totalArrows\":");

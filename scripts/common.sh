@@ -63,7 +63,8 @@ tc_cmake_build() {
 # The Kotlin binding's build and tests: kotlinc 1.3 (Debian's), JNA, Gson and JUnit 5; the .deb
 # packages: dpkg-dev (dpkg-shlibdeps) and file; strace (system calls of guests.generateId);
 # python3-venv and python3-pip (the Python package's test, for a Debian python3); WASI's C
-# library (tournamentcore.wasm) and Node (its tests); simdjson (the benchmark's C++ peer). The
-# test command adds chromium (the web example's page, loaded headless).
+# library (tournamentcore.wasm) and Node (its tests). The test command adds chromium (the web
+# example's page, loaded headless) and simdjson (the benchmark's C++ peer, whose responses its
+# smoke test checks), as Benchmarks/run.sh does simdjson.
 TC_PACKAGES=(cmake ninja-build pkg-config libjansson-dev g++ binutils dpkg-dev file strace python3-venv python3-pip
-             kotlin libjna-java libgoogle-gson-java junit5 wasi-libc nodejs libsimdjson-dev)
+             kotlin libjna-java libgoogle-gson-java junit5 wasi-libc nodejs)

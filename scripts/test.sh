@@ -15,7 +15,7 @@ set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
 tc_find_swift
-tc_require_packages "${TC_PACKAGES[@]}" chromium
+tc_require_packages "${TC_PACKAGES[@]}" chromium libsimdjson-dev
 tc_require_python_modules pytest jsonschema mypy
 cd "$TC_ROOT"
 

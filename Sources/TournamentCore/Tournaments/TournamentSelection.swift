@@ -56,7 +56,8 @@ public struct TournamentSelection: Sendable {
         return true
     }
 
-    /// The listing of `tournaments`, the values added in the same order.
+    /// The listing of `tournaments`, the values added in the same order (at least as many as
+    /// were added: the listed positions index it).
     public func listing(of tournaments: [Tournament]) -> TournamentListing {
         TournamentListing(tab: tab, indices: indices, tournaments: indices.map { tournaments[$0] }, counts: counts, isEmpty: isEmpty)
     }

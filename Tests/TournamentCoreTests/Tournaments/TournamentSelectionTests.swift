@@ -1,5 +1,5 @@
 import Testing
-import TournamentCore
+@testable import TournamentCore
 
 private let sample: [Tournament] = [
     Tournament(id: "t1", name: "Spring Open", location: "Lyon", status: .open, isPublic: true),
@@ -25,7 +25,7 @@ private func selectFromBytes(_ filter: TournamentFilter) -> TournamentSelection 
 
 @Suite("TournamentSelection")
 struct TournamentSelectionTests {
-    @Test("one tournament at a time from bytes, it lists and counts what apply(to:) does, for every filter")
+    @Test("fed names and places as bytes, the selection lists and counts what apply(to:), fed Strings, does for every filter")
     func matchesApply() {
         let queries: [String?] = [nil, "", "  ", "lyon", "LYON ", "besancon", "cafe", "strasse", "STRASSE", "é", "zzz"]
         for tab in TournamentTab.allCases {
@@ -72,39 +72,36 @@ struct TournamentSelectionTests {
         #expect(search?.isFound(in: "Besanc") == false)
     }
 
-    @Test("ASCII search finds what a naive search of the lowercased text finds, wherever the match lies in the text's eight-byte words")
-    func searchAgreesWithNaiveSearch() {
-        let alphabet = Array("aAbB x".utf8)
+    @Test("the search from bytes finds what folding the whole text finds, wherever the match or a non-ASCII character lies in the eight-byte words")
+    func searchAgreesWithFoldingTheWholeText() {
+        // Letters either side of the upper-case range and the lower-case one, "@" "[" "`" "{",
+        // and characters that fold to ASCII: É (e), ı (i, through I), K (the Kelvin sign, k).
+        let alphabet = ["a", "A", "b", "B", "z", "Z", "@", "[", "`", "{", " ", "x", "É", "e", "ı", "i", "I", "\u{212A}", "k"]
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next(_ bound: Int) -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int(state >> 33) % bound
         }
-        func lowered(_ bytes: [UInt8]) -> [UInt8] { bytes.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 } }
-        for _ in 0..<3000 {
-            let text = (0..<next(41)).map { _ in alphabet[next(alphabet.count)] }
-            let query = (0..<1 + next(4)).map { _ in alphabet[next(4)] }  // letters only: never blank
-            let haystack = lowered(text)
-            let needle = lowered(query)
-            let expected = haystack.count >= needle.count
-                && (0...haystack.count - needle.count).contains { Array(haystack[$0..<$0 + needle.count]) == needle }
-            guard let search = TournamentSearch(query: String(decoding: query, as: UTF8.self)) else {
-                Issue.record("no search for \(query)")
-                continue
-            }
-            #expect(text.withUnsafeBufferPointer { search.isFound(inUTF8: $0) } == expected)
-            #expect(search.isFound(in: String(decoding: text, as: UTF8.self)) == expected)
+        for _ in 0..<6000 {
+            let text = (0..<next(41)).map { _ in alphabet[next(alphabet.count)] }.joined()
+            let query = (0..<1 + next(3)).map { _ in alphabet[next(alphabet.count)] }.joined()
+            guard let search = TournamentSearch(query: query) else { continue }  // blank: no search
+            let expected = FoldedText(text).contains(FoldedText(searchQuery: query))
+            var copy = text
+            #expect(copy.withUTF8 { search.isFound(inUTF8: $0) } == expected, "\(query) in \(text)")
+            #expect(search.isFound(in: text) == expected, "\(query) in \(text)")
         }
     }
 
-    @Test("non-ASCII text anywhere in the eight-byte words is folded before it is searched")
-    func searchFoldsNonASCIIAfterSkippedWords() {
-        let search = TournamentSearch(query: "cafe")
-        for padding in 0..<20 {
-            let text = String(repeating: "x", count: padding) + "CAFÉ" + String(repeating: "y", count: padding)
-            var copy = text
-            #expect(copy.withUTF8 { search?.isFound(inUTF8: $0) } == true)
-            #expect(search?.isFound(in: String(repeating: "z", count: padding) + "CAF\u{0301}") == false)
+    @Test("a non-ASCII character inside an otherwise skippable word is folded and found")
+    func searchFindsNonASCIIInsideASkippedWord() {
+        let search = TournamentSearch(query: "e")
+        for padding in 0..<16 {
+            var text = String(repeating: "x", count: padding) + "É" + String(repeating: "y", count: 8)
+            #expect(text.withUTF8 { search?.isFound(inUTF8: $0) } == true, "\(padding)")
+            var plain = String(repeating: "x", count: padding) + "Z" + String(repeating: "y", count: 8)
+            #expect(TournamentSearch(query: "z").map { s in plain.withUTF8 { s.isFound(inUTF8: $0) } } == true, "\(padding)")
         }
+        #expect(search?.isFound(in: "CAF\u{0301}") == false)
     }
 }
