@@ -109,7 +109,38 @@ public struct JSONDocument {
     @inline(always)
     @inlinable public func slice(_ node: Int) -> UnsafeBufferPointer<UInt8> {
         let entry = nodes[node]
+        return UnsafeBufferPointer(rebasing: bytes[Int(entry.offset)..<Int(entry.offset) + tokenLength(entry)])
+    }
+
+    /// The bytes of a string node's text as written, without its quotes (its length is the
+    /// node's `value`, as for every scalar but exact numbers).
+    @inline(always)
+    @inlinable func stringSlice(_ node: Int) -> UnsafeBufferPointer<UInt8> {
+        let entry = nodes[node]
         return UnsafeBufferPointer(rebasing: bytes[Int(entry.offset)..<Int(entry.offset) + Int(entry.value)])
+    }
+
+    /// The length of a scalar's token: the node's `value`, but for a number whose `value` is its
+    /// mantissa's index, found again in the text.
+    @inline(always)
+    @inlinable func tokenLength(_ entry: JSONNode) -> Int {
+        guard _slowPath(entry.kind == .number && entry.flags & JSONNode.exact != 0) else { return Int(entry.value) }
+        return numberLength(at: Int(entry.offset))
+    }
+
+    /// The length of the number token at `offset`: the bytes a number may hold, up to the first
+    /// that it may not (the reader checked its syntax).
+    @usableFromInline func numberLength(at offset: Int) -> Int {
+        var end = offset
+        while end < textCount {
+            switch text[end] {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
+                end += 1
+            default:
+                return end - offset
+            }
+        }
+        return end - offset
     }
 
     /// The source text of a node as written: a scalar's token (strings with their quotes and
@@ -117,7 +148,7 @@ public struct JSONDocument {
     @inlinable public func sourceText(_ node: Int) -> UnsafeBufferPointer<UInt8> {
         let entry = nodes[node]
         var start = Int(entry.offset)
-        var end = start + Int(entry.value)
+        var end = start + (entry.kind == .object || entry.kind == .array ? 0 : tokenLength(entry))
         if entry.kind == .object || entry.kind == .array {
             end = Int(nodes[Int(entry.value)].offset) + 1
         } else if entry.kind == .string {
@@ -129,7 +160,11 @@ public struct JSONDocument {
 
     /// The length in bytes of a scalar node's token (strings: as written, without the quotes).
     @inline(always)
-    @inlinable public func byteCount(_ node: Int) -> Int { Int(nodes[node].value) }
+    @inlinable public func byteCount(_ node: Int) -> Int { tokenLength(nodes[node]) }
+
+    /// The length in bytes of a string node's text as written, without the quotes.
+    @inline(always)
+    @inlinable func stringByteCount(_ node: Int) -> Int { Int(nodes[node].value) }
 
     // MARK: Strings
 
@@ -167,13 +202,13 @@ public struct JSONDocument {
     /// The UTF-8 bytes of a string node (escapes decoded), lent to `body`.
     @inline(always)
     @inlinable public func withStringBytes<Result>(_ node: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        guard _slowPath(isEscaped(node)) else { return body(slice(node)) }
-        return StringEscapes.unescaped(slice(node)).withUnsafeBufferPointer(body)
+        guard _slowPath(isEscaped(node)) else { return body(stringSlice(node)) }
+        return StringEscapes.unescaped(stringSlice(node)).withUnsafeBufferPointer(body)
     }
 
     /// The text of a string node, escapes decoded.
     @inlinable public func string(_ node: Int) -> String {
-        let text = slice(node)
+        let text = stringSlice(node)
         guard nodes[node].flags & JSONNode.escaped != 0 else {
             return Self.makeString(text)
         }
@@ -195,7 +230,7 @@ public struct JSONDocument {
 
     /// Whether a string node's text equals `expected` (escapes decoded).
     @inlinable public func stringEquals(_ node: Int, _ expected: UnsafeBufferPointer<UInt8>) -> Bool {
-        let text = slice(node)
+        let text = stringSlice(node)
         guard nodes[node].flags & JSONNode.escaped != 0 else {
             return text.count == expected.count && memoryEquals(text.baseAddress, expected.baseAddress, text.count)
         }
@@ -207,9 +242,9 @@ public struct JSONDocument {
     /// Whether two string nodes have the same text (escapes decoded).
     @inlinable public func stringsEqual(_ lhs: Int, _ rhs: Int) -> Bool {
         if nodes[lhs].flags & JSONNode.escaped == 0 {
-            return stringEquals(rhs, slice(lhs))
+            return stringEquals(rhs, stringSlice(lhs))
         }
-        return StringEscapes.unescaped(slice(lhs)).withUnsafeBufferPointer { stringEquals(rhs, $0) }
+        return StringEscapes.unescaped(stringSlice(lhs)).withUnsafeBufferPointer { stringEquals(rhs, $0) }
     }
 
     // MARK: Numbers
@@ -226,7 +261,7 @@ public struct JSONDocument {
         guard _fastPath(entry.kind == .number && entry.flags & JSONNode.integer != 0) else { return nil }
         guard _fastPath(entry.flags & JSONNode.exact != 0) else { return NumberParsing.int64(slice(node)) }
         // All the digits, at most 19: below 2^64. Int64 holds up to 2^63 - 1, and 2^63 negated.
-        let magnitude = mantissas[node]
+        let magnitude = mantissas[Int(entry.value)]
         if entry.flags & JSONNode.negative != 0 {
             return magnitude <= 1 << 63 ? Int64(bitPattern: 0 &- magnitude) : nil
         }
@@ -240,7 +275,7 @@ public struct JSONDocument {
         let entry = nodes[node]
         guard _fastPath(entry.kind == .number) else { return nil }
         if _fastPath(entry.flags & JSONNode.exact != 0),
-           let value = NumberParsing.double(mantissa: mantissas[node], exponent: Int(entry.exponent), negative: entry.flags & JSONNode.negative != 0) {
+           let value = NumberParsing.double(mantissa: mantissas[Int(entry.value)], exponent: Int(entry.exponent), negative: entry.flags & JSONNode.negative != 0) {
             return value
         }
         return NumberParsing.double(slice(node))

@@ -87,7 +87,7 @@ public final class JSONKeyTable: @unchecked Sendable {
     @inline(always)
     @inlinable public func index(ofKey key: Int, in document: JSONDocument) -> Int? {
         guard let word = document.shortKeyWord(key) else { return index(ofLongOrEscapedKey: key, in: document) }
-        return index(ofShortWord: word, length: document.byteCount(key))
+        return index(ofShortWord: word, length: document.stringByteCount(key))
     }
 
     /// The index of the key whose ``JSONDocument/shortKeyWord(_:)`` is `word` and whose length
@@ -103,12 +103,12 @@ public final class JSONKeyTable: @unchecked Sendable {
     @inline(__always)
     @inlinable func index(ofLongOrEscapedKey key: Int, in document: JSONDocument) -> Int? {
         if _slowPath(document.isEscaped(key)) { return index(ofEscapedKey: key, in: document) }
-        return index(of: document.slice(key))
+        return index(of: document.stringSlice(key))
     }
 
     @usableFromInline @inline(never)
     func index(ofEscapedKey key: Int, in document: JSONDocument) -> Int? {
-        StringEscapes.unescaped(document.slice(key)).withUnsafeBufferPointer { index(of: $0) }
+        StringEscapes.unescaped(document.stringSlice(key)).withUnsafeBufferPointer { index(of: $0) }
     }
 
     /// The index of the key whose UTF-8 bytes are `key`, or nil.
@@ -263,7 +263,7 @@ extension JSONKeyTable {
         @usableFromInline @inline(never)
         mutating func probe(_ key: Int, at position: Int, word: UInt64?, in document: JSONDocument, table: JSONKeyTable) -> Int? {
             guard let word else { return table.index(ofKey: key, in: document) }
-            let index = table.index(ofShortWord: word, length: document.byteCount(key))
+            let index = table.index(ofShortWord: word, length: document.stringByteCount(key))
             hint(position).pointee = Hint(word: word, index: Int32(truncatingIfNeeded: index ?? -1))
             return index
         }

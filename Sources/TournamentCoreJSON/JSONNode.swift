@@ -6,7 +6,7 @@
 /// children alternate key (a string node) and value. Scalars point back into the request bytes,
 /// so parsing allocates nothing per value and strings are converted only when a handler asks
 /// for them. A number's digits are read once, by the parser: the node keeps its decimal
-/// exponent, and the tape's mantissa of the same index its digits as an integer (see
+/// exponent and the index of the tape's mantissa that holds its digits as an integer (see
 /// ``JSONTape``).
 public struct JSONNode: Sendable {
     public enum Kind: UInt8, Sendable {
@@ -34,15 +34,16 @@ public struct JSONNode: Sendable {
     /// Scalars: offset of the first byte (for strings, the first byte after the opening quote).
     /// Containers and ``Kind/end``: offset of the bracket.
     @usableFromInline var offset: UInt32
-    /// Scalars: length in bytes (for strings, without the quotes).
+    /// Scalars: length in bytes (for strings, without the quotes); but numbers with ``exact``:
+    /// the index of their mantissa (their length is found again from the text when needed).
     /// Opening nodes: index of the matching ``Kind/end`` node. End nodes: number of children
     /// (elements, or members of an object).
     @usableFromInline var value: UInt32
 }
 
-/// A parsed document: the text (never empty), its nodes, and for each number node, at the same
-/// index, its digits as an integer (wrapping past 19 digits; meaningful only with
-/// ``JSONNode/exact``). The other entries of `mantissas` are never written nor read.
+/// A parsed document: the text (never empty), its nodes, and the digits of each number node with
+/// ``JSONNode/exact`` as an integer, in the order of those numbers (the node's `value` is the
+/// index).
 @usableFromInline struct JSONTape {
     @usableFromInline let text: UnsafePointer<UInt8>
     @usableFromInline let nodes: UnsafeBufferPointer<JSONNode>

@@ -42,9 +42,13 @@ struct JSONParser {
     private var next: UnsafeMutablePointer<JSONNode>
     /// ``nodesPerStep`` before the end of the tape: a step starting at or past it grows the tape.
     private var reserve: UnsafeMutablePointer<JSONNode>
-    /// The mantissa of each number node, at the node's index: in the same allocation, after
-    /// the room for the nodes.
+    /// The mantissa of each exact number node (``JSONNode/exact``), in the order of the numbers,
+    /// the node holding its index: in the same allocation, after the room for the nodes (as
+    /// many, more than there can be numbers). Written one after another, they take the memory
+    /// they need, where a mantissa at its node's index touched the whole region.
     private var mantissas: UnsafeMutablePointer<UInt64>
+    /// How many mantissas are written: the index of the next.
+    private var mantissaCount: UInt32 = 0
     /// The open containers around the innermost one (stack memory of ``JSONLimits/maxDepth``
     /// entries, so parsing allocates only the tape).
     private let frames: UnsafeMutableBufferPointer<Frame>
@@ -216,7 +220,7 @@ struct JSONParser {
         if _slowPath(next >= reserve) {
             // Nil when memory ran out; thrown here rather than by the call, whose error the
             // compiler then checked after every string and number.
-            guard let grown = Self.grown(tape, next: next, reserve: reserve) else {
+            guard let grown = Self.grown(tape, next: next, reserve: reserve, mantissaCount: Int(mantissaCount)) else {
                 throw .outOfMemory
             }
             (tape, next, reserve, mantissas) = grown
@@ -227,14 +231,17 @@ struct JSONParser {
     /// end), with its new cursor, reserve and mantissas (moved to their new place after the
     /// nodes); nil when memory ran out (the tape is then unchanged).
     @inline(never)
-    private static func grown(_ tape: UnsafeMutablePointer<JSONNode>, next: UnsafeMutablePointer<JSONNode>, reserve: UnsafeMutablePointer<JSONNode>) -> (UnsafeMutablePointer<JSONNode>, UnsafeMutablePointer<JSONNode>, UnsafeMutablePointer<JSONNode>, UnsafeMutablePointer<UInt64>)? {
+    private static func grown(
+        _ tape: UnsafeMutablePointer<JSONNode>, next: UnsafeMutablePointer<JSONNode>, reserve: UnsafeMutablePointer<JSONNode>, mantissaCount: Int
+    ) -> (UnsafeMutablePointer<JSONNode>, UnsafeMutablePointer<JSONNode>, UnsafeMutablePointer<JSONNode>, UnsafeMutablePointer<UInt64>)? {
         let capacity = reserve - tape + nodesPerStep
         let (doubled, overflow) = capacity.multipliedReportingOverflow(by: 2)
         let (byteCount, tooBig) = doubled.multipliedReportingOverflow(by: bytesPerNode)
         guard !overflow, !tooBig, let grown = CLibrary.reallocate(tape, byteCount) else { return nil }
         let nodes = grown.assumingMemoryBound(to: JSONNode.self)
         let moved = mantissas(of: nodes, capacity: doubled)
-        UnsafeMutableRawPointer(moved).copyMemory(from: mantissas(of: nodes, capacity: capacity), byteCount: capacity &* MemoryLayout<UInt64>.stride)
+        // Only those written; the regions do not overlap (fewer mantissas than nodes before).
+        UnsafeMutableRawPointer(moved).copyMemory(from: mantissas(of: nodes, capacity: capacity), byteCount: mantissaCount &* MemoryLayout<UInt64>.stride)
         return (nodes, nodes + (next - tape), nodes + (doubled - nodesPerStep), moved)
     }
 
@@ -407,14 +414,15 @@ struct JSONParser {
             }
             exponent = exponent &+ sign &* written
         }
-        if digits <= 19, written < 10_000 {
-            // |exponent| < 10,000 + 19: an Int16.
-            flags |= JSONNode.exact
-        } else {
-            exponent = 0
+        guard digits <= 19, written < 10_000 else {
+            emit(.number, flags, offset: numberStart - start, value: UInt32(truncatingIfNeeded: p - numberStart))
+            return
         }
-        emit(.number, flags, exponent: Int16(truncatingIfNeeded: exponent), offset: numberStart - start, value: UInt32(truncatingIfNeeded: p - numberStart))
-        mantissas[Int(nodeCount &- 1)] = mantissa
+        // |exponent| < 10,000 + 19: an Int16. The node holds the mantissa's index (fewer
+        // mantissas than nodes: there is room).
+        emit(.number, flags | JSONNode.exact, exponent: Int16(truncatingIfNeeded: exponent), offset: numberStart - start, value: mantissaCount)
+        mantissas[Int(mantissaCount)] = mantissa
+        mantissaCount &+= 1
     }
 
     /// Reads a string whose opening quote is under the cursor.

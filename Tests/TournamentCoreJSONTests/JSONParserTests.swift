@@ -64,6 +64,30 @@ struct JSONParserTests {
         #expect(doubles == values.map { Double($0) + ($0 < 0 ? -0.5 : 0.5) })
     }
 
+    @Test("a number's token is its text as written, wherever it ends, whether its node holds its length or its mantissa's index")
+    func numberTokens() throws {
+        // Exact (mantissa index in the node) and not (more than 19 digits, or an exponent of
+        // 10,000 or more: length in the node), before every byte that can end a number.
+        let numbers = ["0", "-0", "7", "-12.5e-3", "1E+2", "0.000001", "1e0000000005", "123456789012345678901234", "1e10000", "-9.99e-10001"]
+        for number in numbers {
+            for (before, after) in [("[", "]"), ("[", " ]"), ("[", ",1]"), ("{\"a\":", "}"), ("", ""), ("", "\n")] {
+                let text = before + number + after
+                let token = try Array(text.utf8).withUnsafeBufferPointer { bytes in
+                    try withDocument(bytes) { document -> [UInt8] in
+                        // The number itself, the first element, or the first member's value.
+                        let node = document.kind(document.root) == .number ? document.root : document.root + (before == "[" ? 1 : 2)
+                        #expect(document.kind(node) == .number, "\(text)")
+                        #expect(document.byteCount(node) == number.utf8.count, "\(text)")
+                        #expect(Array(document.sourceText(node)) == Array(document.slice(node)), "\(text)")
+                        #expect(document.double(node) == Double(number).flatMap { $0.isFinite ? $0 : nil }, "\(text)")  // 1e10000: nil
+                        return Array(document.slice(node))
+                    }
+                }
+                #expect(token == Array(number.utf8), "\(text)")
+            }
+        }
+    }
+
     @Test("a node per byte of text, the most there can be, fits the tape", arguments: [
         nested(64), "[" + String(repeating: "[],", count: 1000) + "[]]", "7", "[]", "{}", "[0,1,2,3,4,5,6,7,8,9]",
     ])
