@@ -22,6 +22,10 @@ struct GuestCountWireTests {
         #expect(counts(guests, user: #""é""#) == #""guestCount":2,"totalGuestCount":5"#)
         #expect(counts(guests, user: #""u1""#) == #""guestCount":1,"totalGuestCount":5"#)
         #expect(counts(guests, user: #""e\u0301x""#) == #""guestCount":0,"totalGuestCount":5"#)
+        // An ASCII ID equals a non-ASCII spelling of it: the Kelvin sign is canonically K.
+        let kelvin = #"[{"participantId":"g1","guestParticipant":true,"addedBy":"\u212A"},"#
+            + #"{"participantId":"g2","guestParticipant":true,"addedBy":"K"},{"participantId":"g3","guestParticipant":true,"addedBy":"k"}]"#
+        #expect(counts(kelvin, user: #""K""#) == #""guestCount":2,"totalGuestCount":3"#)
     }
 
     @Test("a participant's members are checked as before though their text is not kept")

@@ -42,9 +42,13 @@ struct GuestRequest {
         let currentUserId = try fields.nonEmptyString(.currentUserId)
         self.currentUserId = currentUserId
         var tally = GuestTally()
-        for addedBy in guests where addedBy != -2 {
-            let isUsers = addedBy >= 0 && currentUserId.map { Self.text(at: addedBy, in: document, equals: $0) } ?? false
-            tally.count(isGuest: true, addedByCurrentUser: isUsers)
+        var user = currentUserId ?? ""
+        user.withUTF8 { user in
+            let userIsASCII = user.allSatisfy { $0 < 0x80 }
+            for addedBy in guests where addedBy != -2 {
+                let isUsers = addedBy >= 0 && currentUserId != nil && Self.text(at: addedBy, in: document, equals: user, isASCII: userIsASCII)
+                tally.count(isGuest: true, addedByCurrentUser: isUsers)
+            }
         }
         self.tally = tally
         var limits = GuestLimits.defaults
@@ -56,17 +60,15 @@ struct GuestRequest {
         self.limits = limits
     }
 
-    /// Whether the string at `node` equals `text` as Swift compares strings (canonical
-    /// equivalence): equal bytes are equal; different bytes are different when both are ASCII,
-    /// and otherwise compared as strings.
-    private static func text(at node: Int, in document: JSONDocument, equals text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { expected in
-            document.withStringBytes(node) { bytes in
-                if bytes.elementsEqual(expected) { return true }
-                if bytes.allSatisfy({ $0 < 0x80 }) && expected.allSatisfy({ $0 < 0x80 }) { return false }
-                return String(decoding: bytes, as: UTF8.self) == String(decoding: expected, as: UTF8.self)
-            }
+    /// Whether the string at `node` equals the UTF-8 `text` (`isASCII`: all of it is ASCII) as
+    /// Swift compares strings (canonical equivalence): equal bytes are equal; different bytes
+    /// are different when both are ASCII, and otherwise compared as strings (a non-ASCII text
+    /// can equal an ASCII one: the Kelvin sign is K).
+    private static func text(at node: Int, in document: JSONDocument, equals text: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> Bool {
+        if document.stringEquals(node, text) { return true }
+        return document.withStringBytes(node) { bytes in
+            if isASCII && bytes.allSatisfy({ $0 < 0x80 }) { return false }
+            return String(decoding: bytes, as: UTF8.self) == String(decoding: text, as: UTF8.self)
         }
     }
 
