@@ -11,7 +11,7 @@ public struct JSONDocument {
     @usableFromInline let text: UnsafePointer<UInt8>
     @usableFromInline let textCount: Int
     @usableFromInline let nodes: UnsafeBufferPointer<JSONNode>
-    /// The digits of each number node, at its index (see ``JSONTape``).
+    /// The digits of each exact number node, at the index its `value` holds (see ``JSONTape``).
     @usableFromInline let mantissas: UnsafePointer<UInt64>
 
     /// The index of the top-level value.

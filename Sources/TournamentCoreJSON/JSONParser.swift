@@ -43,9 +43,10 @@ struct JSONParser {
     /// ``nodesPerStep`` before the end of the tape: a step starting at or past it grows the tape.
     private var reserve: UnsafeMutablePointer<JSONNode>
     /// The mantissa of each exact number node (``JSONNode/exact``), in the order of the numbers,
-    /// the node holding its index: in the same allocation, after the room for the nodes (as
-    /// many, more than there can be numbers). Written one after another, they take the memory
-    /// they need, where a mantissa at its node's index touched the whole region.
+    /// the node holding its index: in the same allocation, after the room for the nodes (as many
+    /// slots as nodes, so at least as many as there can be exact numbers). Written one after
+    /// another, they take the memory they need, where a mantissa at its node's index touched the
+    /// whole region.
     private var mantissas: UnsafeMutablePointer<UInt64>
     /// How many mantissas are written: the index of the next.
     private var mantissaCount: UInt32 = 0
@@ -127,7 +128,8 @@ struct JSONParser {
             allocation: UnsafeMutableRawPointer(nodes), copy: copy)
     }
 
-    /// Bytes of the tape's allocation per node: the node, and the mantissa kept for it.
+    /// Bytes of the tape's allocation per node: the node, and a mantissa slot (used by exact
+    /// numbers only, one after another).
     private static let bytesPerNode = MemoryLayout<JSONNode>.stride + MemoryLayout<UInt64>.stride
 
     /// The mantissas of a tape allocation of `capacity` nodes (an even number, so that they are
