@@ -147,15 +147,15 @@ public struct JSONDocument {
     /// escapes), a container from its opening bracket to its closing one.
     @inlinable public func sourceText(_ node: Int) -> UnsafeBufferPointer<UInt8> {
         let entry = nodes[node]
-        var start = Int(entry.offset)
-        var end = start + (entry.kind == .object || entry.kind == .array ? 0 : tokenLength(entry))
-        if entry.kind == .object || entry.kind == .array {
-            end = Int(nodes[Int(entry.value)].offset) + 1
-        } else if entry.kind == .string {
-            start -= 1
-            end += 1
+        let start = Int(entry.offset)
+        switch entry.kind {
+        case .object, .array:
+            return UnsafeBufferPointer(rebasing: bytes[start...Int(nodes[Int(entry.value)].offset)])
+        case .string:
+            return UnsafeBufferPointer(rebasing: bytes[start - 1...start + Int(entry.value)])
+        default:
+            return UnsafeBufferPointer(rebasing: bytes[start..<start + tokenLength(entry)])
         }
-        return UnsafeBufferPointer(rebasing: bytes[start..<end])
     }
 
     /// The length in bytes of a scalar node's token (strings: as written, without the quotes).

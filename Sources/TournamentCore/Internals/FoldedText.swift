@@ -41,16 +41,15 @@ struct FoldedText: Sendable, Hashable {
 
     var isEmpty: Bool { bytes.isEmpty }
 
-    /// Whether `needle` occurs in `text` once folded, folding on the fly (no allocation) when
-    /// `text` is ASCII, which names and places usually are.
+    /// Whether `needle` occurs in `text` once folded (``text(utf8:contains:failure:)`` on its UTF-8).
     static func text(_ text: String, contains needle: FoldedText, failure: [Int]) -> Bool {
         var text = text
-        let ascii = text.withUTF8 { search(needle.bytes, failure: failure, in: $0, foldingASCII: true) }
-        return ascii ?? FoldedText(text).contains(needle)
+        return text.withUTF8 { Self.text(utf8: $0, contains: needle, failure: failure) }
     }
 
-    /// Whether `needle` occurs in the valid UTF-8 `text` once folded: as ``text(_:contains:failure:)``,
-    /// for text held as bytes (a String is made only when the text is not ASCII).
+    /// Whether `needle` occurs in the valid UTF-8 `text` once folded, folding on the fly (no
+    /// allocation) when `text` is ASCII, which names and places usually are; other text is
+    /// folded whole first.
     static func text(utf8 text: UnsafeBufferPointer<UInt8>, contains needle: FoldedText, failure: [Int]) -> Bool {
         search(needle.bytes, failure: failure, in: text, foldingASCII: true)
             ?? FoldedText(String(decoding: text, as: UTF8.self)).contains(needle)

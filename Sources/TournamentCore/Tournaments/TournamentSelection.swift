@@ -32,6 +32,13 @@ public struct TournamentSelection: Sendable {
     /// True when no tournament added so far matches the tab (whatever the `limit`).
     public var isEmpty: Bool { matchesTab == 0 }
 
+    /// The tab labels with the counts so far (``TournamentListing/labels``).
+    public var labels: TournamentTabLabels { TournamentTabLabels(counts) }
+
+    /// The empty-state placeholder, or `nil` when the tab has tournaments
+    /// (``TournamentListing/emptyState``).
+    public var emptyState: TournamentEmptyState? { isEmpty ? TournamentEmptyState(tab) : nil }
+
     /// Adds the next tournament: whether it is public, its status, and whether its name or
     /// location contains the search (`isFound`, asked only when the filter has a query that the
     /// tournament's publicity has not already ruled out). Returns whether it is listed.

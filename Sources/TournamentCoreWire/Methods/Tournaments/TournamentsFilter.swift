@@ -41,14 +41,13 @@ enum TournamentsFilter: WireMethod {
             counts.field("completed", listing.counts.completed)
             counts.field("all", listing.counts.all)
         }
-        let labels = TournamentTabLabels(listing.counts)
+        let labels = listing.labels
         writer.object("labels") { writer in
             writer.field("active", text: labels.active)
             writer.field("completed", text: labels.completed)
         }
         writer.field("isEmpty", listing.isEmpty)
-        if listing.isEmpty {
-            let emptyState = TournamentEmptyState(listing.tab)
+        if let emptyState = listing.emptyState {
             writer.object("emptyState") { empty in
                 empty.field("icon", text: emptyState.icon)
                 empty.field("title", text: emptyState.title)
