@@ -49,10 +49,13 @@ struct workload {
     char *request;
 };
 
+/* The C++ + simdjson peer where it was built; CONTENDERS counts the core and the references. */
 #ifdef TC_BENCHMARK_SIMDJSON
 #define PEER(function) function
+#define CONTENDERS 3
 #else
 #define PEER(function) NULL
+#define CONTENDERS 2
 #endif
 
 static char *dump(json_t *value) {
@@ -223,6 +226,13 @@ struct sample {
     double allocations_per_call;
 };
 
+/* One of the functions a workload times, and its rounds. */
+struct contender {
+    char *(*function)(const char *);
+    int is_core;
+    double seconds[9], ratio[9], allocations;
+};
+
 /* Runs `function` `count` times; seconds and allocations per call. The core's responses are
    freed with tc_string_free, the references' with free. */
 static struct sample run(char *(*function)(const char *), int is_core, const char *request, int count) {
@@ -351,19 +361,16 @@ int main(int argc, char **argv) {
 
     printf("TournamentCore %s benchmark%s: median of %d interleaved rounds\n\n", tc_version(), quick ? " (quick)" : "", quick ? 1 : 9);
     printf("| workload | request | core µs/call | core MB/s | core allocs/call | C+jansson µs/call | C+jansson allocs/call | C+jansson ÷ core |");
-#ifdef TC_BENCHMARK_SIMDJSON
-    printf(" C++ simdjson µs/call | C++ simdjson allocs/call | C++ simdjson ÷ core |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-#else
-    printf("\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
-#endif
+    if (CONTENDERS == 3) printf(" C++ simdjson µs/call | C++ simdjson allocs/call | C++ simdjson ÷ core |");
+    printf("\n|---|---:|---:|---:|---:|---:|---:|---:|%s\n", CONTENDERS == 3 ? "---:|---:|---:|" : "");
     for (index = 0; index < count; index++) {
         struct workload *workload = &workloads[index];
         size_t length = strlen(workload->request);
-        int rounds = quick ? 1 : 9, round, calls;
-        double core[9], reference[9], reference_ratio[9], core_allocations = 0, reference_allocations = 0, per_call;
-#ifdef TC_BENCHMARK_SIMDJSON
-        double peer[9], peer_ratio[9], peer_allocations = 0;
-#endif
+        int rounds = quick ? 1 : 9, round, calls, part;
+        /* The core, C + jansson, C++ + simdjson (a reference may be NULL: not timed). */
+        struct contender contenders[3] = {{.function = workload->core, .is_core = 1}, {.function = workload->reference}, {.function = workload->peer}};
+        struct contender *core = &contenders[0];
+        double per_call;
         if (only != NULL && strcmp(only, workload->method) != 0) continue;
         /* Calls per round: about 50 ms of the core's time (at least 1), from the warm calls of a
            calibration run of about 20 ms: the first call alone (caches and lazy initialization
@@ -376,51 +383,30 @@ int main(int argc, char **argv) {
            even rounds and last in odd ones (what runs before it, and the heap it leaves, change
            the next one's time); a ratio is the median of the rounds' ratios. */
         for (round = 0; round < rounds; round++) {
-            struct sample sample;
             int step;
             for (step = 0; step < 3; step++) {
-                int part = round % 2 == 0 ? step : 2 - step; /* 0 the core, 1 C + jansson, 2 C++ + simdjson */
-                if (part == 0) {
-                    sample = run(workload->core, 1, workload->request, calls);
-                    core[round] = sample.seconds_per_call;
-                    core_allocations = sample.allocations_per_call;
-                } else if (part == 1 && workload->reference) {
-                    sample = run(workload->reference, 0, workload->request, calls);
-                    reference[round] = sample.seconds_per_call;
-                    reference_allocations = sample.allocations_per_call;
-                }
-#ifdef TC_BENCHMARK_SIMDJSON
-                else if (part == 2 && workload->peer) {
-                    sample = run(workload->peer, 0, workload->request, calls);
-                    peer[round] = sample.seconds_per_call;
-                    peer_allocations = sample.allocations_per_call;
-                }
-#endif
+                struct contender *contender = &contenders[round % 2 == 0 ? step : 2 - step];
+                struct sample sample;
+                if (contender->function == NULL) continue;
+                sample = run(contender->function, contender->is_core, workload->request, calls);
+                contender->seconds[round] = sample.seconds_per_call;
+                contender->allocations = sample.allocations_per_call;
             }
-            if (workload->reference) reference_ratio[round] = reference[round] / core[round];
-#ifdef TC_BENCHMARK_SIMDJSON
-            if (workload->peer) peer_ratio[round] = peer[round] / core[round];
-#endif
+            for (part = 1; part < 3; part++) contenders[part].ratio[round] = contenders[part].seconds[round] / core->seconds[round];
         }
-        qsort(core, (size_t)rounds, sizeof *core, compare_doubles);
-        printf("| %s (%s) | %.1f KB | %.2f | %.0f | %.1f |", workload->method, workload->size, length / 1024.0, core[rounds / 2] * 1e6,
-               length / core[rounds / 2] / 1e6, core_allocations);
-        if (workload->reference) {
-            qsort(reference, (size_t)rounds, sizeof *reference, compare_doubles);
-            qsort(reference_ratio, (size_t)rounds, sizeof *reference_ratio, compare_doubles);
-            printf(" %.2f | %.1f | **%.2f×** |", reference[rounds / 2] * 1e6, reference_allocations, reference_ratio[rounds / 2]);
-        } else {
-            printf(" | | |");
+        qsort(core->seconds, (size_t)rounds, sizeof *core->seconds, compare_doubles);
+        printf("| %s (%s) | %.1f KB | %.2f | %.0f | %.1f |", workload->method, workload->size, length / 1024.0, core->seconds[rounds / 2] * 1e6,
+               length / core->seconds[rounds / 2] / 1e6, core->allocations);
+        for (part = 1; part < CONTENDERS; part++) {
+            struct contender *reference = &contenders[part];
+            if (reference->function == NULL) {
+                printf(" | | |");
+                continue;
+            }
+            qsort(reference->seconds, (size_t)rounds, sizeof *reference->seconds, compare_doubles);
+            qsort(reference->ratio, (size_t)rounds, sizeof *reference->ratio, compare_doubles);
+            printf(" %.2f | %.1f | **%.2f×** |", reference->seconds[rounds / 2] * 1e6, reference->allocations, reference->ratio[rounds / 2]);
         }
-#ifdef TC_BENCHMARK_SIMDJSON
-        if (workload->peer) {
-            qsort(peer, (size_t)rounds, sizeof *peer, compare_doubles);
-            qsort(peer_ratio, (size_t)rounds, sizeof *peer_ratio, compare_doubles);
-            printf(" %.2f | %.1f | **%.2f×** |", peer[rounds / 2] * 1e6, peer_allocations, peer_ratio[rounds / 2]);
-        } else {
-            printf(" | | |");
-        }
-#endif
         printf("\n");
         fflush(stdout);
     }

@@ -241,18 +241,27 @@ Reader &reader() {
     return instance;
 }
 
+/* Parses `request` (its length found once) and opens its root object; false when it is not
+   JSON or not an object. */
+bool open_root(const char *request, size_t &length, simdjson::ondemand::document &document, simdjson::ondemand::object &root) {
+    length = std::strlen(request);
+    return reader().iterate(request, length).get(document) == simdjson::SUCCESS && document.get_object().get(root) == simdjson::SUCCESS;
+}
+
 /* Whether nothing but white space follows the root value. */
 bool consumed(simdjson::ondemand::document &document) {
     return document.current_location().error() == simdjson::OUT_OF_BOUNDS;
 }
 
-/* An optional member: null is absent (returns 1, leaves `present` false); otherwise it must be
-   of `type` (returns 0 if not). */
+bool is_space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
 bool is_null(simdjson::ondemand::value &value) {
     json_type type;
     return value.type().get(type) == simdjson::SUCCESS && type == json_type::null;
 }
 
+/* Optional members: null is absent (true, `out` untouched; `present` stays false); otherwise the
+   value must have the type (false if not). */
 bool optional_string(simdjson::ondemand::value value, string_view &out, bool &present) {
     if (is_null(value)) return true;
     present = true;
@@ -284,7 +293,7 @@ bool raw_value(simdjson::ondemand::value value, string_view &out) {
     } else {
         out = value.raw_json_token();
     }
-    while (!out.empty() && (out.back() == ' ' || out.back() == '\n' || out.back() == '\r' || out.back() == '\t')) out.remove_suffix(1);
+    while (!out.empty() && is_space(out.back())) out.remove_suffix(1);
     return true;
 }
 
@@ -387,10 +396,8 @@ bool read_tournament(simdjson::ondemand::value value, Tournament &tournament, st
 extern "C" char *simdjson_tournaments_filter(const char *request) {
     simdjson::ondemand::document document;
     simdjson::ondemand::object root;
-    size_t length = std::strlen(request);
-    if (reader().iterate(request, length).get(document) != simdjson::SUCCESS || document.get_object().get(root) != simdjson::SUCCESS) {
-        return invalid_json();
-    }
+    size_t length;
+    if (!open_root(request, length, document, root)) return invalid_json();
     thread_local std::vector<Tournament> tournaments;
     thread_local std::vector<Extra> extras;
     tournaments.clear();
@@ -446,8 +453,8 @@ extern "C" char *simdjson_tournaments_filter(const char *request) {
     if (!consumed(document)) return invalid_json();
 
     /* The query: surrounding white space ignored, lower case; blank keeps everything. */
-    while (!query.empty() && (query.front() == ' ' || query.front() == '\n' || query.front() == '\t' || query.front() == '\r')) query.remove_prefix(1);
-    while (!query.empty() && (query.back() == ' ' || query.back() == '\n' || query.back() == '\t' || query.back() == '\r')) query.remove_suffix(1);
+    while (!query.empty() && is_space(query.front())) query.remove_prefix(1);
+    while (!query.empty() && is_space(query.back())) query.remove_suffix(1);
     std::string needle(query);
     for (char &c : needle) c = lower(c);
 
@@ -516,10 +523,8 @@ extern "C" char *simdjson_tournaments_filter(const char *request) {
 extern "C" char *simdjson_guests_check(const char *request) {
     simdjson::ondemand::document document;
     simdjson::ondemand::object root;
-    size_t length = std::strlen(request);
-    if (reader().iterate(request, length).get(document) != simdjson::SUCCESS || document.get_object().get(root) != simdjson::SUCCESS) {
-        return invalid_json();
-    }
+    size_t length;
+    if (!open_root(request, length, document, root)) return invalid_json();
     /* currentUserId may come after the participants: the guests' addedBy are kept until then. */
     thread_local std::vector<string_view> added_by;
     added_by.clear();
@@ -697,10 +702,8 @@ bool read_arrow(simdjson::ondemand::value value, Tally &tally, std::vector<Impac
 extern "C" char *simdjson_equipment_stats(const char *request) {
     simdjson::ondemand::document document;
     simdjson::ondemand::object root;
-    size_t length = std::strlen(request);
-    if (reader().iterate(request, length).get(document) != simdjson::SUCCESS || document.get_object().get(root) != simdjson::SUCCESS) {
-        return invalid_json();
-    }
+    size_t length;
+    if (!open_root(request, length, document, root)) return invalid_json();
     /* now and timeRange may come after the rounds: each round is summed as it is read, and
        whether it counts is decided at the end. */
     thread_local std::vector<RoundSummary> rounds;
