@@ -3,7 +3,8 @@
 # ABI against hand-written C + jansson, every method), the Python harness (the core through
 # ctypes against the json module) and the cold start (a fresh process's dlopen and first call,
 # and the memory they add, against the C + jansson reference as a shared library:
-# Benchmarks/coldstart.c), and prints their tables.
+# Benchmarks/coldstart.c) and the instructions per call of the core and the simdjson peer
+# (Benchmarks/instructions.sh, under callgrind), and prints their tables.
 #   bash Benchmarks/run.sh [--write]     (--write also rewrites BENCHMARKS.md with this run)
 #   bash Benchmarks/run.sh --against OLD.so [--record "what OLD.so is"]
 #       this build of the core against another (an earlier commit's libtournamentcore.so, or
@@ -50,6 +51,10 @@ output=$(mktemp)
   "$TC_BUILD/Benchmarks/benchmark" --quick --all-requests "$TC_BUILD/benchmark-all-requests" > /dev/null
   "$TC_BUILD/Benchmarks/benchmark-coldstart" "$TC_BUILD/benchmark-all-requests" "$TC_BUILD/libtournamentcore.so" \
     "$TC_BUILD/Benchmarks/libtcreference.so"
+  if [ -e "$TC_BUILD/Benchmarks/libtcsimdjson.so" ]; then
+    echo
+    bash Benchmarks/instructions.sh
+  fi
 } | tee "$output"
 if [ "${1:-}" = "--write" ]; then
   cpu=$(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
