@@ -1,6 +1,7 @@
 /* Calls one `char *f(const char *request)` of a shared library COUNT times on a request file and
  * frees each response: the whole program that Benchmarks/instructions.sh runs under callgrind
- * (once with COUNT 0, to take away what loading costs).
+ * (once with COUNT 1 too, to take away what loading and a first call cost). Exits 1 when a call
+ * returns NULL.
  *   call-once LIBRARY SYMBOL REQUEST-FILE COUNT [FREE-SYMBOL]   (free() when no FREE-SYMBOL) */
 #include <dlfcn.h>
 #include <stdio.h>
@@ -35,7 +36,7 @@ int main(int argc, char **argv) {
     fseek(file, 0, SEEK_END);
     long size = ftell(file);
     rewind(file);
-    char *request = malloc((size_t)size + 1);
+    char *request = size < 0 ? NULL : malloc((size_t)size + 1);
     if (!request || fread(request, 1, (size_t)size, file) != (size_t)size) {
         fprintf(stderr, "%s: cannot read\n", argv[3]);
         return 1;

@@ -6,34 +6,49 @@
 # The peer is built here for x86-64-v3 (AVX2) rather than -march=native: valgrind cannot run
 # AVX-512 code, and stops the peer at its first such instruction (SIGILL) with a fraction of its
 # work counted. simdjson's own library picks its AVX2 kernel under valgrind for the same reason.
-# Each count is (a run of N calls − a run of none) ÷ N, so loading the libraries is not counted.
+# Each count is (a run of N + 1 calls − a run of one) ÷ N: loading the libraries and what a first
+# call alone pays (the peer's parser, reused by its thread) are not counted. A run that fails (a
+# NULL response, a signal) stops the script with valgrind's output, rather than count half a run.
 set -euo pipefail
+shopt -s inherit_errexit  # a failed count inside $(...) stops the script too
 source "$(dirname "$0")/../scripts/common.sh"
 tc_find_swift
-tc_require_packages "${TC_PACKAGES[@]}" libsimdjson-dev valgrind
+tc_require_packages "${TC_PACKAGES[@]}" libsimdjson-dev valgrind >&2
 cd "$TC_ROOT"
 tc_cmake_build > /dev/null
+cxx=$(sed -n 's/^TC_PEER_CXX:FILEPATH=//p' "$TC_BUILD/CMakeCache.txt")
+case "$cxx" in *-NOTFOUND | "") cxx=$(command -v clang++ || true) ;; esac
+if [ -z "$cxx" ] || ! pkg-config --exists simdjson; then
+  echo "instructions.sh: no clang++ or no simdjson here, so no peer to count against" >&2
+  exit 1
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cc -O2 -o "$work/call-once" Benchmarks/call_once.c -ldl
-cxx=$(sed -n 's/^TC_PEER_CXX:FILEPATH=//p' "$TC_BUILD/CMakeCache.txt")
 peer="$work/libtcsimdjson-avx2.so"
-"${cxx:-clang++}" -std=c++17 -O3 -march=x86-64-v3 -ffp-contract=off -fPIC -shared \
-  $(pkg-config --cflags simdjson) Benchmarks/simdjson_references.cpp -o "$peer" $(pkg-config --libs simdjson)
+"$cxx" -std=c++17 -O3 -march=x86-64-v3 -ffp-contract=off -fPIC -shared $(pkg-config --cflags simdjson) \
+  Benchmarks/simdjson_references.cpp -o "$peer" $(pkg-config --libs simdjson) \
+  "-Wl,-rpath,$(pkg-config --variable=libdir simdjson)"
 "$TC_BUILD/Benchmarks/benchmark" --quick --all-requests "$work" > /dev/null
 core="$TC_BUILD/libtournamentcore.so"
 
-# Ir and simulated mispredicted conditional branches of `call-once ... COUNT`.
+# "Ir mispredicted-conditional-branches" of `call-once ...`; stops the script if the run failed.
 counts() {
-  valgrind --tool=callgrind --branch-sim=yes --callgrind-out-file="$work/out" "$work/call-once" "$@" 2>&1 \
-    | sed -n 's/.*Collected : \([0-9]*\) [0-9]* \([0-9]*\) .*/\1 \2/p'
+  if ! valgrind --tool=callgrind --branch-sim=yes --callgrind-out-file="$work/out" "$work/call-once" "$@" \
+    > "$work/log" 2>&1; then
+    cat "$work/log" >&2
+    exit 1
+  fi
+  sed -n 's/.*Collected : \([0-9]*\) [0-9]* \([0-9]*\) .*/\1 \2/p' "$work/log"
 }
 
-# Per call: "instructions mispredicts".
+# Per call: "instructions mispredicts", from runs of 1 and calls + 1 calls.
 per_call() {
-  local library=$1 symbol=$2 request=$3 calls=$4 release=${5:-}
-  read -r base_ir base_miss < <(counts "$library" "$symbol" "$request" 0 $release)
-  read -r ir miss < <(counts "$library" "$symbol" "$request" "$calls" $release)
+  local library=$1 symbol=$2 request=$3 calls=$4 release=${5:-} one more
+  one=$(counts "$library" "$symbol" "$request" 1 ${release:+"$release"})
+  more=$(counts "$library" "$symbol" "$request" $((calls + 1)) ${release:+"$release"})
+  read -r base_ir base_miss <<< "$one"
+  read -r ir miss <<< "$more"
   echo $(( (ir - base_ir) / calls )) $(( (miss - base_miss) / calls ))
 }
 
@@ -47,8 +62,10 @@ for method in tournaments.filter guests.check equipment.stats; do
     calls=1000
     [ "$size" = large ] && calls=2
     request="$work/$method.$size.json"
-    read -r core_ir core_miss < <(per_call "$core" "tc_$symbol" "$request" "$calls" tc_string_free)
-    read -r peer_ir peer_miss < <(LD_LIBRARY_PATH="$TC_BUILD" per_call "$peer" "simdjson_$symbol" "$request" "$calls")
+    core_counts=$(per_call "$core" "tc_$symbol" "$request" "$calls" tc_string_free)
+    peer_counts=$(per_call "$peer" "simdjson_$symbol" "$request" "$calls")
+    read -r core_ir core_miss <<< "$core_counts"
+    read -r peer_ir peer_miss <<< "$peer_counts"
     ratio=$(awk -v a="$core_ir" -v b="$peer_ir" 'BEGIN { printf "%.2f", a / b }')
     echo "| $method ($size) | $core_ir | $peer_ir | ${ratio}× | $core_miss | $peer_miss |"
   done

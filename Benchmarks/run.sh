@@ -51,7 +51,7 @@ output=$(mktemp)
   "$TC_BUILD/Benchmarks/benchmark" --quick --all-requests "$TC_BUILD/benchmark-all-requests" > /dev/null
   "$TC_BUILD/Benchmarks/benchmark-coldstart" "$TC_BUILD/benchmark-all-requests" "$TC_BUILD/libtournamentcore.so" \
     "$TC_BUILD/Benchmarks/libtcreference.so"
-  if [ -e "$TC_BUILD/Benchmarks/libtcsimdjson.so" ]; then
+  if [ -e "$TC_BUILD/Benchmarks/libtcsimdjson.so" ] && command -v valgrind > /dev/null; then
     echo
     bash Benchmarks/instructions.sh
   fi
