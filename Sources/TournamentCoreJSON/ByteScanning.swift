@@ -102,6 +102,44 @@
         (values &+ 0x7676_7676_7676_7676 | values) & 0x8080_8080_8080_8080
     }
 
+    /// The position after the digits at `start` (one at least, before `end`), having appended
+    /// them to `mantissa` (wrapping) and counted them, eight bytes at a time: each step counts
+    /// the digits among them and converts them at once (a timestamp takes two steps). A lone
+    /// digit (a score, a `0.5`) is taken as it is. The number readers' one loop over digits.
+    @inline(__always)
+    @inlinable static func readDigits(from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>, into mantissa: inout UInt64, counting digits: inout Int) -> UnsafePointer<UInt8> {
+        var cursor = start
+        if end - cursor >= 2, cursor[1] &- UInt8(ascii: "0") >= 10 {
+            mantissa = mantissa &* 10 &+ UInt64(cursor.pointee &- UInt8(ascii: "0"))
+            digits &+= 1
+            return cursor + 1
+        }
+        while end - cursor >= 8 {
+            let values = digitValues(UInt64(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self)))
+            let stops = nonDigits(values)
+            if stops == 0 {
+                mantissa = mantissa &* 100_000_000 &+ digitsValue(values)
+                cursor += 8
+                digits &+= 8
+                continue
+            }
+            let run = stops.trailingZeroBitCount >> 3
+            if run > 0 {
+                // The run's bytes moved to the top of the word: the bytes below read as zeros.
+                mantissa = mantissa &* DigitWriting.powerOfTen(run) &+ digitsValue(values &<< UInt64(64 &- run &* 8))
+                cursor += run
+                digits &+= run
+            }
+            return cursor
+        }
+        while cursor < end, cursor.pointee &- UInt8(ascii: "0") < 10 {
+            mantissa = mantissa &* 10 &+ UInt64(cursor.pointee &- UInt8(ascii: "0"))
+            cursor += 1
+            digits &+= 1
+        }
+        return cursor
+    }
+
     /// The eight bytes of `values` (little-endian, the first the most significant), each 0...9,
     /// as one decimal number; zero bytes read as leading zeros. The SWAR reduction of simdjson
     /// and fast_float.

@@ -573,42 +573,10 @@ struct JSONParser {
     }
 
     /// Moves past the digits under the cursor (one at least), appending them to `mantissa`
-    /// (wrapping) and counting them, eight bytes at a time: each step counts the digits among
-    /// them and converts them at once (a timestamp takes two steps). A lone digit (a score, a
-    /// `0.5`) is taken as it is.
+    /// (wrapping) and counting them (``ByteScanning/readDigits(from:to:into:counting:)``).
     @inline(__always)
     private mutating func readDigits(into mantissa: inout UInt64, counting digits: inout Int) {
-        // The cursor is at a digit, so before the end: the byte after it is the sentinel at most.
-        if !isDigit(p[1]) {
-            mantissa = mantissa &* 10 &+ UInt64(p.pointee &- UInt8(ascii: "0"))
-            p += 1
-            digits &+= 1
-            return
-        }
-        while end - p >= 8 {
-            let values = ByteScanning.digitValues(UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)))
-            let nonDigits = ByteScanning.nonDigits(values)
-            if nonDigits == 0 {
-                mantissa = mantissa &* 100_000_000 &+ ByteScanning.digitsValue(values)
-                p += 8
-                digits &+= 8
-                continue
-            }
-            let run = nonDigits.trailingZeroBitCount >> 3
-            if run > 0 {
-                // The run's bytes moved to the top of the word: the bytes below read as leading
-                // zeros.
-                mantissa = mantissa &* DigitWriting.powerOfTen(run) &+ ByteScanning.digitsValue(values &<< UInt64(64 &- run &* 8))
-                p += run
-                digits &+= run
-            }
-            return
-        }
-        while isDigit(p.pointee) {
-            mantissa = mantissa &* 10 &+ UInt64(p.pointee &- UInt8(ascii: "0"))
-            p += 1
-            digits &+= 1
-        }
+        p = ByteScanning.readDigits(from: p, to: end, into: &mantissa, counting: &digits)
     }
 
     @inline(__always)

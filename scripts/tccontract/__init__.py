@@ -151,10 +151,11 @@ def registry_types(text: str) -> List[str]:
 
 
 def method_names() -> Dict[str, str]:
-    """Swift type -> method name, from every `enum|struct X: WireMethod` of the wire layer."""
+    """Swift type -> method name, from every `enum|struct X: WireMethod` (or
+    `CursorReadingWireMethod`, which refines it) of the wire layer."""
     names: Dict[str, str] = {}
     pattern = re.compile(
-        r"\b(?:enum|struct)\s+([A-Z][A-Za-z0-9]*)\s*:\s*WireMethod\s*\{\s*"
+        r"\b(?:enum|struct)\s+([A-Z][A-Za-z0-9]*)\s*:\s*(?:CursorReading)?WireMethod\s*\{\s*"
         r"static\s+let\s+name\s*:\s*StaticString\s*=\s*\"([^\"]+)\"")
     for path in sorted(METHODS_FOLDER.rglob("*.swift")):
         for swift_type, name in pattern.findall(path.read_text(encoding="utf-8")):

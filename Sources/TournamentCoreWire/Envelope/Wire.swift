@@ -71,7 +71,19 @@ public enum Wire {
         }
     }
 
-    private static func call(_ method: WireMethodEntry, request: UnsafeBufferPointer<UInt8>?, terminated: Bool) -> JSONWriter {
+    /// ``call(method:request:)-([UInt8])`` answered from a document only, never from the
+    /// method's cursor path: for tests that compare the two paths.
+    static func callReadingDocument(method: String, request: [UInt8]) -> [UInt8] {
+        var method = method
+        return method.withUTF8 { name in
+            request.withUnsafeBufferPointer { bytes in
+                guard let handler = MethodRegistry.method(named: name) else { return [] }
+                return WireResponse(call(handler, request: bytes, terminated: false, cursorFirst: false)).bytes
+            }
+        }
+    }
+
+    private static func call(_ method: WireMethodEntry, request: UnsafeBufferPointer<UInt8>?, terminated: Bool, cursorFirst: Bool = true) -> JSONWriter {
         guard let request else {
             return failure(WireError(.invalidJSON, "The request is NULL."))
         }
@@ -83,6 +95,9 @@ public enum Wire {
         var writer = JSONWriter(capacity: responseCapacity(forRequestOf: request.count))
         guard MemoryReservation.isAvailable(forRequestOf: request.count) else {
             writer.markOutOfMemory()
+            return writer
+        }
+        if cursorFirst && answered(by: method, reading: request, into: &writer) {
             return writer
         }
         do throws(JSONSyntaxError) {
@@ -115,6 +130,21 @@ public enum Wire {
     /// returned to the shared bins on every call.
     static func responseCapacity(forRequestOf count: Int) -> Int {
         count < 2048 ? 1024 : min(count + 256, 4 << 20)
+    }
+
+    /// Whether the method's cursor path answered `request` (see ``CursorReadingWireMethod``):
+    /// false, with nothing written, when the method has none or its cursor declined. (It writes
+    /// no number JSON cannot express: the domain's results are checked finite where it gives
+    /// them, and a path that could not tell would decline.)
+    private static func answered(by method: WireMethodEntry, reading request: UnsafeBufferPointer<UInt8>, into writer: inout JSONWriter) -> Bool {
+        guard let respondReading = method.respondReading, var cursor = JSONCursor(request) else { return false }
+        writer.append("{\"ok\":true,\"result\":")
+        guard respondReading(&cursor, &writer), !writer.containsNonFiniteNumber else {
+            writer.truncate(to: 0)
+            return false
+        }
+        writer.endObject()
+        return true
     }
 
     private static func respond(_ method: WireMethodEntry, to document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {

@@ -14,7 +14,20 @@ protocol WireMethod: SendableMetatype {
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError)
 }
 
-/// A method as the registry lists it: its name and its ``WireMethod/respond(to:in:into:)``.
+/// A method that can also answer while it reads its request, from a ``JSONCursor``: the request
+/// is then read once, not into a tape and again from the tape. The wire layer tries this first;
+/// when the cursor declines (anything it does not read in full, every error included), the
+/// request is read into a document and ``WireMethod/respond(to:in:into:)`` answers, with the
+/// contract's errors. Both must give the same bytes for every request the cursor reads
+/// (GoldenTests and CursorPathTests check it).
+protocol CursorReadingWireMethod: WireMethod {
+    /// Writes the `result` object and returns true, or returns false having written nothing
+    /// (the cursor declined, or a rule refused the request: the document path answers then).
+    static func respond(reading cursor: inout JSONCursor, into writer: inout JSONWriter) -> Bool
+}
+
+/// A method as the registry lists it: its name and its ``WireMethod/respond(to:in:into:)``
+/// (and ``CursorReadingWireMethod/respond(reading:into:)`` if it has one).
 ///
 /// The registry holds these values rather than `any WireMethod.Type`: existential metatypes are
 /// not available in Embedded Swift, which builds the C library and the WebAssembly module from
@@ -24,11 +37,24 @@ struct WireMethodEntry: Sendable {
     let name: StaticString
     /// The method's ``WireMethod/respond(to:in:into:)``.
     let respond: @Sendable (_ request: Int, _ document: JSONDocument, _ writer: inout JSONWriter) throws(WireError) -> Void
+    /// The method's ``CursorReadingWireMethod/respond(reading:into:)``, if it has one.
+    let respondReading: (@Sendable (_ cursor: inout JSONCursor, _ writer: inout JSONWriter) -> Bool)?
 
     init<Method: WireMethod>(_ method: Method.Type) {
         name = Method.name
         respond = { (request: Int, document: JSONDocument, writer: inout JSONWriter) throws(WireError) in
             try Method.respond(to: request, in: document, into: &writer)
+        }
+        respondReading = nil
+    }
+
+    init<Method: CursorReadingWireMethod>(_ method: Method.Type) {
+        name = Method.name
+        respond = { (request: Int, document: JSONDocument, writer: inout JSONWriter) throws(WireError) in
+            try Method.respond(to: request, in: document, into: &writer)
+        }
+        respondReading = { (cursor: inout JSONCursor, writer: inout JSONWriter) -> Bool in
+            Method.respond(reading: &cursor, into: &writer)
         }
     }
 }

@@ -50,6 +50,79 @@ enum ArrowCoding {
                 arrows: try arrows(document, fields.required(.arrows)))
         }
     }
+
+    // MARK: Read by a cursor
+
+    /// The array of rounds under the cursor, as ``rounds(_:_:)`` reads it from a document; nil
+    /// when the cursor declined (anything that path would refuse, or read otherwise).
+    static func rounds(_ cursor: inout JSONCursor) -> [Round]? {
+        var rounds: [Round] = []
+        // A round's arrows as read, reused from round to round, so that only the largest round
+        // grows it; each round keeps a copy of its own size (an array grown by appending, per
+        // round, cost as much as the document path saves).
+        var read: [Arrow] = []
+        read.reserveCapacity(64)
+        guard cursor.enterArray() else { return nil }
+        while cursor.nextElement() {
+            guard cursor.enterObject() else { return nil }
+            var seen: UInt64 = 0
+            var id: String?
+            var date: Int64?
+            var hasArrows = false
+            read.removeAll(keepingCapacity: true)
+            while let field = cursor.nextField(RoundField.self, seen: &seen) {
+                switch field {
+                case .id: id = cursor.optional { $0.string() }.map { String(decoding: $0, as: UTF8.self) }
+                case .date: date = cursor.int64(in: Timestamps.range)
+                case .arrows:
+                    hasArrows = true
+                    arrows(&cursor, into: &read)
+                }
+            }
+            guard !cursor.declined, let date, hasArrows else { return nil }
+            rounds.append(Round(id: id, date: date, arrows: copy(of: read)))
+        }
+        return cursor.declined ? nil : rounds
+    }
+
+    /// Appends the arrows of the array under the cursor to `arrows`, as ``arrows(_:_:)`` reads
+    /// them; declines anything else.
+    private static func arrows(_ cursor: inout JSONCursor, into arrows: inout [Arrow]) {
+        guard cursor.enterArray() else { return }
+        while cursor.nextElement() {
+            guard cursor.enterObject() else { return }
+            var seen: UInt64 = 0
+            var score: Int64?
+            var isX: Bool?
+            var x: Double?
+            var y: Double?
+            while let field = cursor.nextField(ArrowField.self, seen: &seen) {
+                switch field {
+                case .score: score = cursor.int64(in: 0...10)
+                case .isX: isX = cursor.optional { $0.bool() }
+                case .x: x = cursor.optional { $0.double() }
+                case .y: y = cursor.optional { $0.double() }
+                }
+            }
+            guard !cursor.declined, let score, let arrow = try? Arrow(score: Int(score), isX: isX ?? false, x: x, y: y) else {
+                cursor.decline()
+                return
+            }
+            arrows.append(arrow)
+        }
+    }
+
+    /// A new array of exactly `arrows`' elements.
+    private static func copy(of arrows: [Arrow]) -> [Arrow] {
+        arrows.withUnsafeBufferPointer { source in
+            [Arrow](unsafeUninitializedCapacity: source.count) { target, count in
+                if let base = target.baseAddress, let from = source.baseAddress {
+                    base.initialize(from: from, count: source.count)
+                }
+                count = source.count
+            }
+        }
+    }
 }
 
 /// The rounds a request covers: `timeRange` (default `thirtyDays`) or `startDate`, with `now`.

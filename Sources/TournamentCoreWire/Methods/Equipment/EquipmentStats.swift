@@ -3,7 +3,7 @@ import TournamentCoreJSON
 
 /// `equipment.stats`: performance and drift statistics of one setup from its arrows
 /// (``SetupStats``, ``DriftStats``).
-enum EquipmentStats: WireMethod {
+enum EquipmentStats: CursorReadingWireMethod {
     static let name: StaticString = "equipment.stats"
 
     private typealias Field = Members.EquipmentStatsRequest
@@ -13,17 +13,60 @@ enum EquipmentStats: WireMethod {
         let setupId = try document.int64(at: fields.required(.setupId))
         let rounds = try ArrowCoding.rounds(document, fields.required(.rounds))
         let selection = try RoundSelection(fields, timeRange: .timeRange, startDate: .startDate, now: .now)
-        let stats: SetupStats
         do throws(EquipmentError) {
-            stats = try SetupStats(setupId: setupId, rounds: rounds, filter: selection.filter)
+            try answer(setupId: setupId, rounds: rounds, filter: selection.filter, into: &writer)
         } catch {
             throw error.wireError
         }
+    }
+
+    /// The same request read by a cursor: what the document path reads, the same way; anything
+    /// else (an unknown or repeated member, `timeRange` with `startDate`, every error) declines.
+    static func respond(reading cursor: inout JSONCursor, into writer: inout JSONWriter) -> Bool {
+        guard cursor.enterObject() else { return false }
+        var seen: UInt64 = 0
+        var setupId: Int64?
+        var rounds: [Round]?
+        var timeRange: AnalyticsTimeRange?
+        var startDate: Int64?
+        var now: Int64?
+        while let field = cursor.nextField(Field.self, seen: &seen) {
+            switch field {
+            case .setupId: setupId = cursor.int64()
+            case .rounds: rounds = ArrowCoding.rounds(&cursor)
+            case .timeRange:
+                if let name = cursor.optional({ $0.string() }) {
+                    timeRange = AnalyticsTimeRange(rawValue: String(decoding: name, as: UTF8.self))
+                    if timeRange == nil { cursor.decline() }
+                }
+            case .startDate: startDate = cursor.optional { $0.int64(in: Timestamps.range) }
+            case .now: now = cursor.optional { $0.int64(in: Timestamps.range) }
+            }
+        }
+        guard cursor.finish(), let setupId, let rounds else { return false }
+        let filter: RoundFilter
+        if let startDate {
+            guard timeRange == nil else { return false }
+            filter = .since(startDate)
+        } else {
+            filter = .range(timeRange ?? .default, now: now ?? Timestamps.now())
+        }
+        do throws(EquipmentError) {
+            try answer(setupId: setupId, rounds: rounds, filter: filter, into: &writer)
+        } catch {
+            return false
+        }
+        return true
+    }
+
+    /// Writes the statistics of `rounds`; throws before writing anything.
+    private static func answer(setupId: Int64, rounds: [Round], filter: RoundFilter, into writer: inout JSONWriter) throws(EquipmentError) {
+        let stats = try SetupStats(setupId: setupId, rounds: rounds, filter: filter)
         writer.beginObject()
         writer.key("stats")
         StatsCoding.write(stats, into: &writer)
         writer.key("drift")
-        StatsCoding.write(DriftStats(setupId: setupId, rounds: rounds, filter: selection.filter), into: &writer)
+        StatsCoding.write(DriftStats(setupId: setupId, rounds: rounds, filter: filter), into: &writer)
         writer.endObject()
     }
 }

@@ -1,0 +1,296 @@
+/// A reader that hands a request's values to a decoder as it reads them, without a tape: the
+/// fast path of the methods that have one (a request read this way is read once, where a
+/// ``JSONDocument`` is read into a tape and the tape read again).
+///
+/// It reads only what it can read in full, and *declines* everything else: a syntax error, a
+/// string with an escape, a control character or a byte past ASCII, a number with an exponent
+/// or more than 19 digits, a nesting its decoder does not expect. Declining sets ``declined``;
+/// from then on every read answers a neutral value (`0`, `false`, nil) and moves no further,
+/// so a decoder may carry on to the end of its loop and test ``declined`` once. The caller
+/// then reads the request with ``JSONDocument`` instead, which accepts or refuses it with the
+/// contract's errors. So what this reader accepts, it accepts exactly as the tape reader does
+/// (RFC 8259, strictly), and a request it declines costs a second reading, never a different
+/// answer.
+///
+/// ```swift
+/// guard var cursor = JSONCursor(bytes) else { /* read with JSONDocument */ }
+/// if cursor.enterObject() {
+///     while let key = cursor.nextKey() { ... cursor.int64() ... }
+/// }
+/// guard cursor.finish() else { /* read with JSONDocument */ }
+/// ```
+public struct JSONCursor {
+    /// The next byte to read, and the end of the text (no sentinel is needed).
+    @usableFromInline var p: UnsafePointer<UInt8>
+    @usableFromInline let end: UnsafePointer<UInt8>
+    /// Whether the innermost container has had a member or element yet (a `,` comes before
+    /// the next one).
+    @usableFromInline var hasChild = false
+    /// Set by the first read that declined (``declined``).
+    @usableFromInline var hasDeclined = false
+
+    /// Whether a read declined; every read since answered a neutral value.
+    @inlinable public var declined: Bool { hasDeclined }
+
+    /// A cursor at the start of `bytes`; nil when they are empty (no JSON value: the tape
+    /// reader reports it).
+    @inlinable public init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
+        p = base
+        end = base + bytes.count
+    }
+
+    // MARK: Structure
+
+    /// Enters the object that comes next; declines (false) if something else does.
+    @inline(__always)
+    @inlinable public mutating func enterObject() -> Bool {
+        take(UInt8(ascii: "{"))
+    }
+
+    /// Enters the array that comes next; declines (false) if something else does.
+    @inline(__always)
+    @inlinable public mutating func enterArray() -> Bool {
+        take(UInt8(ascii: "["))
+    }
+
+    /// The next key of the object entered last, its bytes as written (a plain ASCII string),
+    /// with the cursor then at its value; nil at the object's end (which it leaves) or when
+    /// declined. Each value must be read (or the cursor declines) before the next key.
+    @inline(__always)
+    @inlinable public mutating func nextKey() -> UnsafeBufferPointer<UInt8>? {
+        guard nextChild(closing: UInt8(ascii: "}")) else { return nil }
+        guard let key = string(), take(UInt8(ascii: ":")) else { return decline(nil) }
+        return key
+    }
+
+    /// The index in `table` of the next key of the object entered last (see ``nextKey()``);
+    /// nil at the object's end. A key the table does not have declines. A key of up to eight
+    /// bytes is looked up by its word, as a document's keys are (one probe, no hashing of bytes).
+    @inline(__always)
+    @inlinable public mutating func nextKey(in table: JSONKeyTable) -> Int? {
+        guard let key = nextKey(), let start = key.baseAddress else { return nil }
+        let index: Int?
+        if key.count <= 8 {
+            let word: UInt64
+            if end - start >= 8 {
+                // The eight bytes from the key's start, the ones past its end masked off.
+                let loaded = UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
+                word = loaded & (UInt64.max &>> UInt64(truncatingIfNeeded: (8 &- key.count) &* 8))
+            } else {
+                word = key.isEmpty ? 0 : ByteScanning.partialWord(start, count: key.count)
+            }
+            index = table.index(ofShortWord: word, length: key.count)
+        } else {
+            index = table.index(of: key)
+        }
+        guard let index else { return decline(nil) }
+        return index
+    }
+
+    /// Whether the array entered last has another element (the cursor is then at it); false
+    /// at its end (which it leaves) or when declined.
+    @inline(__always)
+    @inlinable public mutating func nextElement() -> Bool {
+        nextChild(closing: UInt8(ascii: "]"))
+    }
+
+    /// After the top-level value: whether only white space follows and nothing was declined.
+    @inlinable public mutating func finish() -> Bool {
+        skipWhitespace()
+        if p != end { hasDeclined = true }
+        return !declined
+    }
+
+    /// Moves past the `,` before a child, or past the container's closing bracket (false).
+    /// A container's state is one flag, reset when it opens and set by its first child; when
+    /// a container closes, the one around it has had a child (that container), so the flag is
+    /// set again and no stack of them is needed.
+    @inline(__always)
+    @inlinable mutating func nextChild(closing: UInt8) -> Bool {
+        guard !declined else { return false }
+        skipWhitespace()
+        if byte == closing {
+            p += 1
+            hasChild = true  // the container just closed is the outer one's child
+            return false
+        }
+        if hasChild {
+            guard take(UInt8(ascii: ",")) else { return decline(false) }
+        }
+        hasChild = true
+        return true
+    }
+
+    // MARK: Scalars
+
+    /// Whether the value that comes next is `null` (then read).
+    @inline(__always)
+    @inlinable public mutating func takeNull() -> Bool {
+        guard !declined else { return false }
+        skipWhitespace()
+        guard byte == UInt8(ascii: "n") else { return false }
+        guard literal("null") else { return decline(false) }
+        return true
+    }
+
+    /// A `true` or `false`; nil (declined) for anything else.
+    @inline(__always)
+    @inlinable public mutating func bool() -> Bool? {
+        guard !declined else { return nil }
+        skipWhitespace()
+        if byte == UInt8(ascii: "t"), literal("true") { return true }
+        if byte == UInt8(ascii: "f"), literal("false") { return false }
+        return decline(nil)
+    }
+
+    /// A string of plain ASCII text (no escape, no control character): its bytes between the
+    /// quotes; nil (declined) for anything else.
+    @inline(__always)
+    @inlinable public mutating func string() -> UnsafeBufferPointer<UInt8>? {
+        guard !declined else { return nil }
+        skipWhitespace()
+        guard byte == UInt8(ascii: "\"") else { return decline(nil) }
+        let start = p + 1
+        let stop = ByteScanning.firstStop(from: start, to: end, mask: Self.stopMask)
+        guard stop != end, stop.pointee == UInt8(ascii: "\"") else { return decline(nil) }
+        p = stop + 1
+        return UnsafeBufferPointer(start: start, count: stop - start)
+    }
+
+    /// An integer literal in the range of `Int64` (no fraction, no exponent); nil (declined)
+    /// for anything else.
+    @inline(__always)
+    @inlinable public mutating func int64() -> Int64? {
+        guard let number = number(), number.isInteger else { return decline(nil) }
+        if number.isNegative {
+            return number.mantissa <= 1 << 63 ? Int64(bitPattern: 0 &- number.mantissa) : decline(nil)
+        }
+        return number.mantissa < 1 << 63 ? Int64(bitPattern: number.mantissa) : decline(nil)
+    }
+
+    /// A number as the nearest `Double` (the value ``JSONDocument/double(_:)`` gives); nil
+    /// (declined) for anything else, and for the rare numbers the fast algorithms leave to
+    /// the text.
+    @inline(__always)
+    @inlinable public mutating func double() -> Double? {
+        guard let number = number(),
+              let value = NumberParsing.double(mantissa: number.mantissa, exponent: number.exponent, negative: number.isNegative)
+        else { return decline(nil) }
+        return value
+    }
+
+    /// A number token's digits as an integer, its decimal exponent, its sign and whether it is
+    /// an integer literal: `-?(0|[1-9][0-9]*)(\.[0-9]+)?` with at most 19 digits, what the tape
+    /// reader reads as exact. Whatever follows it is the structure's to check.
+    @usableFromInline struct Number {
+        @usableFromInline var mantissa: UInt64
+        @usableFromInline var exponent: Int
+        @usableFromInline var isNegative: Bool
+        @usableFromInline var isInteger: Bool
+
+        @inlinable init(mantissa: UInt64, exponent: Int, isNegative: Bool, isInteger: Bool) {
+            self.mantissa = mantissa
+            self.exponent = exponent
+            self.isNegative = isNegative
+            self.isInteger = isInteger
+        }
+    }
+
+    @inline(__always)
+    @inlinable mutating func number() -> Number? {
+        guard !declined else { return nil }
+        skipWhitespace()
+        var number = Number(mantissa: 0, exponent: 0, isNegative: false, isInteger: true)
+        if byte == UInt8(ascii: "-") {
+            number.isNegative = true
+            p += 1
+        }
+        var digits = 0
+        switch byte {
+        case UInt8(ascii: "0"):
+            p += 1
+        case UInt8(ascii: "1")...UInt8(ascii: "9"):
+            readDigits(into: &number.mantissa, counting: &digits)
+        default:
+            return decline(nil)
+        }
+        if byte == UInt8(ascii: ".") {
+            number.isInteger = false
+            p += 1
+            let before = digits
+            guard isDigit(byte) else { return decline(nil) }
+            readDigits(into: &number.mantissa, counting: &digits)
+            number.exponent = before &- digits
+        }
+        // A digit after a leading zero, an exponent, more digits than a mantissa holds.
+        guard !isDigit(byte), byte | 0x20 != UInt8(ascii: "e"), digits <= 19 else { return decline(nil) }
+        return number
+    }
+
+    // MARK: Bytes
+
+    /// The byte under the cursor, 0 at the end (where no token can start).
+    @inline(__always)
+    @inlinable var byte: UInt8 { p < end ? p.pointee : 0 }
+
+    @inline(__always)
+    @inlinable func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    @inline(__always)
+    @inlinable mutating func skipWhitespace() {
+        while p < end {
+            switch p.pointee {
+            case 0x20, 0x0A, 0x0D, 0x09: p += 1
+            default: return
+            }
+        }
+    }
+
+    /// Moves past `expected` after white space; declines (false) when something else is there.
+    @inline(__always)
+    @inlinable mutating func take(_ expected: UInt8) -> Bool {
+        guard !declined else { return false }
+        skipWhitespace()
+        guard byte == expected else { return decline(false) }
+        p += 1
+        if expected == UInt8(ascii: "{") || expected == UInt8(ascii: "[") { hasChild = false }
+        return true
+    }
+
+    /// Moves past `text` if it comes next.
+    @inline(__always)
+    @inlinable mutating func literal(_ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard end - p >= count, memoryEquals(p, text.utf8Start, count) else { return false }
+        p += count
+        return true
+    }
+
+    /// Appends the digits under the cursor (one at least) to `mantissa`, as the tape reader
+    /// does, counting them (wrapping past 19, which ``number()`` then declines).
+    @inline(__always)
+    @inlinable mutating func readDigits(into mantissa: inout UInt64, counting digits: inout Int) {
+        p = ByteScanning.readDigits(from: p, to: end, into: &mantissa, counting: &digits)
+    }
+
+    /// The bytes that end plain string text: a quote, a backslash, a control character or a
+    /// byte past ASCII (the last three decline).
+    @inline(__always)
+    @inlinable static func stopMask(_ word: UInt64) -> UInt64 {
+        ByteScanning.escapeMask(word) | word & 0x8080_8080_8080_8080
+    }
+
+    /// Declines the request: for what a decoder does not read (a member it does not know, a
+    /// repeated key, a value out of its range). Every read from now on answers a neutral value.
+    @inlinable public mutating func decline() {
+        hasDeclined = true
+    }
+
+    /// Declines, answering `value`.
+    @inline(__always)
+    @inlinable mutating func decline<Value>(_ value: Value) -> Value {
+        hasDeclined = true
+        return value
+    }
+}

@@ -1,0 +1,34 @@
+import TournamentCoreJSON
+
+extension JSONCursor {
+    /// The field of the next member of the object entered last, looked up in `Field`'s key
+    /// table; nil at the object's end. Declines an unknown member and a repeated one (`seen`:
+    /// the fields met so far in this object, by slot), whose handling is the document path's
+    /// (unknown members kept or ignored, the last of repeated keys winning).
+    @inline(__always)
+    mutating func nextField<Field: RequestFields>(_: Field.Type, seen: inout UInt64) -> Field? {
+        guard let index = nextKey(in: Field.table) else { return nil }
+        guard index < 64, seen & 1 << UInt64(index) == 0 else {
+            decline()
+            return nil
+        }
+        seen |= 1 << UInt64(index)
+        return Field.allCases[index]
+    }
+
+    /// An integer within `range`, or nil (declined) for anything else.
+    @inline(__always)
+    mutating func int64(in range: ClosedRange<Int64>) -> Int64? {
+        guard let value = int64(), range.contains(value) else {
+            decline()
+            return nil
+        }
+        return value
+    }
+
+    /// An optional member's value: nil (read) for `null`, otherwise `read`'s.
+    @inline(__always)
+    mutating func optional<Value>(_ read: (inout JSONCursor) -> Value?) -> Value? {
+        takeNull() ? nil : read(&self)
+    }
+}

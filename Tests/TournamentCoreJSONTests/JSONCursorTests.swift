@@ -1,0 +1,188 @@
+import Testing
+@testable import TournamentCoreJSON
+
+/// Reads `text` with a cursor through `body`, then `finish()`: whether it read the whole text.
+private func read(_ text: String, _ body: (inout JSONCursor) -> Void) -> Bool {
+    Array(text.utf8).withUnsafeBufferPointer { bytes in
+        guard var cursor = JSONCursor(bytes) else { return false }
+        body(&cursor)
+        return cursor.finish()
+    }
+}
+
+/// The number `text` as the cursor reads it (`[text]`, as a double and, when it is one, an
+/// integer), or nil when it declined.
+private func cursorNumber(_ text: String) -> (Double, Int64?)? {
+    var double: Double?
+    var integer: Int64?
+    let asDouble = read("[\(text)]") { cursor in
+        _ = cursor.enterArray()
+        _ = cursor.nextElement()
+        double = cursor.double()
+        _ = cursor.nextElement()
+    }
+    _ = read("[\(text)]") { cursor in
+        _ = cursor.enterArray()
+        _ = cursor.nextElement()
+        integer = cursor.int64()
+        _ = cursor.nextElement()
+    }
+    guard asDouble, let double else { return nil }
+    return (double, integer)
+}
+
+/// The number `text` as a document reads it (`[text]`), or nil when it is no number.
+private func documentNumber(_ text: String) -> (Double?, Int64?)? {
+    let bytes = Array("[\(text)]".utf8)
+    return bytes.withUnsafeBufferPointer { buffer in
+        try? JSONDocument.parse(buffer) { document -> (Double?, Int64?)? in
+            let element = 1
+            guard document.kind(element) == .number else { return nil }
+            return (document.double(element), document.int64(element))
+        }
+    }.flatMap { $0 }
+}
+
+@Suite("JSONCursor")
+struct JSONCursorTests {
+    @Test("a cursor reads an object's keys and values in order, with white space anywhere")
+    func readsObject() {
+        var seen: [String] = []
+        let finished = read(" {\t\"a\" : 1 ,\n\"b\":[true, false ,null],\"c\":\"text\", \"d\":{} }\r\n") { cursor in
+            guard cursor.enterObject() else { return }
+            while let key = cursor.nextKey() {
+                let name = String(decoding: key, as: UTF8.self)
+                seen.append(name)
+                switch name {
+                case "a": seen.append("\(cursor.int64() ?? -1)")
+                case "b":
+                    _ = cursor.enterArray()
+                    while cursor.nextElement() {
+                        if cursor.takeNull() { seen.append("null") } else { seen.append("\(cursor.bool() ?? false)") }
+                    }
+                case "c": seen.append(cursor.string().map { String(decoding: $0, as: UTF8.self) } ?? "?")
+                default:
+                    _ = cursor.enterObject()
+                    while cursor.nextKey() != nil { cursor.decline() }
+                }
+            }
+        }
+        #expect(finished)
+        #expect(seen == ["a", "1", "b", "true", "false", "null", "c", "text", "d"])
+    }
+
+    @Test("numbers read by a cursor are the values a document gives", arguments: [
+        "0", "-0", "7", "-12", "10", "1735300000000", "9223372036854775807", "-9223372036854775808",
+        "0.5", "-0.104", "0.40000000000000002", "0.071999999999999995", "123456789.123456789",
+        "1.0", "100.25", "0.000001", "-9007199254740992", "0.1234567890123456789",
+    ])
+    func numbersAsDocument(text: String) throws {
+        let document = try #require(documentNumber(text))
+        let cursor = try #require(cursorNumber(text), "declined \(text)")
+        #expect(cursor.0.bitPattern == document.0?.bitPattern)
+        #expect(cursor.1 == document.1)
+    }
+
+    @Test("random numbers read by a cursor are the values a document gives")
+    func randomNumbers() throws {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3_000 {
+            let integerDigits = Int.random(in: 1...12, using: &generator)
+            var text = Bool.random(using: &generator) ? "-" : ""
+            text += String(Int.random(in: 1...9, using: &generator))
+            for _ in 1..<integerDigits { text += String(Int.random(in: 0...9, using: &generator)) }
+            if Bool.random(using: &generator) {
+                text += "."
+                for _ in 0..<Int.random(in: 1...(19 - integerDigits + 1), using: &generator) {
+                    text += String(Int.random(in: 0...9, using: &generator))
+                }
+            }
+            let document = try #require(documentNumber(text))
+            guard let cursor = cursorNumber(text) else {
+                // Only a mantissa past 19 digits may decline here.
+                #expect(text.filter(\.isNumber).count > 19, "declined \(text)")
+                continue
+            }
+            #expect(cursor.0.bitPattern == document.0?.bitPattern, "\(text)")
+            #expect(cursor.1 == document.1, "\(text)")
+        }
+    }
+
+    @Test("a number exactly halfway between two doubles declines as a double (the document reads its text)")
+    func halfwayDeclines() throws {
+        #expect(cursorNumber("9007199254740993") == nil)
+        let document = try #require(documentNumber("9007199254740993"))
+        #expect(document.0 == 9007199254740992 && document.1 == 9007199254740993)
+    }
+
+    @Test("numbers the cursor does not read as exact, or that are no JSON, decline", arguments: [
+        "01", "-01", "1.", ".5", "-", "+1", "1e5", "1E5", "1.5e-3", "0x10", "12345678901234567890",
+        "1.2.3", "--1", "Infinity", "NaN", "1 2",
+    ])
+    func numbersDecline(text: String) {
+        #expect(cursorNumber(text) == nil)
+    }
+
+    @Test("strings with an escape, a control character or a byte past ASCII decline", arguments: [
+        "\"a\\\"b\"", "\"a\\nb\"", "\"tab\there\"", "\"caf\u{E9}\"", "\"\u{1F3AF}\"", "\"unclosed",
+    ])
+    func stringsDecline(text: String) {
+        let finished = read("[\(text)]") { cursor in
+            _ = cursor.enterArray()
+            _ = cursor.nextElement()
+            _ = cursor.string()
+            _ = cursor.nextElement()
+        }
+        #expect(!finished)
+    }
+
+    @Test("text that is no JSON, or more than the value, declines", arguments: [
+        "[1,]", "[1 2]", "[,1]", "{\"a\" 1}", "{\"a\":1,}", "{\"a\":1", "[1]]", "[1] x", "[tru]", "[nul]", "{1:2}",
+    ])
+    func structureDeclines(text: String) {
+        let finished = read(text) { cursor in
+            if text.hasPrefix("{") {
+                guard cursor.enterObject() else { return }
+                while cursor.nextKey() != nil { _ = cursor.int64() }
+            } else {
+                guard cursor.enterArray() else { return }
+                while cursor.nextElement() {
+                    if cursor.takeNull() { continue }
+                    if cursor.bool() == nil { _ = cursor.int64() }
+                }
+            }
+        }
+        #expect(!finished)
+    }
+
+    @Test("an empty text has no cursor, and a declined cursor stays declined")
+    func emptyAndSticky() {
+        #expect([UInt8]().withUnsafeBufferPointer { JSONCursor($0) } == nil)
+        let finished = read("[1,2,3]") { cursor in
+            _ = cursor.enterArray()
+            _ = cursor.nextElement()
+            cursor.decline()
+            #expect(cursor.int64() == nil && !cursor.nextElement() && cursor.string() == nil && cursor.declined)
+        }
+        #expect(!finished)
+    }
+
+    @Test("keys are found in a key table by their bytes, short or long, and unknown keys decline")
+    func keysInTable() {
+        let table = JSONKeyTable(keys: ["id", "currentParticipants", "x"])
+        var found: [Int] = []
+        let finished = read("{\"x\":1,\"currentParticipants\":2,\"id\":3}") { cursor in
+            _ = cursor.enterObject()
+            while let index = cursor.nextKey(in: table) {
+                found.append(index)
+                _ = cursor.int64()
+            }
+        }
+        #expect(finished && found == [2, 1, 0])
+        let unknown = read("{\"y\":1}") { cursor in
+            _ = cursor.enterObject()
+            while cursor.nextKey(in: table) != nil { _ = cursor.int64() }
+        }
+        #expect(!unknown)
+    }
+}
