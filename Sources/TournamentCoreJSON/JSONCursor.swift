@@ -26,6 +26,9 @@ public struct JSONCursor {
     /// Whether the innermost container has had a member or element yet (a `,` comes before
     /// the next one).
     @usableFromInline var hasChild = false
+    /// How many containers are open: ``finish()`` declines unless every one was closed, so a
+    /// decoder that stops inside one cannot have the rest of the text taken for its end.
+    @usableFromInline var depth = 0
     /// Set by the first read that declined (``declined``).
     @usableFromInline var hasDeclined = false
 
@@ -60,7 +63,7 @@ public struct JSONCursor {
     @inline(__always)
     @inlinable public mutating func nextKey() -> UnsafeBufferPointer<UInt8>? {
         guard nextChild(closing: UInt8(ascii: "}")) else { return nil }
-        guard let key = string(), take(UInt8(ascii: ":")) else { return decline(nil) }
+        guard let key = string(), take(UInt8(ascii: ":")) else { return declining(nil) }
         return key
     }
 
@@ -84,7 +87,7 @@ public struct JSONCursor {
         } else {
             index = table.index(of: key)
         }
-        guard let index else { return decline(nil) }
+        guard let index else { return declining(nil) }
         return index
     }
 
@@ -98,7 +101,7 @@ public struct JSONCursor {
     /// After the top-level value: whether only white space follows and nothing was declined.
     @inlinable public mutating func finish() -> Bool {
         skipWhitespace()
-        if p != end { hasDeclined = true }
+        if p != end || depth != 0 { hasDeclined = true }
         return !declined
     }
 
@@ -112,11 +115,12 @@ public struct JSONCursor {
         skipWhitespace()
         if byte == closing {
             p += 1
+            depth &-= 1
             hasChild = true  // the container just closed is the outer one's child
             return false
         }
         if hasChild {
-            guard take(UInt8(ascii: ",")) else { return decline(false) }
+            guard take(UInt8(ascii: ",")) else { return declining(false) }
         }
         hasChild = true
         return true
@@ -130,7 +134,7 @@ public struct JSONCursor {
         guard !declined else { return false }
         skipWhitespace()
         guard byte == UInt8(ascii: "n") else { return false }
-        guard literal("null") else { return decline(false) }
+        guard take(literal: "null") else { return declining(false) }
         return true
     }
 
@@ -139,9 +143,9 @@ public struct JSONCursor {
     @inlinable public mutating func bool() -> Bool? {
         guard !declined else { return nil }
         skipWhitespace()
-        if byte == UInt8(ascii: "t"), literal("true") { return true }
-        if byte == UInt8(ascii: "f"), literal("false") { return false }
-        return decline(nil)
+        if byte == UInt8(ascii: "t"), take(literal: "true") { return true }
+        if byte == UInt8(ascii: "f"), take(literal: "false") { return false }
+        return declining(nil)
     }
 
     /// A string of plain ASCII text (no escape, no control character): its bytes between the
@@ -150,10 +154,10 @@ public struct JSONCursor {
     @inlinable public mutating func string() -> UnsafeBufferPointer<UInt8>? {
         guard !declined else { return nil }
         skipWhitespace()
-        guard byte == UInt8(ascii: "\"") else { return decline(nil) }
+        guard byte == UInt8(ascii: "\"") else { return declining(nil) }
         let start = p + 1
         let stop = ByteScanning.firstStop(from: start, to: end, mask: Self.stopMask)
-        guard stop != end, stop.pointee == UInt8(ascii: "\"") else { return decline(nil) }
+        guard stop != end, stop.pointee == UInt8(ascii: "\"") else { return declining(nil) }
         p = stop + 1
         return UnsafeBufferPointer(start: start, count: stop - start)
     }
@@ -162,11 +166,11 @@ public struct JSONCursor {
     /// for anything else.
     @inline(__always)
     @inlinable public mutating func int64() -> Int64? {
-        guard let number = number(), number.isInteger else { return decline(nil) }
+        guard let number = number(), number.isInteger else { return declining(nil) }
         if number.isNegative {
-            return number.mantissa <= 1 << 63 ? Int64(bitPattern: 0 &- number.mantissa) : decline(nil)
+            return number.mantissa <= 1 << 63 ? Int64(bitPattern: 0 &- number.mantissa) : declining(nil)
         }
-        return number.mantissa < 1 << 63 ? Int64(bitPattern: number.mantissa) : decline(nil)
+        return number.mantissa < 1 << 63 ? Int64(bitPattern: number.mantissa) : declining(nil)
     }
 
     /// A number as the nearest `Double` (the value ``JSONDocument/double(_:)`` gives); nil
@@ -176,7 +180,7 @@ public struct JSONCursor {
     @inlinable public mutating func double() -> Double? {
         guard let number = number(),
               let value = NumberParsing.double(mantissa: number.mantissa, exponent: number.exponent, negative: number.isNegative)
-        else { return decline(nil) }
+        else { return declining(nil) }
         return value
     }
 
@@ -213,18 +217,18 @@ public struct JSONCursor {
         case UInt8(ascii: "1")...UInt8(ascii: "9"):
             readDigits(into: &number.mantissa, counting: &digits)
         default:
-            return decline(nil)
+            return declining(nil)
         }
         if byte == UInt8(ascii: ".") {
             number.isInteger = false
             p += 1
             let before = digits
-            guard isDigit(byte) else { return decline(nil) }
+            guard isDigit(byte) else { return declining(nil) }
             readDigits(into: &number.mantissa, counting: &digits)
             number.exponent = before &- digits
         }
         // A digit after a leading zero, an exponent, more digits than a mantissa holds.
-        guard !isDigit(byte), byte | 0x20 != UInt8(ascii: "e"), digits <= 19 else { return decline(nil) }
+        guard !isDigit(byte), byte | 0x20 != UInt8(ascii: "e"), digits <= 19 else { return declining(nil) }
         return number
     }
 
@@ -252,15 +256,20 @@ public struct JSONCursor {
     @inlinable mutating func take(_ expected: UInt8) -> Bool {
         guard !declined else { return false }
         skipWhitespace()
-        guard byte == expected else { return decline(false) }
+        guard byte == expected else { return declining(false) }
         p += 1
-        if expected == UInt8(ascii: "{") || expected == UInt8(ascii: "[") { hasChild = false }
+        if expected == UInt8(ascii: "{") || expected == UInt8(ascii: "[") {
+            // Deeper than a document may nest: the tape reader's error.
+            guard depth < JSONLimits.maxDepth else { return declining(false) }
+            depth &+= 1
+            hasChild = false
+        }
         return true
     }
 
     /// Moves past `text` if it comes next.
     @inline(__always)
-    @inlinable mutating func literal(_ text: StaticString) -> Bool {
+    @inlinable mutating func take(literal text: StaticString) -> Bool {
         let count = text.utf8CodeUnitCount
         guard end - p >= count, memoryEquals(p, text.utf8Start, count) else { return false }
         p += count
@@ -268,7 +277,7 @@ public struct JSONCursor {
     }
 
     /// Appends the digits under the cursor (one at least) to `mantissa`, as the tape reader
-    /// does, counting them (wrapping past 19, which ``number()`` then declines).
+    /// does (wrapping past 19 digits, which ``number()`` then declines), counting them.
     @inline(__always)
     @inlinable mutating func readDigits(into mantissa: inout UInt64, counting digits: inout Int) {
         p = ByteScanning.readDigits(from: p, to: end, into: &mantissa, counting: &digits)
@@ -289,7 +298,7 @@ public struct JSONCursor {
 
     /// Declines, answering `value`.
     @inline(__always)
-    @inlinable mutating func decline<Value>(_ value: Value) -> Value {
+    @inlinable mutating func declining<Value>(_ value: Value) -> Value {
         hasDeclined = true
         return value
     }

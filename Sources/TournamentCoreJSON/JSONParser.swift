@@ -8,8 +8,9 @@
 ///   ``JSONLimits/maxRequestBytes``.
 /// - Any JSON value is accepted at the top level; requiring an object is the caller's rule.
 /// - Sentinel: the reader relies on a 0 byte after the text (``read(_:terminated:)``), which
-///   stops every scan that would otherwise check the end first — white space, digits, a
-///   container's next byte. Where such a scan fails, the error path asks whether it stopped at
+///   stops every scan that would otherwise check the end first — white space, a container's
+///   next byte (digits are read by ``ByteScanning/readDigits(from:to:into:counting:)``, which
+///   checks the end itself). Where such a scan fails, the error path asks whether it stopped at
 ///   the end, so messages are those of a reader without one. A 0 byte inside the text is an
 ///   ordinary byte that JSON allows nowhere outside strings (and inside one only escaped).
 @usableFromInline

@@ -1,4 +1,5 @@
 import Testing
+import TestFiles
 @testable import TournamentCoreJSON
 
 /// Reads `text` with a cursor through `body`, then `finish()`: whether it read the whole text.
@@ -85,7 +86,7 @@ struct JSONCursorTests {
 
     @Test("random numbers read by a cursor are the values a document gives")
     func randomNumbers() throws {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator()
         for _ in 0..<3_000 {
             let integerDigits = Int.random(in: 1...12, using: &generator)
             var text = Bool.random(using: &generator) ? "-" : ""
@@ -100,11 +101,11 @@ struct JSONCursorTests {
             let document = try #require(documentNumber(text))
             guard let cursor = cursorNumber(text) else {
                 // Only a mantissa past 19 digits may decline here.
-                #expect(text.filter(\.isNumber).count > 19, "declined \(text)")
+                #expect(text.filter(\.isNumber).count > 19, "seed \(generator.seed): declined \(text)")
                 continue
             }
-            #expect(cursor.0.bitPattern == document.0?.bitPattern, "\(text)")
-            #expect(cursor.1 == document.1, "\(text)")
+            #expect(cursor.0.bitPattern == document.0?.bitPattern, "seed \(generator.seed): \(text)")
+            #expect(cursor.1 == document.1, "seed \(generator.seed): \(text)")
         }
     }
 
@@ -153,6 +154,29 @@ struct JSONCursorTests {
             }
         }
         #expect(!finished)
+    }
+
+    @Test("a cursor that stops inside a container does not finish, and keys at the text's end are read within it")
+    func unclosedAndShortTail() {
+        #expect(!read("[[1]") { cursor in
+            _ = cursor.enterArray()
+            _ = cursor.nextElement()
+            _ = cursor.enterArray()
+            while cursor.nextElement() { _ = cursor.int64() }
+        })
+        let table = JSONKeyTable(keys: ["ab"])
+        var found: Int?
+        #expect(read("{\"ab\":1}") { cursor in
+            _ = cursor.enterObject()
+            found = cursor.nextKey(in: table)
+            _ = cursor.int64()
+            _ = cursor.nextKey(in: table)
+        })
+        #expect(found == 0)
+        #expect(!read("{\"\":1}") { cursor in
+            _ = cursor.enterObject()
+            while cursor.nextKey(in: table) != nil { _ = cursor.int64() }
+        })
     }
 
     @Test("an empty text has no cursor, and a declined cursor stays declined")

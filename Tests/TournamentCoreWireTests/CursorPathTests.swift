@@ -16,9 +16,9 @@ struct CursorPathTests {
             String(decoding: Wire.callReadingDocument(method: method, request: bytes), as: UTF8.self))
     }
 
-    @Test("equipment.stats answers every golden request as its document path does")
-    func goldenRequests() throws {
-        let cases = GoldenCase.all.filter { $0.method == "equipment.stats" }
+    @Test("each method with a cursor path answers every golden request as its document path does", arguments: ["equipment.stats", "guests.check"])
+    func goldenRequests(method: String) throws {
+        let cases = GoldenCase.all.filter { $0.method == method }
         #expect(cases.count > 10)
         for golden in cases {
             let request = try #require(readFile(golden.path + ".request.json"))
@@ -31,27 +31,40 @@ struct CursorPathTests {
         }
     }
 
-    /// Whether the cursor path reads `request` itself (rather than declining it).
-    private func readByCursor(_ request: String) -> Bool {
+    /// Whether `method`'s cursor path reads `request` itself (rather than declining it).
+    private func readByCursor<Method: CursorReadingWireMethod>(_ request: String, _: Method.Type = EquipmentStats.self) -> Bool {
         Array(request.utf8).withUnsafeBufferPointer { bytes in
             guard var cursor = JSONCursor(bytes) else { return false }
             var writer = JSONWriter()
-            return EquipmentStats.respond(reading: &cursor, into: &writer)
+            return Method.respond(reading: &cursor, into: &writer)
         }
     }
 
-    @Test("equipment.stats answers generated requests as its document path does, plain or not")
-    func generatedRequests() {
-        var generator = SystemRandomNumberGenerator()
+    @Test("each method with a cursor path answers generated requests as its document path does, plain or odd", arguments: ["equipment.stats", "guests.check"])
+    func generatedRequests(method: String) {
+        var generator = SeededGenerator()
         var read = 0
         for _ in 0..<2_000 {
-            let request = StatsRequestGenerator.request(using: &generator)
-            let (cursorFirst, document) = answers("equipment.stats", request)
-            #expect(cursorFirst == document, "\(request)")
-            if readByCursor(request) { read += 1 }
+            let request = method == "guests.check" ? GuestRequestGenerator.request(using: &generator) : StatsRequestGenerator.request(using: &generator)
+            let (cursorFirst, document) = answers(method, request)
+            #expect(cursorFirst == document, "seed \(generator.seed): \(request)")
+            if method == "guests.check" ? readByCursor(request, GuestsCheck.self) : readByCursor(request, EquipmentStats.self) { read += 1 }
         }
         // Both paths are exercised: plain requests by the cursor, the rest declined to the document.
         #expect(read > 200 && read < 1_800, "\(read) of 2,000 read by the cursor")
+    }
+
+    @Test("requests the cursor path must decline as a whole are answered by the document path", arguments: [
+        "{\"setupId\":1,\"rounds\":[{\"arrows\":[]},\"now\":5}",
+        "{\"setupId\":1,\"rounds\":[{\"date\":1,\"arrows\":[]}],\"now\":1733000000000",
+        "{\"setupId\":1,\"rounds\":[],\"now\":1733000000000,\"\":1}",
+        "{\"setupId\":1,\"rounds\":[{\"date\":1,\"arrows\":[{\"score\":1,\"x\":-0.0,\"y\":0.0000000000000000001}]}],\"now\":1733000000000}",
+        "{\"setupId\":1,\"now\":1733000000000,\"rounds\":[]}",
+        "{\"now\":1733000000000,\"rounds\":[],\"setupId\":1}",
+    ])
+    func edgeRequests(request: String) {
+        let (cursorFirst, document) = answers("equipment.stats", request)
+        #expect(cursorFirst == document)
     }
 
     @Test("a plain request is read by the cursor path, and a request with an escape is declined")
@@ -61,86 +74,140 @@ struct CursorPathTests {
     }
 }
 
+/// Random `guests.check` requests: mostly what apps send, with the variations the cursor path
+/// must read exactly or decline.
+enum GuestRequestGenerator {
+    static func request<G: RandomNumberGenerator>(using generator: inout G) -> String {
+        let users = ["\"user-1\"", "\"user-2\"", "\"user-\\u0031\"", "\"us\u{E9}r\"", "\"\"", "null", "7"]
+        var members: [String] = []
+        if Int.random(in: 0..<6, using: &generator) > 0 { members.append("\"tournament\":\(tournament(&generator))") }
+        if Int.random(in: 0..<10, using: &generator) > 0 {
+            let count = Int.random(in: 0...12, using: &generator)
+            let participants = (0..<count).map { _ in participant(users, &generator) }
+            members.append("\"participants\":" + pick(["[" + participants.joined(separator: ",") + "]", "null", "{}"], weights: [30, 1, 1], &generator))
+        }
+        if Int.random(in: 0..<8, using: &generator) > 0 { members.append("\"currentUserId\":\(pick(users, weights: [10, 10, 1, 1, 1, 1, 1], &generator))") }
+        if Bool.random(using: &generator) {
+            let limit = { (g: inout G) in pick(["1", "2", "0", "5", "null", "-1", "2147483648", "1.5"], weights: [3, 3, 2, 2, 1, 1, 1, 1], &g) }
+            members.append("\"limits\":{\"maxGuestsPerParticipant\":\(limit(&generator)),\"maxTotalGuests\":\(limit(&generator))}")
+        }
+        if Int.random(in: 0..<40, using: &generator) == 0 { members.append(pick(["\"name\":\"Ann\"", "\"other\":1", "\"currentUserId\":\"user-2\""], weights: [1, 1, 1], &generator)) }
+        members.shuffle(using: &generator)
+        return "{" + members.joined(separator: ",") + "}"
+    }
+
+    private static func tournament<G: RandomNumberGenerator>(_ generator: inout G) -> String {
+        if Int.random(in: 0..<20, using: &generator) == 0 { return pick(["null", "[]", "{}", "{\"id\":\"\"}"], weights: [1, 1, 1, 1], &generator) }
+        var members = ["\"id\":\"t1\""]
+        members.append("\"status\":\(pick(["\"open\"", "\"IN_PROGRESS\"", "\"completed\"", "\"Cancelled\"", "\"odd\"", "null", "3"], weights: [4, 4, 2, 2, 1, 1, 1], &generator))")
+        if Bool.random(using: &generator) { members.append("\"name\":\(pick(["\"Spring Open\"", "null", "\"Z\u{FC}rich Cup\""], weights: [4, 1, 1], &generator))") }
+        if Bool.random(using: &generator) { members.append("\"maxParticipants\":\(pick(["40", "0", "-1"], weights: [6, 1, 1], &generator)),\"currentParticipants\":3,\"public\":true") }
+        if Int.random(in: 0..<20, using: &generator) == 0 { members.append("\"createdBy\":\"u\"") }
+        members.shuffle(using: &generator)
+        return "{" + members.joined(separator: ",") + "}"
+    }
+
+    private static func participant<G: RandomNumberGenerator>(_ users: [String], _ generator: inout G) -> String {
+        var members = ["\"participantId\":\(pick(["\"p-1\"", "\"p-2\"", "\"\"", "null"], weights: [10, 10, 1, 1], &generator))"]
+        if Int.random(in: 0..<5, using: &generator) > 0 { members.append("\"guestParticipant\":\(pick(["true", "false", "null", "1"], weights: [10, 10, 1, 1], &generator))") }
+        if Int.random(in: 0..<4, using: &generator) > 0 { members.append("\"addedBy\":\(pick(users, weights: [10, 10, 1, 1, 1, 2, 1], &generator))") }
+        if Int.random(in: 0..<60, using: &generator) == 0 { members.append("\"extra\":[]") }
+        members.shuffle(using: &generator)
+        return "{" + members.joined(separator: ",") + "}"
+    }
+}
+
 /// Random `equipment.stats` requests: mostly what apps send, with the variations the cursor path
 /// must read exactly or decline (members in any order, `null`, repeated and unknown members,
 /// exponents, escapes, out-of-range values, white space, text after the object).
 enum StatsRequestGenerator {
+    /// A request; half of them plain (only what the cursor path reads: many arrows, each
+    /// valid), the others with odd members anywhere.
     static func request<G: RandomNumberGenerator>(using generator: inout G) -> String {
+        let odd = Bool.random(using: &generator)
         var members = [
-            "\"setupId\":\(pick(["7", "-3", "9223372036854775807", "1.5", "\"7\"", "null"], weights: [20, 2, 1, 1, 1, 1], &generator))",
-            "\"rounds\":\(rounds(&generator))",
+            "\"setupId\":\(odd ? pick(["7", "-3", "9223372036854775807", "1.5", "\"7\"", "null"], weights: [20, 2, 1, 1, 1, 1], &generator) : "7")",
+            "\"rounds\":\(rounds(odd, &generator))",
         ]
         switch Int.random(in: 0..<10, using: &generator) {
         case 0: members.append("\"startDate\":1732000000000")
-        case 1: members.append("\"startDate\":1732000000000,\"timeRange\":\"allTime\"")
+        case 1 where odd: members.append("\"startDate\":1732000000000,\"timeRange\":\"allTime\"")
         case 2: members.append("\"startDate\":1732000000000,\"timeRange\":null")
-        case 3: members.append("\"timeRange\":\(pick(["\"sevenDays\"", "\"allTime\"", "\"never\"", "null", "\"thirty\\u0044ays\""], weights: [3, 3, 1, 1, 1], &generator))")
+        case 3 where odd: members.append("\"timeRange\":\(pick(["\"sevenDays\"", "\"allTime\"", "\"never\"", "null", "\"thirty\\u0044ays\""], weights: [3, 3, 1, 1, 1], &generator))")
+        case 4: members.append("\"timeRange\":\"sevenDays\"")
         default: break
         }
         // Always a time, so that both paths answer for the same moment.
-        members.append("\"now\":\(pick(["1733000000000", "1733000000000.0", "-1"], weights: [20, 1, 1], &generator))")
-        if Int.random(in: 0..<20, using: &generator) == 0 { members.append("\"extra\":{\"a\":[1,2]}") }
-        if Int.random(in: 0..<20, using: &generator) == 0 { members.append("\"setupId\":8") }
+        members.append("\"now\":\(odd ? pick(["1733000000000", "1733000000000.0", "-1"], weights: [20, 1, 1], &generator) : "1733000000000")")
+        if odd && Int.random(in: 0..<20, using: &generator) == 0 { members.append("\"extra\":{\"a\":[1,2]}") }
+        if odd && Int.random(in: 0..<20, using: &generator) == 0 { members.append("\"setupId\":8") }
         members.shuffle(using: &generator)
         var text = "{" + members.joined(separator: pick([",", " , ", ",\n"], weights: [20, 1, 1], &generator)) + "}"
-        if Int.random(in: 0..<30, using: &generator) == 0 { text += pick([" ", "\n", "x", "}", "{}"], weights: [1, 1, 1, 1, 1], &generator) }
+        if odd && Int.random(in: 0..<30, using: &generator) == 0 { text += pick([" ", "\n", "x", "}", "{}"], weights: [1, 1, 1, 1, 1], &generator) }
         return text
     }
 
-    private static func rounds<G: RandomNumberGenerator>(_ generator: inout G) -> String {
-        if Int.random(in: 0..<40, using: &generator) == 0 { return pick(["null", "{}", "[1]", "[{}]"], weights: [1, 1, 1, 1], &generator) }
-        let rounds = (0..<Int.random(in: 0...4, using: &generator)).map { _ in round(&generator) }
+    private static func rounds<G: RandomNumberGenerator>(_ odd: Bool, _ generator: inout G) -> String {
+        if odd && Int.random(in: 0..<40, using: &generator) == 0 { return pick(["null", "{}", "[1]", "[{}]"], weights: [1, 1, 1, 1], &generator) }
+        let rounds = (0..<Int.random(in: 0...4, using: &generator)).map { _ in round(odd, &generator) }
         return "[" + rounds.joined(separator: ",") + "]"
     }
 
-    private static func round<G: RandomNumberGenerator>(_ generator: inout G) -> String {
+    private static func round<G: RandomNumberGenerator>(_ odd: Bool, _ generator: inout G) -> String {
         var members = [
-            "\"date\":\(pick(["1732000000000", "1730000000000", "-5", "\"today\""], weights: [20, 5, 1, 1], &generator))",
-            "\"arrows\":[" + (0..<Int.random(in: 0...40, using: &generator)).map { _ in arrow(&generator) }.joined(separator: ",") + "]",
+            "\"date\":\(pick(["1732000000000", "1730000000000", "-5", "\"today\""], weights: [20, 5, odd ? 1 : 0, odd ? 1 : 0], &generator))",
+            "\"arrows\":[" + (0..<Int.random(in: 0...(odd ? 40 : 300), using: &generator)).map { _ in arrow(odd, &generator) }.joined(separator: ",") + "]",
         ]
         switch Int.random(in: 0..<6, using: &generator) {
         case 0: members.append("\"id\":null")
-        case 1: members.append("\"id\":\(pick(["\"r1\"", "\"r\\\"1\"", "\"caf\u{E9}\"", "\"\"", "3"], weights: [5, 1, 1, 1, 1], &generator))")
+        case 1 where odd: members.append("\"id\":\(pick(["\"r1\"", "\"r\\\"1\"", "\"caf\u{E9}\"", "\"\"", "3"], weights: [5, 1, 1, 1, 1], &generator))")
+        case 2: break
         default: members.append("\"id\":\"round\"")
         }
-        if Int.random(in: 0..<30, using: &generator) == 0 { members.removeFirst() }
+        if odd && Int.random(in: 0..<30, using: &generator) == 0 { members.removeFirst() }
         members.shuffle(using: &generator)
         return "{" + members.joined(separator: ",") + "}"
     }
 
-    private static func arrow<G: RandomNumberGenerator>(_ generator: inout G) -> String {
-        let score = Int.random(in: 0..<60, using: &generator) == 0 ? pick(["11", "-1", "5.0", "null", "\"5\""], weights: [1, 1, 1, 1, 1], &generator) : String(Int.random(in: 0...10, using: &generator))
+    private static func arrow<G: RandomNumberGenerator>(_ odd: Bool, _ generator: inout G) -> String {
+        let points = Int.random(in: 0...10, using: &generator)
+        let score = odd && Int.random(in: 0..<60, using: &generator) == 0 ? pick(["11", "-1", "5.0", "null", "\"5\""], weights: [1, 1, 1, 1, 1], &generator) : String(points)
         var members = ["\"score\":\(score)"]
         if Int.random(in: 0..<8, using: &generator) == 0 {
-            members.append("\"isX\":\(pick(["true", "false", "null", "1"], weights: [4, 4, 2, 1], &generator))")
+            members.append("\"isX\":\(odd || points == 10 ? pick(["true", "false", "null", "1"], weights: [4, 4, 2, odd ? 1 : 0], &generator) : "false")")
         }
         if Bool.random(using: &generator) {
-            members.append("\"x\":\(coordinate(&generator))")
-            members.append("\"y\":\(coordinate(&generator))")
+            members.append("\"x\":\(coordinate(odd, &generator))")
+            members.append("\"y\":\(coordinate(odd, &generator))")
         }
-        if Int.random(in: 0..<200, using: &generator) == 0 { members.append("\"score\":3") }
-        if Int.random(in: 0..<200, using: &generator) == 0 { members.append("\"note\":\"late\"") }
+        if odd && Int.random(in: 0..<200, using: &generator) == 0 { members.append("\"score\":3") }
+        if odd && Int.random(in: 0..<200, using: &generator) == 0 { members.append("\"note\":\"late\"") }
         members.shuffle(using: &generator)
         return "{" + members.joined(separator: ",") + "}"
     }
 
-    private static func coordinate<G: RandomNumberGenerator>(_ generator: inout G) -> String {
-        switch Int.random(in: 0..<40, using: &generator) {
-        case 0: return pick(["null", "1e2", "-2.5E-1", "1001", "1e999", "0.1234567890123456789012", "\"0.5\""], weights: [1, 1, 1, 1, 1, 1, 1], &generator)
-        default:
-            let value = Double.random(in: -1.2...1.2, using: &generator)
-            return Bool.random(using: &generator) ? "\(value)" : String(Int((value * 1000).rounded())) == "0" ? "0" : "\(Double(Int((value * 1000).rounded())) / 1000)"
+    private static func coordinate<G: RandomNumberGenerator>(_ odd: Bool, _ generator: inout G) -> String {
+        if odd && Int.random(in: 0..<40, using: &generator) == 0 {
+            return pick(["null", "1e2", "-2.5E-1", "1001", "1e999", "0.1234567890123456789012", "\"0.5\""], weights: [1, 1, 1, 1, 1, 1, 1], &generator)
+        }
+        let value = Double.random(in: -1.2...1.2, using: &generator)
+        // Shortest round-trip digits (up to 17), or three decimals, or null.
+        switch Int.random(in: 0..<10, using: &generator) {
+        case 0: return "null"
+        case 1...5: return "\(value)"
+        default: return "\(Double(Int((value * 1000).rounded())) / 1000)"
         }
     }
+}
 
-    private static func pick<G: RandomNumberGenerator>(_ choices: [String], weights: [Int], _ generator: inout G) -> String {
-        var ticket = Int.random(in: 0..<weights.reduce(0, +), using: &generator)
-        for (choice, weight) in zip(choices, weights) {
-            if ticket < weight { return choice }
-            ticket -= weight
-        }
-        return choices[choices.count - 1]
+/// One of `choices`, each as likely as its weight.
+private func pick<G: RandomNumberGenerator>(_ choices: [String], weights: [Int], _ generator: inout G) -> String {
+    var ticket = Int.random(in: 0..<weights.reduce(0, +), using: &generator)
+    for (choice, weight) in zip(choices, weights) {
+        if ticket < weight { return choice }
+        ticket -= weight
     }
+    return choices[choices.count - 1]
 }
 
 private extension String {

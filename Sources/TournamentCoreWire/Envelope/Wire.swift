@@ -72,7 +72,8 @@ public enum Wire {
     }
 
     /// ``call(method:request:)-([UInt8])`` answered from a document only, never from the
-    /// method's cursor path: for tests that compare the two paths.
+    /// method's cursor path: for the tests that compare the two paths (internal; no host
+    /// reaches it).
     static func callReadingDocument(method: String, request: [UInt8]) -> [UInt8] {
         var method = method
         return method.withUTF8 { name in
@@ -133,9 +134,9 @@ public enum Wire {
     }
 
     /// Whether the method's cursor path answered `request` (see ``CursorReadingWireMethod``):
-    /// false, with nothing written, when the method has none or its cursor declined. (It writes
-    /// no number JSON cannot express: the domain's results are checked finite where it gives
-    /// them, and a path that could not tell would decline.)
+    /// false, with nothing written, when the method has none, its cursor declined, or what it
+    /// wrote holds a number JSON cannot express (then the document path writes the same
+    /// numbers and the envelope its `INTERNAL` error).
     private static func answered(by method: WireMethodEntry, reading request: UnsafeBufferPointer<UInt8>, into writer: inout JSONWriter) -> Bool {
         guard let respondReading = method.respondReading, var cursor = JSONCursor(request) else { return false }
         writer.append("{\"ok\":true,\"result\":")

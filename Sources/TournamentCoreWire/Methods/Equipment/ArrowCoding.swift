@@ -79,7 +79,10 @@ enum ArrowCoding {
                     arrows(&cursor, into: &read)
                 }
             }
-            guard !cursor.declined, let date, hasArrows else { return nil }
+            guard !cursor.declined, let date, hasArrows else {
+                cursor.decline()
+                return nil
+            }
             rounds.append(Round(id: id, date: date, arrows: copy(of: read)))
         }
         return cursor.declined ? nil : rounds

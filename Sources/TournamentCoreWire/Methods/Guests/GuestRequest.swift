@@ -60,6 +60,80 @@ struct GuestRequest {
         self.limits = limits
     }
 
+    /// The check of a `guests.check` request read by a cursor: what ``init(_:_:)`` reads from a
+    /// document (``tournament``, ``tally``, ``currentUserId``, ``limits``), read the same way; nil
+    /// when the cursor declined: a member of `guests.add`'s (`name`, `guestId`), an unknown or
+    /// repeated member, anything the document path refuses.
+    static func check(reading cursor: inout JSONCursor) -> GuestCheck? {
+        guard cursor.enterObject() else { return nil }
+        var seen: UInt64 = 0
+        var tournament: Tournament?
+        // Who added each guest, in order (nil: not said); counted once the user is known.
+        var guests: [UnsafeBufferPointer<UInt8>?] = []
+        var user: UnsafeBufferPointer<UInt8>?
+        var limits = GuestLimits.defaults
+        while let field = cursor.nextField(Field.self, seen: &seen) {
+            switch field {
+            case .tournament: tournament = cursor.optional { TournamentDocument.tournament(&$0) }
+            case .participants: if !cursor.takeNull() { participants(&cursor, guests: &guests) }
+            case .currentUserId:
+                user = cursor.optional { $0.string() }
+                if user?.isEmpty == true { cursor.decline() }
+            case .limits: if !cursor.takeNull() { limits = Self.limits(&cursor) }
+            case .name, .guestId: cursor.decline()
+            }
+        }
+        guard cursor.finish() else { return nil }
+        // Both texts are plain ASCII (the cursor reads no other): equal as strings when their
+        // bytes are.
+        var tally = GuestTally()
+        for addedBy in guests {
+            let isUsers = if let addedBy, let user { addedBy.elementsEqual(user) } else { false }
+            tally.count(isGuest: true, addedByCurrentUser: isUsers)
+        }
+        return GuestCheck(tournament: tournament, tally: tally, currentUserId: user.map { String(decoding: $0, as: UTF8.self) }, limits: limits)
+    }
+
+    /// Reads the array of participants under the cursor, appending who added each guest.
+    private static func participants(_ cursor: inout JSONCursor, guests: inout [UnsafeBufferPointer<UInt8>?]) {
+        guard cursor.enterArray() else { return }
+        while cursor.nextElement() {
+            guard cursor.enterObject() else { return }
+            var seen: UInt64 = 0
+            var hasID = false
+            var isGuest = false
+            var addedBy: UnsafeBufferPointer<UInt8>?
+            while let field = cursor.nextField(ParticipantField.self, seen: &seen) {
+                switch field {
+                case .participantId: hasID = cursor.string().map { !$0.isEmpty } ?? false
+                case .guestParticipant: isGuest = cursor.optional { $0.bool() } ?? false
+                case .addedBy: addedBy = cursor.optional { $0.string() }
+                }
+            }
+            guard hasID else {
+                cursor.decline()
+                return
+            }
+            if isGuest { guests.append(addedBy) }
+        }
+    }
+
+    /// The limits object under the cursor, each limit the default when absent or null.
+    private static func limits(_ cursor: inout JSONCursor) -> GuestLimits {
+        var limits = GuestLimits.defaults
+        guard cursor.enterObject() else { return limits }
+        var seen: UInt64 = 0
+        while let field = cursor.nextField(LimitField.self, seen: &seen) {
+            switch field {
+            case .maxGuestsPerParticipant:
+                if let limit = cursor.optional({ $0.int64(in: limitRange) }) { limits.maxGuestsPerParticipant = Int(limit) }
+            case .maxTotalGuests:
+                if let limit = cursor.optional({ $0.int64(in: limitRange) }) { limits.maxTotalGuests = Int(limit) }
+            }
+        }
+        return limits
+    }
+
     /// Whether the string at `node` equals the UTF-8 `text` (`isASCII`: all of it is ASCII) as
     /// Swift compares strings (canonical equivalence): equal bytes are equal; different bytes
     /// are different when both are ASCII, and otherwise compared as strings (a non-ASCII text

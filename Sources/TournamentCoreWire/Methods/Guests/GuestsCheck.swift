@@ -3,7 +3,7 @@ import TournamentCoreJSON
 
 /// `guests.check`: guest counts, remaining slots, and whether a guest may be added and why not
 /// (``GuestCheck``).
-enum GuestsCheck: WireMethod {
+enum GuestsCheck: CursorReadingWireMethod {
     static let name: StaticString = "guests.check"
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
@@ -14,5 +14,12 @@ enum GuestsCheck: WireMethod {
             currentUserId: request.currentUserId,
             limits: request.limits)
         GuestRequest.write(check, into: &writer)
+    }
+
+    /// The same request read by a cursor (``GuestRequest/check(reading:)``).
+    static func respond(reading cursor: inout JSONCursor, into writer: inout JSONWriter) -> Bool {
+        guard let check = GuestRequest.check(reading: &cursor) else { return false }
+        GuestRequest.write(check, into: &writer)
+        return true
     }
 }
