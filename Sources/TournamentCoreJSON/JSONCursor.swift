@@ -46,13 +46,13 @@ public struct JSONCursor {
     // MARK: Structure
 
     /// Enters the object that comes next; declines (false) if something else does.
-    @inline(__always)
+    @inline(always)
     @inlinable public mutating func enterObject() -> Bool {
         take(UInt8(ascii: "{"))
     }
 
     /// Enters the array that comes next; declines (false) if something else does.
-    @inline(__always)
+    @inline(always)
     @inlinable public mutating func enterArray() -> Bool {
         take(UInt8(ascii: "["))
     }
@@ -60,7 +60,7 @@ public struct JSONCursor {
     /// The next key of the object entered last, its bytes as written (a plain ASCII string),
     /// with the cursor then at its value; nil at the object's end (which it leaves) or when
     /// declined. Each value must be read (or the cursor declines) before the next key.
-    @inline(__always)
+    @inline(always)
     @inlinable public mutating func nextKey() -> UnsafeBufferPointer<UInt8>? {
         guard nextChild(closing: UInt8(ascii: "}")) else { return nil }
         guard let key = string(), take(UInt8(ascii: ":")) else { return declining(nil) }
@@ -70,8 +70,17 @@ public struct JSONCursor {
     /// The index in `table` of the next key of the object entered last (see ``nextKey()``);
     /// nil at the object's end. A key the table does not have declines. A key of up to eight
     /// bytes is looked up by its word, as a document's keys are (one probe, no hashing of bytes).
-    @inline(__always)
+    @inline(always)
     @inlinable public mutating func nextKey(in table: JSONKeyTable) -> Int? {
+        guard let (_, index) = nextMember(in: table) else { return nil }
+        guard let index else { return declining(nil) }
+        return index
+    }
+
+    /// The next key of the object entered last (its bytes, as ``nextKey()`` gives them) and its
+    /// index in `table`, nil for a key the table does not have; nil at the object's end.
+    @inline(always)
+    @inlinable public mutating func nextMember(in table: JSONKeyTable) -> (key: UnsafeBufferPointer<UInt8>, index: Int?)? {
         guard let key = nextKey(), let start = key.baseAddress else { return nil }
         let index: Int?
         if key.count <= 8 {
@@ -87,13 +96,12 @@ public struct JSONCursor {
         } else {
             index = table.index(of: key)
         }
-        guard let index else { return declining(nil) }
-        return index
+        return (key, index)
     }
 
     /// Whether the array entered last has another element (the cursor is then at it); false
     /// at its end (which it leaves) or when declined.
-    @inline(__always)
+    @inline(always)
     @inlinable public mutating func nextElement() -> Bool {
         nextChild(closing: UInt8(ascii: "]"))
     }
@@ -109,7 +117,7 @@ public struct JSONCursor {
     /// A container's state is one flag, reset when it opens and set by its first child; when
     /// a container closes, the one around it has had a child (that container), so the flag is
     /// set again and no stack of them is needed.
-    @inline(__always)
+    @inline(always)
     @inlinable mutating func nextChild(closing: UInt8) -> Bool {
         guard !declined else { return false }
         skipWhitespace()
@@ -129,7 +137,7 @@ public struct JSONCursor {
     // MARK: Scalars
 
     /// Whether the value that comes next is `null` (then read).
-    @inline(__always)
+    @inline(always)
     @inlinable public mutating func takeNull() -> Bool {
         guard !declined else { return false }
         skipWhitespace()
@@ -139,7 +147,7 @@ public struct JSONCursor {
     }
 
     /// A `true` or `false`; nil (declined) for anything else.
-    @inline(__always)
+    @inline(always)
     @inlinable public mutating func bool() -> Bool? {
         guard !declined else { return nil }
         skipWhitespace()
@@ -150,7 +158,7 @@ public struct JSONCursor {
 
     /// A string of plain ASCII text (no escape, no control character): its bytes between the
     /// quotes; nil (declined) for anything else.
-    @inline(__always)
+    @inline(always)
     @inlinable public mutating func string() -> UnsafeBufferPointer<UInt8>? {
         guard !declined else { return nil }
         skipWhitespace()
@@ -164,7 +172,7 @@ public struct JSONCursor {
 
     /// An integer literal in the range of `Int64` (no fraction, no exponent); nil (declined)
     /// for anything else.
-    @inline(__always)
+    @inline(always)
     @inlinable public mutating func int64() -> Int64? {
         guard let number = number(), number.isInteger else { return declining(nil) }
         if number.isNegative {
@@ -176,7 +184,7 @@ public struct JSONCursor {
     /// A number as the nearest `Double` (the value ``JSONDocument/double(_:)`` gives); nil
     /// (declined) for anything else, and for the rare numbers the fast algorithms leave to
     /// the text.
-    @inline(__always)
+    @inline(always)
     @inlinable public mutating func double() -> Double? {
         guard let number = number(),
               let value = NumberParsing.double(mantissa: number.mantissa, exponent: number.exponent, negative: number.isNegative)
@@ -201,7 +209,7 @@ public struct JSONCursor {
         }
     }
 
-    @inline(__always)
+    @inline(always)
     @inlinable mutating func number() -> Number? {
         guard !declined else { return nil }
         skipWhitespace()
@@ -235,13 +243,13 @@ public struct JSONCursor {
     // MARK: Bytes
 
     /// The byte under the cursor, 0 at the end (where no token can start).
-    @inline(__always)
+    @inline(always)
     @inlinable var byte: UInt8 { p < end ? p.pointee : 0 }
 
-    @inline(__always)
+    @inline(always)
     @inlinable func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
-    @inline(__always)
+    @inline(always)
     @inlinable mutating func skipWhitespace() {
         while p < end {
             switch p.pointee {
@@ -252,7 +260,7 @@ public struct JSONCursor {
     }
 
     /// Moves past `expected` after white space; declines (false) when something else is there.
-    @inline(__always)
+    @inline(always)
     @inlinable mutating func take(_ expected: UInt8) -> Bool {
         guard !declined else { return false }
         skipWhitespace()
@@ -268,7 +276,7 @@ public struct JSONCursor {
     }
 
     /// Moves past `text` if it comes next.
-    @inline(__always)
+    @inline(always)
     @inlinable mutating func take(literal text: StaticString) -> Bool {
         let count = text.utf8CodeUnitCount
         guard end - p >= count, memoryEquals(p, text.utf8Start, count) else { return false }
@@ -278,14 +286,14 @@ public struct JSONCursor {
 
     /// Appends the digits under the cursor (one at least) to `mantissa`, as the tape reader
     /// does (wrapping past 19 digits, which ``number()`` then declines), counting them.
-    @inline(__always)
+    @inline(always)
     @inlinable mutating func readDigits(into mantissa: inout UInt64, counting digits: inout Int) {
         p = ByteScanning.readDigits(from: p, to: end, into: &mantissa, counting: &digits)
     }
 
     /// The bytes that end plain string text: a quote, a backslash, a control character or a
     /// byte past ASCII (the last three decline).
-    @inline(__always)
+    @inline(always)
     @inlinable static func stopMask(_ word: UInt64) -> UInt64 {
         ByteScanning.escapeMask(word) | word & 0x8080_8080_8080_8080
     }
@@ -297,7 +305,7 @@ public struct JSONCursor {
     }
 
     /// Declines, answering `value`.
-    @inline(__always)
+    @inline(always)
     @inlinable mutating func declining<Value>(_ value: Value) -> Value {
         hasDeclined = true
         return value

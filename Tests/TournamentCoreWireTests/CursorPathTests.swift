@@ -34,9 +34,9 @@ struct CursorPathTests {
     /// Whether `method`'s cursor path reads `request` itself (rather than declining it).
     private func readByCursor<Method: CursorReadingWireMethod>(_ request: String, _: Method.Type = EquipmentStats.self) -> Bool {
         Array(request.utf8).withUnsafeBufferPointer { bytes in
-            guard var cursor = JSONCursor(bytes) else { return false }
+            guard let cursor = JSONCursor(bytes) else { return false }
             var writer = JSONWriter()
-            return Method.respond(reading: &cursor, into: &writer)
+            return Method.respond(reading: cursor, into: &writer)
         }
     }
 
@@ -45,10 +45,19 @@ struct CursorPathTests {
         var generator = SeededGenerator()
         var read = 0
         for _ in 0..<2_000 {
-            let request = method == "guests.check" ? GuestRequestGenerator.request(using: &generator) : StatsRequestGenerator.request(using: &generator)
+            let request: String
+            let isRead: Bool
+            switch method {
+            case "guests.check":
+                request = GuestRequestGenerator.request(using: &generator)
+                isRead = readByCursor(request, GuestsCheck.self)
+            default:
+                request = StatsRequestGenerator.request(using: &generator)
+                isRead = readByCursor(request, EquipmentStats.self)
+            }
             let (cursorFirst, document) = answers(method, request)
             #expect(cursorFirst == document, "seed \(generator.seed): \(request)")
-            if method == "guests.check" ? readByCursor(request, GuestsCheck.self) : readByCursor(request, EquipmentStats.self) { read += 1 }
+            if isRead { read += 1 }
         }
         // Both paths are exercised: plain requests by the cursor, the rest declined to the document.
         #expect(read > 200 && read < 1_800, "\(read) of 2,000 read by the cursor")

@@ -92,6 +92,12 @@ struct ObjectFieldsTests {
         #expect(Fields.table.isPerfect, "\(Fields.self)")
         #expect(Fields.Slots.scalarCount == fewest, "\(Fields.self): \(count) fields in \(Fields.Slots.scalarCount) lanes")
         #expect(Fields.allCases.map(\.slot) == Array(0..<count), "\(Fields.self)")
+        #expect((0..<count).map(Fields.init(slot:)) == Fields.allCases, "\(Fields.self)")
+        // A key's index in the table is its field's slot, and the slot gives the field back.
+        for field in Fields.allCases {
+            let index = Array(field.rawValue.utf8).withUnsafeBufferPointer { Fields.table.index(of: $0) }
+            #expect(index == field.slot, "\(Fields.self).\(field)")
+        }
     }
 }
 

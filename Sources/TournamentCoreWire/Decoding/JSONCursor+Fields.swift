@@ -5,7 +5,7 @@ extension JSONCursor {
     /// table; nil at the object's end. Declines an unknown member and a repeated one (`seen`:
     /// the fields met so far in this object, by slot), whose handling is the document path's
     /// (unknown members kept or ignored, the last of repeated keys winning).
-    @inline(__always)
+    @inline(always)
     mutating func nextField<Field: RequestFields>(_: Field.Type, seen: inout UInt64) -> Field? {
         guard let index = nextKey(in: Field.table) else { return nil }
         guard index < 64, seen & 1 << UInt64(index) == 0 else {
@@ -13,11 +13,11 @@ extension JSONCursor {
             return nil
         }
         seen |= 1 << UInt64(index)
-        return Field.allCases[index]
+        return Field(slot: index)
     }
 
     /// An integer within `range`, or nil (declined) for anything else.
-    @inline(__always)
+    @inline(always)
     mutating func int64(in range: ClosedRange<Int64>) -> Int64? {
         guard let value = int64(), range.contains(value) else {
             decline()
@@ -27,7 +27,7 @@ extension JSONCursor {
     }
 
     /// An optional member's value: nil (read) for `null`, otherwise `read`'s.
-    @inline(__always)
+    @inline(always)
     mutating func optional<Value>(_ read: (inout JSONCursor) -> Value?) -> Value? {
         takeNull() ? nil : read(&self)
     }

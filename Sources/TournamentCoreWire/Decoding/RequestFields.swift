@@ -25,6 +25,18 @@ extension RequestFields {
     /// single case), numbered in declaration order, which is `allCases` order; that is what every
     /// `RequestFields` type is. Any other conforming type falls back to its position in
     /// `allCases`.
+    /// The field whose ``slot`` is `slot`, an index of ``table`` (below the number of fields).
+    /// (Not `allCases[slot]`: `allCases` builds its array on every use.)
+    @inline(__always)
+    init(slot: Int) {
+        if MemoryLayout<Self>.size == 1 {
+            // A one-byte enum's cases are its tags 0 ..< count, in declaration order (see `slot`).
+            self = unsafeBitCast(UInt8(truncatingIfNeeded: slot), to: Self.self)
+        } else {
+            self = Self.allCases[slot]
+        }
+    }
+
     @inline(__always)
     var slot: Int {
         switch MemoryLayout<Self>.size {

@@ -138,9 +138,9 @@ public enum Wire {
     /// wrote holds a number JSON cannot express (then the document path writes the same
     /// numbers and the envelope its `INTERNAL` error).
     private static func answered(by method: WireMethodEntry, reading request: UnsafeBufferPointer<UInt8>, into writer: inout JSONWriter) -> Bool {
-        guard let respondReading = method.respondReading, var cursor = JSONCursor(request) else { return false }
+        guard let respondReading = method.respondReading, let cursor = JSONCursor(request) else { return false }
         writer.append("{\"ok\":true,\"result\":")
-        guard respondReading(&cursor, &writer), !writer.containsNonFiniteNumber else {
+        guard respondReading(cursor, &writer), !writer.containsNonFiniteNumber else {
             writer.truncate(to: 0)
             return false
         }

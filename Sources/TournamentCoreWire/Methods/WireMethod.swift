@@ -23,7 +23,11 @@ protocol WireMethod: SendableMetatype {
 protocol CursorReadingWireMethod: WireMethod {
     /// Writes the `result` object and returns true, or returns false having written nothing
     /// (the cursor declined, or a rule refused the request: the document path answers then).
-    static func respond(reading cursor: inout JSONCursor, into writer: inout JSONWriter) -> Bool
+    ///
+    /// The cursor is taken by value, to be read as a local: one whose address is never taken
+    /// (its reads all inlined) keeps its position in a register, where an `inout` one is stored
+    /// and loaded again around every token.
+    static func respond(reading request: JSONCursor, into writer: inout JSONWriter) -> Bool
 }
 
 /// A method as the registry lists it: its name and its ``WireMethod/respond(to:in:into:)``
@@ -38,7 +42,7 @@ struct WireMethodEntry: Sendable {
     /// The method's ``WireMethod/respond(to:in:into:)``.
     let respond: @Sendable (_ request: Int, _ document: JSONDocument, _ writer: inout JSONWriter) throws(WireError) -> Void
     /// The method's ``CursorReadingWireMethod/respond(reading:into:)``, if it has one.
-    let respondReading: (@Sendable (_ cursor: inout JSONCursor, _ writer: inout JSONWriter) -> Bool)?
+    let respondReading: (@Sendable (_ cursor: JSONCursor, _ writer: inout JSONWriter) -> Bool)?
 
     init<Method: WireMethod>(_ method: Method.Type) {
         name = Method.name
@@ -53,8 +57,8 @@ struct WireMethodEntry: Sendable {
         respond = { (request: Int, document: JSONDocument, writer: inout JSONWriter) throws(WireError) in
             try Method.respond(to: request, in: document, into: &writer)
         }
-        respondReading = { (cursor: inout JSONCursor, writer: inout JSONWriter) -> Bool in
-            Method.respond(reading: &cursor, into: &writer)
+        respondReading = { (cursor: JSONCursor, writer: inout JSONWriter) -> Bool in
+            Method.respond(reading: cursor, into: &writer)
         }
     }
 }

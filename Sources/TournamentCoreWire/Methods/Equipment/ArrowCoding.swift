@@ -55,6 +55,7 @@ enum ArrowCoding {
 
     /// The array of rounds under the cursor, as ``rounds(_:_:)`` reads it from a document; nil
     /// when the cursor declined (anything that path would refuse, or read otherwise).
+    @inline(always)  // into the method's reading, whose cursor then stays in registers
     static func rounds(_ cursor: inout JSONCursor) -> [Round]? {
         var rounds: [Round] = []
         // A round's arrows as read, reused from round to round, so that only the largest round
@@ -90,6 +91,7 @@ enum ArrowCoding {
 
     /// Appends the arrows of the array under the cursor to `arrows`, as ``arrows(_:_:)`` reads
     /// them; declines anything else.
+    @inline(always)
     private static func arrows(_ cursor: inout JSONCursor, into arrows: inout [Arrow]) {
         guard cursor.enterArray() else { return }
         while cursor.nextElement() {

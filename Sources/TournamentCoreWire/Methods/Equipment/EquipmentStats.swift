@@ -23,7 +23,8 @@ enum EquipmentStats: CursorReadingWireMethod {
     /// The same request read by a cursor: what the document path reads, the same way; anything
     /// else (an unknown or repeated member, `timeRange` with `startDate`, every error) is left
     /// to the document path (false).
-    static func respond(reading cursor: inout JSONCursor, into writer: inout JSONWriter) -> Bool {
+    static func respond(reading request: JSONCursor, into writer: inout JSONWriter) -> Bool {
+        var cursor = request
         guard cursor.enterObject() else { return false }
         var seen: UInt64 = 0
         var setupId: Int64?

@@ -64,6 +64,7 @@ struct GuestRequest {
     /// document (``tournament``, ``tally``, ``currentUserId``, ``limits``), read the same way; nil
     /// when the cursor declined: a member of `guests.add`'s (`name`, `guestId`), an unknown or
     /// repeated member, anything the document path refuses.
+    @inline(always)  // into the method's reading, whose cursor then stays in registers
     static func check(reading cursor: inout JSONCursor) -> GuestCheck? {
         guard cursor.enterObject() else { return nil }
         var seen: UInt64 = 0
@@ -95,6 +96,7 @@ struct GuestRequest {
     }
 
     /// Reads the array of participants under the cursor, appending who added each guest.
+    @inline(always)
     private static func participants(_ cursor: inout JSONCursor, guests: inout [UnsafeBufferPointer<UInt8>?]) {
         guard cursor.enterArray() else { return }
         while cursor.nextElement() {
@@ -119,6 +121,7 @@ struct GuestRequest {
     }
 
     /// The limits object under the cursor, each limit the default when absent or null.
+    @inline(always)
     private static func limits(_ cursor: inout JSONCursor) -> GuestLimits {
         var limits = GuestLimits.defaults
         guard cursor.enterObject() else { return limits }

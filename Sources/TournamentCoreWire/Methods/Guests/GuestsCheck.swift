@@ -17,7 +17,8 @@ enum GuestsCheck: CursorReadingWireMethod {
     }
 
     /// The same request read by a cursor (``GuestRequest/check(reading:)``).
-    static func respond(reading cursor: inout JSONCursor, into writer: inout JSONWriter) -> Bool {
+    static func respond(reading request: JSONCursor, into writer: inout JSONWriter) -> Bool {
+        var cursor = request
         guard let check = GuestRequest.check(reading: &cursor) else { return false }
         GuestRequest.write(check, into: &writer)
         return true
