@@ -43,6 +43,7 @@ struct TournamentDocument {
     /// The tournament object under the cursor, read as ``init(_:_:)`` and
     /// ``tournament(in:)`` read it from a document; nil when the cursor declined (an unknown or
     /// repeated member among them: the document path ignores or merges those).
+    @inline(always)  // into the method's reading, whose cursor then stays in registers
     static func tournament(_ cursor: inout JSONCursor) -> Tournament? {
         guard cursor.enterObject() else { return nil }
         var seen: UInt64 = 0
