@@ -85,12 +85,14 @@ public struct JSONCursor {
         let index: Int?
         if key.count <= 8 {
             let word: UInt64
-            if end - start >= 8 {
+            if key.isEmpty {
+                word = 0  // matches no key of a table (tables have no empty key)
+            } else if end - start >= 8 {
                 // The eight bytes from the key's start, the ones past its end masked off.
                 let loaded = UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
                 word = loaded & (UInt64.max &>> UInt64(truncatingIfNeeded: (8 &- key.count) &* 8))
             } else {
-                word = key.isEmpty ? 0 : ByteScanning.partialWord(start, count: key.count)
+                word = ByteScanning.partialWord(start, count: key.count)
             }
             index = table.index(ofShortWord: word, length: key.count)
         } else {

@@ -173,10 +173,12 @@ struct JSONCursorTests {
             _ = cursor.nextKey(in: table)
         })
         #expect(found == 0)
-        #expect(!read("{\"\":1}") { cursor in
-            _ = cursor.enterObject()
-            while cursor.nextKey(in: table) != nil { _ = cursor.int64() }
-        })
+        for text in ["{\"\":1}", "{\"\":1,\"abcdefgh\":2}"] {  // an empty key near the end, and before more text
+            #expect(!read(text) { cursor in
+                _ = cursor.enterObject()
+                while cursor.nextKey(in: table) != nil { _ = cursor.int64() }
+            })
+        }
     }
 
     @Test("an empty text has no cursor, and a declined cursor stays declined")

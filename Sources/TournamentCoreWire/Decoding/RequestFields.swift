@@ -18,13 +18,6 @@ protocol RequestFields: RawRepresentable<String>, CaseIterable, Equatable, Senda
 extension RequestFields {
     static var keepsUnknownMembers: Bool { false }
 
-    /// The field's slot in ``FieldSlots``, which is its index in ``table``: its enum tag, read
-    /// without touching the table.
-    ///
-    /// An enum without payloads stores its case as a tag of at most one byte (none when it has a
-    /// single case), numbered in declaration order, which is `allCases` order; that is what every
-    /// `RequestFields` type is. Any other conforming type falls back to its position in
-    /// `allCases`.
     /// The field whose ``slot`` is `slot`, an index of ``table`` (below the number of fields).
     /// (Not `allCases[slot]`: `allCases` builds its array on every use.)
     @inline(__always)
@@ -37,6 +30,13 @@ extension RequestFields {
         }
     }
 
+    /// The field's slot in ``FieldSlots``, which is its index in ``table``: its enum tag, read
+    /// without touching the table.
+    ///
+    /// An enum without payloads stores its case as a tag of at most one byte (none when it has a
+    /// single case), numbered in declaration order, which is `allCases` order; that is what every
+    /// `RequestFields` type is. Any other conforming type falls back to its position in
+    /// `allCases`.
     @inline(__always)
     var slot: Int {
         switch MemoryLayout<Self>.size {

@@ -39,7 +39,6 @@ struct TournamentDocument {
         unknownMembers = fields.unknownMembers
     }
 
-    /// The domain value, its strings made.
     /// The tournament object under the cursor, read as ``init(_:_:)`` and
     /// ``tournament(in:)`` read it from a document; nil when the cursor declined (an unknown or
     /// repeated member among them: the document path ignores or merges those).
@@ -75,6 +74,7 @@ struct TournamentDocument {
             currentParticipants: Int(currentParticipants ?? 0), maxParticipants: Int(maxParticipants ?? 0))
     }
 
+    /// The domain value, its strings made.
     func tournament(in document: JSONDocument) -> Tournament {
         Tournament(
             id: document.string(id), name: name.map { document.string($0) } ?? "", location: location.map { document.string($0) } ?? "",
