@@ -72,6 +72,29 @@
         return UInt64(start[0]) | UInt64(start[middle]) << UInt64(middle &* 8) | UInt64(start[count &- 1]) << UInt64((count &- 1) &* 8)
     }
 
+    /// The bytes that end a run of plain string text, as ``escapeMask(_:)`` marks them: a quote,
+    /// a backslash, a control character, or (here too) a byte past ASCII. What both readers scan
+    /// strings for.
+    @inline(__always)
+    @inlinable static func plainTextStopMask(_ word: UInt64) -> UInt64 {
+        escapeMask(word) | word & 0x8080_8080_8080_8080
+    }
+
+    /// A plain key of at most eight bytes at `start` as one word: its bytes, little-endian, zeros
+    /// above them (see ``JSONDocument/shortKeyWord(_:)``). `readable` bytes from `start` may be
+    /// read: with eight, one load whose bytes past the key are masked off; otherwise the key's
+    /// bytes alone. (An empty key read by the load keeps the eight bytes from its closing quote
+    /// on, which no other key's word starts with.)
+    @inline(__always)
+    @inlinable static func keyWord(_ start: UnsafePointer<UInt8>, count: Int, readable: Int) -> UInt64 {
+        if _fastPath(readable >= 8) {
+            let loaded = UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
+            return loaded & (UInt64.max &>> UInt64(truncatingIfNeeded: (8 &- count) &* 8))
+        }
+        // Near the end of the text (a key shorter than eight bytes then): no byte past it read.
+        return count == 0 ? 0 : partialWord(start, count: count)
+    }
+
     /// The high bit of each byte of `word` that a JSON string must escape (a control character,
     /// `"` or `\`), and possibly of bytes above one (a borrow of the subtractions): the lowest
     /// set bit is exactly the first such byte. Bytes from 0x80 up (multi-byte UTF-8) are never

@@ -72,33 +72,12 @@ public struct JSONCursor {
     /// bytes is looked up by its word, as a document's keys are (one probe, no hashing of bytes).
     @inline(always)
     @inlinable public mutating func nextKey(in table: JSONKeyTable) -> Int? {
-        guard let (_, index) = nextMember(in: table) else { return nil }
+        guard let key = nextKey(), let start = key.baseAddress else { return nil }
+        let index = key.count <= 8
+            ? table.index(ofShortWord: ByteScanning.keyWord(start, count: key.count, readable: end - start), length: key.count)
+            : table.index(of: key)
         guard let index else { return declining(nil) }
         return index
-    }
-
-    /// The next key of the object entered last (its bytes, as ``nextKey()`` gives them) and its
-    /// index in `table`, nil for a key the table does not have; nil at the object's end.
-    @inline(always)
-    @inlinable public mutating func nextMember(in table: JSONKeyTable) -> (key: UnsafeBufferPointer<UInt8>, index: Int?)? {
-        guard let key = nextKey(), let start = key.baseAddress else { return nil }
-        let index: Int?
-        if key.count <= 8 {
-            let word: UInt64
-            if key.isEmpty {
-                word = 0  // matches no key of a table (tables have no empty key)
-            } else if end - start >= 8 {
-                // The eight bytes from the key's start, the ones past its end masked off.
-                let loaded = UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
-                word = loaded & (UInt64.max &>> UInt64(truncatingIfNeeded: (8 &- key.count) &* 8))
-            } else {
-                word = ByteScanning.partialWord(start, count: key.count)
-            }
-            index = table.index(ofShortWord: word, length: key.count)
-        } else {
-            index = table.index(of: key)
-        }
-        return (key, index)
     }
 
     /// Whether the array entered last has another element (the cursor is then at it); false
@@ -166,7 +145,7 @@ public struct JSONCursor {
         skipWhitespace()
         guard byte == UInt8(ascii: "\"") else { return declining(nil) }
         let start = p + 1
-        let stop = ByteScanning.firstStop(from: start, to: end, mask: Self.stopMask)
+        let stop = ByteScanning.firstStop(from: start, to: end, mask: ByteScanning.plainTextStopMask)
         guard stop != end, stop.pointee == UInt8(ascii: "\"") else { return declining(nil) }
         p = stop + 1
         return UnsafeBufferPointer(start: start, count: stop - start)
@@ -291,13 +270,6 @@ public struct JSONCursor {
     @inline(always)
     @inlinable mutating func readDigits(into mantissa: inout UInt64, counting digits: inout Int) {
         p = ByteScanning.readDigits(from: p, to: end, into: &mantissa, counting: &digits)
-    }
-
-    /// The bytes that end plain string text: a quote, a backslash, a control character or a
-    /// byte past ASCII (the last three decline).
-    @inline(always)
-    @inlinable static func stopMask(_ word: UInt64) -> UInt64 {
-        ByteScanning.escapeMask(word) | word & 0x8080_8080_8080_8080
     }
 
     /// Declines the request: for what a decoder does not read (a member it does not know, a

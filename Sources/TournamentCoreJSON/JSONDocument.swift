@@ -189,14 +189,7 @@ public struct JSONDocument {
         let length = Int(node.value)
         guard _fastPath(node.flags & JSONNode.escaped == 0 && length <= 8) else { return nil }
         let offset = Int(node.offset)
-        let start = text + offset
-        if _fastPath(textCount &- offset >= 8) {
-            // The eight bytes from the key's start, the ones past its end masked off.
-            let loaded = UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
-            return loaded & (UInt64.max &>> UInt64(truncatingIfNeeded: (8 &- length) &* 8))
-        }
-        // Near the end of the text (a key shorter than eight bytes then): no byte past it read.
-        return length == 0 ? 0 : ByteScanning.partialWord(start, count: length)
+        return ByteScanning.keyWord(text + offset, count: length, readable: textCount &- offset)
     }
 
     /// The UTF-8 bytes of a string node (escapes decoded), lent to `body`.

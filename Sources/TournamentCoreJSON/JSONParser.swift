@@ -434,7 +434,7 @@ struct JSONParser {
         p += 1
         let contentStart = p
         // To the next quote, backslash, control character or non-ASCII byte: mostly the quote.
-        p = ByteScanning.firstStop(from: p, to: end, mask: Self.stopMask)
+        p = ByteScanning.firstStop(from: p, to: end, mask: ByteScanning.plainTextStopMask)
         var flags: UInt8 = 0
         if _slowPath(p.pointee != UInt8(ascii: "\"")) {
             // The error is thrown here, in the rare branch: thrown by the call, its check would
@@ -473,18 +473,9 @@ struct JSONParser {
             } else {
                 position = try sequenceEnd(start, count, position)
             }
-            position = ByteScanning.firstStop(in: text, from: position, mask: stopMask)
+            position = ByteScanning.firstStop(in: text, from: position, mask: ByteScanning.plainTextStopMask)
         }
     }
-
-    /// The bytes that end a run of plain string text: a quote, a backslash, a control character
-    /// or a non-ASCII byte.
-    @inline(__always)
-    private static func stopMask(_ word: UInt64) -> UInt64 {
-        ByteScanning.escapeMask(word) | word & highBits
-    }
-
-    private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
     /// The position after the escape whose backslash is at `position`.
     @inline(never)

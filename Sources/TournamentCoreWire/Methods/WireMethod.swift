@@ -45,20 +45,20 @@ struct WireMethodEntry: Sendable {
     let respondReading: (@Sendable (_ cursor: JSONCursor, _ writer: inout JSONWriter) -> Bool)?
 
     init<Method: WireMethod>(_ method: Method.Type) {
-        name = Method.name
-        respond = { (request: Int, document: JSONDocument, writer: inout JSONWriter) throws(WireError) in
-            try Method.respond(to: request, in: document, into: &writer)
-        }
-        respondReading = nil
+        self.init(method, respondReading: nil)
     }
 
     init<Method: CursorReadingWireMethod>(_ method: Method.Type) {
+        self.init(method, respondReading: { (cursor: JSONCursor, writer: inout JSONWriter) -> Bool in
+            Method.respond(reading: cursor, into: &writer)
+        })
+    }
+
+    private init<Method: WireMethod>(_: Method.Type, respondReading: (@Sendable (_ cursor: JSONCursor, _ writer: inout JSONWriter) -> Bool)?) {
         name = Method.name
         respond = { (request: Int, document: JSONDocument, writer: inout JSONWriter) throws(WireError) in
             try Method.respond(to: request, in: document, into: &writer)
         }
-        respondReading = { (cursor: JSONCursor, writer: inout JSONWriter) -> Bool in
-            Method.respond(reading: cursor, into: &writer)
-        }
+        self.respondReading = respondReading
     }
 }
