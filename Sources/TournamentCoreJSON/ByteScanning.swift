@@ -177,7 +177,7 @@
 /// `memcmp` over possibly-nil base addresses; keys, names and literals being short, up to 32
 /// bytes are compared inline, in at most four overlapping loads per side.
 @inline(__always)
-@inlinable func memoryEquals(_ lhs: UnsafePointer<UInt8>?, _ rhs: UnsafePointer<UInt8>?, _ count: Int) -> Bool {
+@inlinable public func memoryEquals(_ lhs: UnsafePointer<UInt8>?, _ rhs: UnsafePointer<UInt8>?, _ count: Int) -> Bool {
     if count <= 0 { return count == 0 }
     guard let lhs, let rhs else { return false }
     let left = UnsafeRawPointer(lhs), right = UnsafeRawPointer(rhs)

@@ -43,6 +43,12 @@ public struct JSONCursor {
         end = base + bytes.count
     }
 
+    /// A cursor over the text from `start` up to `end`, outside any container.
+    @inlinable init(from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>) {
+        p = start
+        self.end = end
+    }
+
     // MARK: Structure
 
     /// Enters the object that comes next; declines (false) if something else does.
@@ -127,6 +133,13 @@ public struct JSONCursor {
         return true
     }
 
+    /// Whether the value that comes next is a string (it is not read).
+    @inline(always)
+    @inlinable public mutating func isAtString() -> Bool {
+        skipWhitespace()
+        return !declined && byte == UInt8(ascii: "\"")
+    }
+
     /// A `true` or `false`; nil (declined) for anything else.
     @inline(always)
     @inlinable public mutating func bool() -> Bool? {
@@ -149,6 +162,33 @@ public struct JSONCursor {
         guard stop != end, stop.pointee == UInt8(ascii: "\"") else { return declining(nil) }
         p = stop + 1
         return UnsafeBufferPointer(start: start, count: stop - start)
+    }
+
+    /// The next value as written, when it is a scalar this cursor reads: a plain string (with
+    /// its quotes), a number as ``double()`` reads its digits, `true`, `false` or `null`; nil
+    /// (declined) for anything else. For members a decoder writes back as they were written.
+    @inline(always)
+    @inlinable public mutating func scalarText() -> UnsafeBufferPointer<UInt8>? {
+        guard !declined else { return nil }
+        skipWhitespace()
+        guard let stop = Self.scalarEnd(from: p, to: end) else { return declining(nil) }
+        let start = p
+        p = stop
+        return UnsafeBufferPointer(start: start, count: stop - start)
+    }
+
+    /// Where the scalar at `start` ends; nil when there is none this cursor reads. Out of line,
+    /// with a cursor of its own: a call that takes no cursor leaves the caller's in registers.
+    @usableFromInline @inline(never)
+    static func scalarEnd(from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
+        var cursor = JSONCursor(from: start, to: end)
+        switch cursor.byte {
+        case UInt8(ascii: "\""): guard cursor.string() != nil else { return nil }
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): guard cursor.bool() != nil else { return nil }
+        case UInt8(ascii: "n"): guard cursor.takeNull() else { return nil }
+        default: guard cursor.number() != nil else { return nil }
+        }
+        return cursor.p
     }
 
     /// An integer literal in the range of `Int64` (no fraction, no exponent); nil (declined)

@@ -211,4 +211,56 @@ struct JSONCursorTests {
         }
         #expect(!unknown)
     }
+
+    /// The members (key, index) of an array of objects of `text`, read with hints kept across
+    /// the objects or with none; nil when the cursor declined.
+    private func members(_ text: String, in table: JSONKeyTable, hinted: Bool) -> [[String]]? {
+        var objects: [[String]] = []
+        let finished = read(text) { cursor in
+            guard cursor.enterArray() else { return }
+            var hints = JSONCursor.KeyHints()
+            while cursor.nextElement() {
+                guard cursor.enterObject() else { return }
+                if !hinted { hints = JSONCursor.KeyHints() }
+                var object: [String] = []
+                var position = 0
+                while let (key, index) = cursor.nextMember(in: table, at: position, hints: &hints) {
+                    object.append("\(String(decoding: key, as: UTF8.self))=\(index.map(String.init) ?? "none")")
+                    _ = cursor.int64()
+                    position += 1
+                }
+                objects.append(object)
+            }
+        }
+        return finished ? objects : nil
+    }
+
+    @Test("members read with key hints are the members read without: same keys, same indices, unknown keys too")
+    func hintedMembersAsUnhinted() {
+        let table = JSONKeyTable(keys: ["id", "name", "currentParticipants", "maxParticipants", "x"])
+        let keys = ["id", "name", "nam", "names", "currentParticipants", "currentParticipantz", "maxParticipants", "x", "", "y", "createdBy", "createdAt"]
+        var generator = SeededGenerator()
+        for _ in 0..<500 {
+            var order = keys.shuffled(using: &generator).prefix(Int.random(in: 0...14, using: &generator))
+            let objects = (0..<Int.random(in: 1...6, using: &generator)).map { _ -> String in
+                // Mostly the previous object's keys in its order, sometimes one changed or moved.
+                if Int.random(in: 0..<3, using: &generator) == 0, !order.isEmpty {
+                    order[order.startIndex + Int.random(in: 0..<order.count, using: &generator)] = keys.randomElement(using: &generator) ?? "id"
+                }
+                return "{" + order.enumerated().map { "\"\($0.element)\":\($0.offset)" }.joined(separator: ",") + "}"
+            }
+            let text = "[" + objects.joined(separator: ",") + "]"
+            let hinted = members(text, in: table, hinted: true)
+            #expect(hinted != nil, "seed \(generator.seed): \(text)")
+            #expect(hinted == members(text, in: table, hinted: false), "seed \(generator.seed): \(text)")
+        }
+    }
+
+    @Test("a key whose bytes are a hint's without its closing quote after them is not the hint's key")
+    func hintNeedsItsQuote() {
+        let table = JSONKeyTable(keys: ["id"])
+        #expect(members("[{\"id\":1},{\"idx\":2}]", in: table, hinted: true) == [["id=0"], ["idx=none"]])
+        #expect(members("[{\"id\":1},{\"idx:2}]", in: table, hinted: true) == nil)
+        #expect(members("[{\"idx\":1},{\"id\":2}]", in: table, hinted: true) == [["idx=none"], ["id=0"]])
+    }
 }

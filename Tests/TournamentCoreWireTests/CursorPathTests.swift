@@ -16,7 +16,7 @@ struct CursorPathTests {
             String(decoding: Wire.callReadingDocument(method: method, request: bytes), as: UTF8.self))
     }
 
-    @Test("each method with a cursor path answers every golden request as its document path does", arguments: ["equipment.stats", "guests.check"])
+    @Test("each method with a cursor path answers every golden request as its document path does", arguments: ["equipment.stats", "guests.check", "tournaments.filter"])
     func goldenRequests(method: String) throws {
         let cases = GoldenCase.all.filter { $0.method == method }
         #expect(cases.count > 10)
@@ -31,10 +31,19 @@ struct CursorPathTests {
             }
             let (cursorFirst, document) = answers(golden.method, text)
             #expect(cursorFirst == document, "\(golden.name)")
-            if method == "guests.check" ? readByCursor(text, GuestsCheck.self) : readByCursor(text, EquipmentStats.self) { read += 1 }
+            if readByCursor(text, method: method) { read += 1 }
         }
         // Both paths are compared: some golden requests are read by the cursor, the others declined.
         #expect(read > 2 && read < cases.count, "\(read) of \(cases.count) read by the cursor")
+    }
+
+    /// Whether the cursor path of `method` (one that has one) reads `request` itself.
+    private func readByCursor(_ request: String, method: String) -> Bool {
+        switch method {
+        case "guests.check": readByCursor(request, GuestsCheck.self)
+        case "tournaments.filter": readByCursor(request, TournamentsFilter.self)
+        default: readByCursor(request, EquipmentStats.self)
+        }
     }
 
     /// Whether `method`'s cursor path reads `request` itself (rather than declining it).
@@ -46,21 +55,17 @@ struct CursorPathTests {
         }
     }
 
-    @Test("each method with a cursor path answers generated requests as its document path does, plain or odd", arguments: ["equipment.stats", "guests.check"])
+    @Test("each method with a cursor path answers generated requests as its document path does, plain or odd", arguments: ["equipment.stats", "guests.check", "tournaments.filter"])
     func generatedRequests(method: String) {
         var generator = SeededGenerator()
         var read = 0
         for _ in 0..<2_000 {
-            let request: String
-            let isRead: Bool
-            switch method {
-            case "guests.check":
-                request = GuestRequestGenerator.request(using: &generator)
-                isRead = readByCursor(request, GuestsCheck.self)
-            default:
-                request = StatsRequestGenerator.request(using: &generator)
-                isRead = readByCursor(request, EquipmentStats.self)
+            let request = switch method {
+            case "guests.check": GuestRequestGenerator.request(using: &generator)
+            case "tournaments.filter": FilterRequestGenerator.request(using: &generator)
+            default: StatsRequestGenerator.request(using: &generator)
             }
+            let isRead = readByCursor(request, method: method)
             let (cursorFirst, document) = answers(method, request)
             #expect(cursorFirst == document, "seed \(generator.seed): \(request)")
             if isRead { read += 1 }
@@ -69,16 +74,30 @@ struct CursorPathTests {
         #expect(read > 200 && read < 1_800, "\(read) of 2,000 read by the cursor")
     }
 
-    @Test("requests the cursor path must decline as a whole are answered by the document path", arguments: [
-        "{\"setupId\":1,\"rounds\":[{\"arrows\":[]},\"now\":5}",
-        "{\"setupId\":1,\"rounds\":[{\"date\":1,\"arrows\":[]}],\"now\":1733000000000",
-        "{\"setupId\":1,\"rounds\":[],\"now\":1733000000000,\"\":1}",
-        "{\"setupId\":1,\"rounds\":[{\"date\":1,\"arrows\":[{\"score\":1,\"x\":-0.0,\"y\":0.0000000000000000001}]}],\"now\":1733000000000}",
-        "{\"setupId\":1,\"now\":1733000000000,\"rounds\":[]}",
-        "{\"now\":1733000000000,\"rounds\":[],\"setupId\":1}",
+    @Test("odd requests, declined by the cursor path as a whole or read by it, get their document path's answer", arguments: [
+        // equipment.stats: an unclosed container, no end, an empty key, a number past 19 digits, members in other orders.
+        ("equipment.stats", "{\"setupId\":1,\"rounds\":[{\"arrows\":[]},\"now\":5}"),
+        ("equipment.stats", "{\"setupId\":1,\"rounds\":[{\"date\":1,\"arrows\":[]}],\"now\":1733000000000"),
+        ("equipment.stats", "{\"setupId\":1,\"rounds\":[],\"now\":1733000000000,\"\":1}"),
+        ("equipment.stats", "{\"setupId\":1,\"rounds\":[{\"date\":1,\"arrows\":[{\"score\":1,\"x\":-0.0,\"y\":0.0000000000000000001}]}],\"now\":1733000000000}"),
+        ("equipment.stats", "{\"setupId\":1,\"now\":1733000000000,\"rounds\":[]}"),
+        ("equipment.stats", "{\"now\":1733000000000,\"rounds\":[],\"setupId\":1}"),
+        // tournaments.filter, read with key hints: a key that is the previous tournament's with a
+        // byte more, a byte less, or its last byte changed, is read as itself.
+        ("tournaments.filter", "{\"tournaments\":[{\"id\":\"a\",\"name\":\"x\"},{\"id\":\"b\",\"names\":\"y\"},{\"id\":\"c\",\"nam\":\"z\"},{\"id\":\"d\",\"namf\":1}],\"tab\":\"all\"}"),
+        ("tournaments.filter", "{\"tournaments\":[{\"currentParticipants\":1,\"id\":\"a\"},{\"currentParticipantz\":2,\"id\":\"b\"},{\"currentParticipants\":3,\"id\":\"c\"}],\"tab\":\"all\"}"),
+        // A key whose bytes are the previous key's with one more before a `:`, unterminated: not JSON.
+        ("tournaments.filter", "{\"tournaments\":[{\"id\":\"a\"},{\"idx:\"b\"}],\"tab\":\"all\"}"),
+        // An empty key, an unknown key repeated (declined: the document path keeps one), a key at the end of the text.
+        ("tournaments.filter", "{\"tournaments\":[{\"\":1,\"id\":\"a\"},{\"\":2,\"id\":\"b\",\"\":3}],\"tab\":\"all\"}"),
+        ("tournaments.filter", "{\"tournaments\":[{\"id\":\"a\",\"note\":1},{\"id\":\"b\",\"note\":true,\"note\":null}],\"tab\":\"all\"}"),
+        ("tournaments.filter", "{\"tournaments\":[{\"id\":\"a\"},{\"id\":\"b\"}],\"tab\":\"all\",\"id"),
+        ("tournaments.filter", "{\"tournaments\":[{\"id\":\"a\"},{\"id"),
+        // Thirteen members: the last past the hinted positions.
+        ("tournaments.filter", "{\"tournaments\":[{\"a\":1,\"b\":2,\"c\":3,\"d\":4,\"e\":5,\"f\":6,\"g\":7,\"h\":8,\"i\":9,\"j\":10,\"k\":11,\"l\":12,\"id\":\"a\"},{\"a\":1,\"b\":2,\"c\":3,\"d\":4,\"e\":5,\"f\":6,\"g\":7,\"h\":8,\"i\":9,\"j\":10,\"k\":11,\"l\":12,\"id\":\"b\"}],\"tab\":\"all\"}"),
     ])
-    func edgeRequests(request: String) {
-        let (cursorFirst, document) = answers("equipment.stats", request)
+    func oddRequests(_ example: (method: String, request: String)) {
+        let (cursorFirst, document) = answers(example.method, example.request)
         #expect(cursorFirst == document)
     }
 
@@ -86,6 +105,53 @@ struct CursorPathTests {
     func plainRequestsAreRead() {
         #expect(readByCursor("{\"setupId\":7,\"rounds\":[{\"id\":\"r\",\"date\":1732000000000,\"arrows\":[{\"score\":10,\"isX\":true,\"x\":-0.4,\"y\":0.04},{\"score\":3}]}],\"now\":1733000000000}"))
         #expect(!readByCursor("{\"setupId\":7,\"rounds\":[{\"id\":\"r\\u0031\",\"date\":1732000000000,\"arrows\":[]}],\"now\":1733000000000}"))
+    }
+}
+
+/// Random `tournaments.filter` requests: half plain (what the cursor path reads), half with odd
+/// members anywhere. Half keep their tournaments' members in one order (the cursor's key hints
+/// then mostly hold), half shuffle them; keys near the known ones come up too.
+enum FilterRequestGenerator {
+    static func request<G: RandomNumberGenerator>(using generator: inout G) -> String {
+        let odd = Bool.random(using: &generator)
+        let shuffled = Bool.random(using: &generator)
+        let count = Int.random(in: 0...(odd ? 12 : 200), using: &generator)
+        let list = (0..<count).map { tournament($0, odd: odd, shuffled: shuffled, &generator) }
+        var members = ["\"tournaments\":[" + list.joined(separator: ",") + "]"]
+        if Bool.random(using: &generator) {
+            members.append("\"tab\":\(pick(["\"active\"", "\"completed\"", "\"all\"", "0", "1", "2", "-7", "null", "\"ALL\"", "1.0", "99999999999999999999"], weights: [5, 5, 5, 2, 2, 2, 1, 1, odd ? 1 : 0, odd ? 1 : 0, odd ? 1 : 0], &generator))")
+        }
+        if Bool.random(using: &generator) { members.append("\"publicOnly\":\(pick(["true", "false", "null", "0"], weights: [3, 3, 1, odd ? 1 : 0], &generator))") }
+        if Bool.random(using: &generator) {
+            members.append("\"query\":\(pick(["\"open\"", "\"cup\"", "\" Spring \"", "\"\"", "null", "\"LYON\"", "\"\u{E9}t\u{E9}\"", "\"a\\u0062\"", "5"], weights: [4, 4, 2, 2, 2, 2, odd ? 1 : 0, odd ? 1 : 0, odd ? 1 : 0], &generator))")
+        }
+        if Bool.random(using: &generator) {
+            members.append("\"limit\":\(pick(["0", "1", "3", "50", "null", "9223372036854775807", "-1", "2.5"], weights: [2, 3, 3, 3, 1, 1, odd ? 1 : 0, odd ? 1 : 0], &generator))")
+        }
+        if odd && Int.random(in: 0..<20, using: &generator) == 0 { members.append(pick(["\"extra\":1", "\"tab\":\"all\""], weights: [1, 1], &generator)) }
+        members.shuffle(using: &generator)
+        return "{" + members.joined(separator: ",") + "}"
+    }
+
+    private static func tournament<G: RandomNumberGenerator>(_ index: Int, odd: Bool, shuffled: Bool, _ generator: inout G) -> String {
+        var members = ["\"id\":\"t-\(index)\""]
+        let names = ["\"Spring Open\"", "\"Summer Cup\"", "\"open air\"", "null", "\"Caf\u{E9} Open\"", "\"Tab\\tCup\"", "7"]
+        if Int.random(in: 0..<5, using: &generator) > 0 { members.append("\"name\":\(pick(names, weights: [4, 4, 2, 1, odd ? 1 : 0, odd ? 1 : 0, odd ? 1 : 0], &generator))") }
+        if Bool.random(using: &generator) { members.append("\"location\":\(pick(["\"Lyon\"", "\"Open field\"", "null"], weights: [4, 2, 1], &generator))") }
+        if Int.random(in: 0..<5, using: &generator) > 0 {
+            members.append("\"status\":\(pick(["\"open\"", "\"IN_PROGRESS\"", "\"completed\"", "\"Cancelled\"", "\"OPEN\"", "\"draft\"", "null", "1"], weights: [4, 4, 3, 2, 2, 1, 1, odd ? 1 : 0], &generator))")
+        }
+        if Bool.random(using: &generator) { members.append("\"public\":\(pick(["true", "false", "null", "\"yes\""], weights: [4, 4, 1, odd ? 1 : 0], &generator))") }
+        if Bool.random(using: &generator) { members.append("\"currentParticipants\":\(pick(["0", "3", "40", "-1"], weights: [2, 3, 2, odd ? 1 : 0], &generator)),\"maxParticipants\":40") }
+        if Bool.random(using: &generator) { members.append("\"createdBy\":\"user-robin-hood\",\"createdAt\":1735300000000") }
+        if Int.random(in: 0..<6, using: &generator) == 0 {
+            // Keys a byte away from known ones, and values the cursor keeps or declines.
+            let key = pick(["note", "nam", "names", "Name", "statuz", "", "currentParticipant", "currentParticipantss"], weights: [4, 1, 1, 1, 1, 1, 1, 1], &generator)
+            members.append("\"\(key)\":\(pick(["null", "true", "-1.5", "\"x\"", "[1]", "{\"a\":1}", "1e3", "\"\\n\""], weights: [1, 1, 1, 1, odd ? 1 : 0, odd ? 1 : 0, odd ? 1 : 0, odd ? 1 : 0], &generator))")
+        }
+        if odd && Int.random(in: 0..<30, using: &generator) == 0 { members.append(pick(["\"note\":2,\"note\":3", "\"id\":\"again\"", "\"id\":\"\""], weights: [1, 1, 1], &generator)) }
+        if shuffled { members.shuffle(using: &generator) }
+        return "{" + members.joined(separator: ",") + "}"
     }
 }
 

@@ -75,7 +75,7 @@ struct GuestRequest {
         var limits = GuestLimits.defaults
         while let field = cursor.nextField(Field.self, seen: &seen) {
             switch field {
-            case .tournament: tournament = cursor.optional { TournamentDocument.tournament(&$0) }
+            case .tournament: tournament = cursor.optional { TournamentView.tournament(&$0) }
             case .participants: if !cursor.takeNull() { participants(&cursor, guests: &guests) }
             case .currentUserId:
                 user = cursor.optional { $0.string() }

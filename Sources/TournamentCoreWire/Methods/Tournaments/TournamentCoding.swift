@@ -39,41 +39,6 @@ struct TournamentDocument {
         unknownMembers = fields.unknownMembers
     }
 
-    /// The tournament object under the cursor, read as ``init(_:_:)`` and
-    /// ``tournament(in:)`` read it from a document; nil when the cursor declined (an unknown or
-    /// repeated member among them: the document path ignores or merges those).
-    @inline(always)  // into the method's reading, whose cursor then stays in registers
-    static func tournament(_ cursor: inout JSONCursor) -> Tournament? {
-        guard cursor.enterObject() else { return nil }
-        var seen: UInt64 = 0
-        var id: UnsafeBufferPointer<UInt8>?
-        var name: UnsafeBufferPointer<UInt8>?
-        var location: UnsafeBufferPointer<UInt8>?
-        var status = TournamentStatus.open
-        var isPublic = false
-        var currentParticipants: Int64?
-        var maxParticipants: Int64?
-        while let field = cursor.nextField(Field.self, seen: &seen) {
-            switch field {
-            case .id: id = cursor.string()
-            case .name: name = cursor.optional { $0.string() }
-            case .location: location = cursor.optional { $0.string() }
-            case .status: status = cursor.optional { $0.string() }.map(TournamentStatus.init(parsingUTF8:)) ?? .open
-            case .public: isPublic = cursor.optional { $0.bool() } ?? false
-            case .currentParticipants: currentParticipants = cursor.optional { $0.int64(in: participantRange) }
-            case .maxParticipants: maxParticipants = cursor.optional { $0.int64(in: participantRange) }
-            }
-        }
-        guard !cursor.declined, let id, !id.isEmpty else {
-            cursor.decline()
-            return nil
-        }
-        return Tournament(
-            id: String(decoding: id, as: UTF8.self), name: name.map { String(decoding: $0, as: UTF8.self) } ?? "",
-            location: location.map { String(decoding: $0, as: UTF8.self) } ?? "", status: status, isPublic: isPublic,
-            currentParticipants: Int(currentParticipants ?? 0), maxParticipants: Int(maxParticipants ?? 0))
-    }
-
     /// The domain value, its strings made.
     func tournament(in document: JSONDocument) -> Tournament {
         Tournament(

@@ -3,7 +3,7 @@ import TournamentCoreJSON
 
 /// `tournaments.filter`: normalize tournament documents and list one tab with counts, labels
 /// and the empty state (``TournamentFilter``).
-enum TournamentsFilter: WireMethod {
+enum TournamentsFilter: CursorReadingWireMethod {
     static let name: StaticString = "tournaments.filter"
 
     private typealias Field = Members.TournamentsFilterRequest
@@ -27,13 +27,60 @@ enum TournamentsFilter: WireMethod {
         for tournament in tournaments {
             listing.add(isPublic: tournament.isPublic, status: tournament.status) { tournament.isFound($0, in: document) }
         }
+        write(listing, into: &writer) { index, writer in tournaments[index].write(from: document, into: &writer) }
+    }
 
+    /// The same request read by a cursor: the tournaments as views of the request (their unknown
+    /// members, scalars, kept as written), then the filter. Anything else (an unknown member of
+    /// the request, a repeated one, an unknown member holding an object or an array, every
+    /// error) is the document path's.
+    static func respond(reading request: JSONCursor, into writer: inout JSONWriter) -> Bool {
+        var cursor = request
+        guard cursor.enterObject() else { return false }
+        var seen: UInt64 = 0
+        var tournaments: [TournamentView]?
+        var unknownMembers: [TournamentView.Member] = []
+        var tab = TournamentTab.active
+        var publicOnly = false
+        var query: String?
+        var limit: Int?
+        while let field = cursor.nextField(Field.self, seen: &seen) {
+            switch field {
+            case .tournaments:
+                guard cursor.enterArray() else { break }
+                var read: [TournamentView] = []
+                read.reserveCapacity(16)  // one allocation for a page of tournaments, doubling past it
+                unknownMembers.reserveCapacity(32)
+                var hints = JSONCursor.KeyHints()
+                while cursor.nextElement() {
+                    guard let tournament = TournamentView(&cursor, hints: &hints, appendingUnknownMembersTo: &unknownMembers) else { break }
+                    read.append(tournament)
+                }
+                tournaments = read
+            case .tab: tab = cursor.optional(Self.tab) ?? .active
+            case .publicOnly: publicOnly = cursor.optional { $0.bool() } ?? false
+            case .query: query = cursor.optional { $0.string() }.map { String(decoding: $0, as: UTF8.self) }
+            case .limit: limit = cursor.optional { $0.int64(in: 0...Int64.max) }.map { Int(clamping: $0) }
+            }
+        }
+        guard cursor.finish(), let tournaments else { return false }
+        var listing = TournamentSelection(TournamentFilter(tab: tab, publicOnly: publicOnly, query: query, limit: limit))
+        for tournament in tournaments {
+            listing.add(isPublic: tournament.isPublic, status: tournament.status) { tournament.isFound($0) }
+        }
+        write(listing, into: &writer) { index, writer in tournaments[index].write(unknownMembers, into: &writer) }
+        return true
+    }
+
+    /// Writes the result: the tab, the listed tournaments (`tournament` writes the one added at
+    /// an index), the counts, labels and empty state.
+    private static func write(_ listing: TournamentSelection, into writer: inout JSONWriter, tournament: (Int, inout JSONWriter) -> Void) {
         writer.beginObject()
         writer.field("tab", text: listing.tab.rawValue)
         writer.key("tournaments")
         writer.beginArray()
         for index in listing.indices {
-            tournaments[index].write(from: document, into: &writer)
+            tournament(index, &writer)
         }
         writer.endArray()
         writer.object("counts") { counts in
@@ -58,6 +105,21 @@ enum TournamentsFilter: WireMethod {
             writer.null()
         }
         writer.endObject()
+    }
+
+    /// A tab read by a cursor, as ``tab(_:_:)`` reads one from a document: a name or an integer
+    /// index; nil (declined) for anything else, and for an index beyond `Int64` (the document
+    /// path's).
+    private static func tab(_ cursor: inout JSONCursor) -> TournamentTab? {
+        guard cursor.isAtString() else {
+            guard let index = cursor.int64() else { return nil }
+            return index == 0 ? .active : index == 1 ? .completed : .all
+        }
+        guard let name = cursor.string(), let tab = TournamentTab(rawValue: String(decoding: name, as: UTF8.self)) else {
+            cursor.decline()
+            return nil
+        }
+        return tab
     }
 
     /// `"active"`, `"completed"`, `"all"`, or the apps' tab index (0 active, 1 completed, any

@@ -1,0 +1,137 @@
+import TournamentCore
+import TournamentCoreJSON
+
+/// A tournament document read by a cursor (``TournamentsFilter/respond(reading:into:)``): what
+/// ``TournamentDocument`` reads from a document, its strings as views of the request's bytes
+/// (plain ASCII: the cursor reads no other strings), and its unknown members kept as written.
+struct TournamentView {
+    /// An unknown member: its key as written (with its quotes) and its value as written (a
+    /// scalar: the cursor declines an unknown member holding an object or an array).
+    typealias Member = (key: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>)
+
+    private typealias Field = Members.TournamentDocument
+
+    let id: UnsafeBufferPointer<UInt8>
+    /// Nil when absent or null (`""`).
+    let name: UnsafeBufferPointer<UInt8>?
+    let location: UnsafeBufferPointer<UInt8>?
+    let status: TournamentStatus
+    let isPublic: Bool
+    let currentParticipants: Int
+    let maxParticipants: Int
+    /// Where its unknown members are in the list the reader appended them to.
+    let unknownMembers: Range<Int>
+
+    /// Reads the tournament object under the cursor as ``TournamentDocument/init(_:_:)`` reads
+    /// one, appending its unknown members to `members`; nil when the cursor declined (also for
+    /// a repeated member, known or not, whose handling is the document path's).
+    @inline(always)  // into the method's reading, whose cursor then stays in registers
+    init?(_ cursor: inout JSONCursor, hints: inout JSONCursor.KeyHints, appendingUnknownMembersTo members: inout [Member]) {
+        guard cursor.enterObject() else { return nil }
+        let first = members.count
+        var seen: UInt64 = 0
+        var position = 0
+        var id: UnsafeBufferPointer<UInt8>?
+        var name: UnsafeBufferPointer<UInt8>?
+        var location: UnsafeBufferPointer<UInt8>?
+        var status = TournamentStatus.open
+        var isPublic = false
+        var currentParticipants: Int64?
+        var maxParticipants: Int64?
+        while let (key, index) = cursor.nextMember(in: Field.table, at: position, hints: &hints) {
+            position &+= 1
+            guard let index else {
+                guard let keyStart = key.baseAddress, let value = cursor.scalarText() else {
+                    cursor.decline()
+                    return nil
+                }
+                let quotedKey = UnsafeBufferPointer(start: keyStart - 1, count: key.count + 2)
+                guard !Self.contains(quotedKey, in: members, from: first) else {
+                    cursor.decline()
+                    return nil
+                }
+                members.append((quotedKey, value))
+                continue
+            }
+            guard index < 64, seen & 1 << UInt64(index) == 0 else {
+                cursor.decline()
+                return nil
+            }
+            seen |= 1 << UInt64(index)
+            switch Field(slot: index) {
+            case .id: id = cursor.string()
+            case .name: name = cursor.optional { $0.string() }
+            case .location: location = cursor.optional { $0.string() }
+            case .status: status = cursor.optional { $0.string() }.map(TournamentStatus.init(parsingUTF8:)) ?? .open
+            case .public: isPublic = cursor.optional { $0.bool() } ?? false
+            case .currentParticipants: currentParticipants = cursor.optional { $0.int64(in: TournamentDocument.participantRange) }
+            case .maxParticipants: maxParticipants = cursor.optional { $0.int64(in: TournamentDocument.participantRange) }
+            }
+        }
+        guard !cursor.declined, let id, !id.isEmpty else {
+            cursor.decline()
+            return nil
+        }
+        self.id = id
+        self.name = name
+        self.location = location
+        self.status = status
+        self.isPublic = isPublic
+        self.currentParticipants = Int(currentParticipants ?? 0)
+        self.maxParticipants = Int(maxParticipants ?? 0)
+        unknownMembers = first..<members.count
+    }
+
+    /// The domain's tournament of the object under the cursor, read as
+    /// ``TournamentDocument/init(_:_:)`` and ``TournamentDocument/tournament(in:)`` read it from
+    /// a document (its unknown members read, and left); nil when the cursor declined.
+    @inline(always)  // into the method's reading, whose cursor then stays in registers
+    static func tournament(_ cursor: inout JSONCursor) -> Tournament? {
+        var hints = JSONCursor.KeyHints()
+        var unknownMembers: [Member] = []
+        guard let view = TournamentView(&cursor, hints: &hints, appendingUnknownMembersTo: &unknownMembers) else { return nil }
+        return Tournament(
+            id: String(decoding: view.id, as: UTF8.self), name: view.name.map { String(decoding: $0, as: UTF8.self) } ?? "",
+            location: view.location.map { String(decoding: $0, as: UTF8.self) } ?? "", status: view.status,
+            isPublic: view.isPublic, currentParticipants: view.currentParticipants, maxParticipants: view.maxParticipants)
+    }
+
+    /// Whether one of `members` from `first` on has the key `key` (keys compared a word at a
+    /// time: those of one object often share a prefix).
+    private static func contains(_ key: UnsafeBufferPointer<UInt8>, in members: [Member], from first: Int) -> Bool {
+        members[first...].contains { $0.key.count == key.count && memoryEquals($0.key.baseAddress, key.baseAddress, key.count) }
+    }
+
+    /// Whether the name or the location contains the search.
+    func isFound(_ search: TournamentSearch) -> Bool {
+        name.map(search.isFound(inUTF8:)) == true || location.map(search.isFound(inUTF8:)) == true
+    }
+
+    /// Writes the normalized document as ``TournamentDocument/write(from:into:)`` does, its
+    /// unknown members (from `members`) as they were written.
+    func write(_ members: [Member], into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("id", utf8: id)
+        Self.write("name", name, into: &writer)
+        Self.write("location", location, into: &writer)
+        writer.field("status", text: status.rawValue)
+        writer.field("public", isPublic)
+        writer.field("currentParticipants", currentParticipants)
+        writer.field("maxParticipants", maxParticipants)
+        for member in members[unknownMembers] {
+            writer.raw(member.key)
+            writer.append(UInt8(ascii: ":"))
+            writer.raw(member.value)
+        }
+        writer.endObject()
+    }
+
+    /// `"key":"text"`, `""` for an absent text (as the document path writes it).
+    private static func write(_ key: StaticString, _ text: UnsafeBufferPointer<UInt8>?, into writer: inout JSONWriter) {
+        guard let text else {
+            writer.field(key, "")
+            return
+        }
+        writer.field(key, utf8: text)
+    }
+}
