@@ -171,19 +171,23 @@ public struct JSONCursor {
     @inlinable public mutating func scalarText() -> UnsafeBufferPointer<UInt8>? {
         guard !declined else { return nil }
         skipWhitespace()
-        guard let stop = Self.scalarEnd(from: p, to: end) else { return declining(nil) }
         let start = p
+        if byte == UInt8(ascii: "\"") {  // the usual kept value, read here
+            guard let text = string() else { return nil }
+            return UnsafeBufferPointer(start: start, count: text.count &+ 2)
+        }
+        guard let stop = Self.scalarEnd(from: p, to: end) else { return declining(nil) }
         p = stop
         return UnsafeBufferPointer(start: start, count: stop - start)
     }
 
-    /// Where the scalar at `start` ends; nil when there is none this cursor reads. Out of line,
-    /// with a cursor of its own: a call that takes no cursor leaves the caller's in registers.
+    /// Where the number or literal at `start` ends; nil when there is none this cursor reads.
+    /// Out of line, with a cursor of its own: a call that takes no cursor leaves the caller's
+    /// in registers.
     @usableFromInline @inline(never)
     static func scalarEnd(from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
         var cursor = JSONCursor(from: start, to: end)
         switch cursor.byte {
-        case UInt8(ascii: "\""): guard cursor.string() != nil else { return nil }
         case UInt8(ascii: "t"), UInt8(ascii: "f"): guard cursor.bool() != nil else { return nil }
         case UInt8(ascii: "n"): guard cursor.takeNull() else { return nil }
         default: guard cursor.number() != nil else { return nil }

@@ -263,4 +263,21 @@ struct JSONCursorTests {
         #expect(members("[{\"id\":1},{\"idx:2}]", in: table, hinted: true) == nil)
         #expect(members("[{\"idx\":1},{\"id\":2}]", in: table, hinted: true) == [["idx=none"], ["id=0"]])
     }
+
+    @Test("a scalar's text is given as written, quotes included; other values and what the cursor does not read decline", arguments: [
+        ("\"user-robin-hood\"", true), ("\"\"", true), ("1735300000000", true), ("-1.5", true), ("0", true),
+        ("true", true), ("false", true), ("null", true),
+        ("[1]", false), ("{}", false), ("\"a\\n\"", false), ("1e3", false), ("nul", false), ("tru", false), ("-", false), ("\"open", false),
+    ])
+    func scalarText(_ example: (text: String, isRead: Bool)) {
+        var text: String?
+        let finished = read("[" + example.text + "]") { cursor in
+            _ = cursor.enterArray()
+            _ = cursor.nextElement()
+            text = cursor.scalarText().map { String(decoding: $0, as: UTF8.self) }
+            _ = cursor.nextElement()
+        }
+        #expect(finished == example.isRead)
+        #expect(text == (example.isRead ? example.text : nil))
+    }
 }

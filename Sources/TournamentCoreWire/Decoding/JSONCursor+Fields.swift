@@ -16,6 +16,20 @@ extension JSONCursor {
         return Field(slot: index)
     }
 
+    /// ``nextField(_:seen:)`` for the member at `position` of one of an array's objects, its
+    /// key tried against `hints` first (``JSONCursor/nextMember(in:at:hints:)``, whose hints
+    /// are to be of `Field`'s table).
+    @inline(always)
+    mutating func nextField<Field: RequestFields>(_: Field.Type, seen: inout UInt64, at position: Int, hints: inout KeyHints) -> Field? {
+        guard let (_, index) = nextMember(in: Field.table, at: position, hints: &hints) else { return nil }
+        guard let index, index < 64, seen & 1 << UInt64(index) == 0 else {
+            decline()
+            return nil
+        }
+        seen |= 1 << UInt64(index)
+        return Field(slot: index)
+    }
+
     /// An integer within `range`, or nil (declined) for anything else.
     @inline(always)
     mutating func int64(in range: ClosedRange<Int64>) -> Int64? {

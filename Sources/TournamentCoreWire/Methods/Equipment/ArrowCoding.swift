@@ -63,6 +63,7 @@ enum ArrowCoding {
         // round, cost as much as the document path saves).
         var read: [Arrow] = []
         read.reserveCapacity(64)
+        var hints = JSONCursor.KeyHints()  // of the arrows' keys, which every round repeats
         guard cursor.enterArray() else { return nil }
         while cursor.nextElement() {
             guard cursor.enterObject() else { return nil }
@@ -77,7 +78,7 @@ enum ArrowCoding {
                 case .date: date = cursor.int64(in: Timestamps.range)
                 case .arrows:
                     hasArrows = true
-                    arrows(&cursor, into: &read)
+                    arrows(&cursor, into: &read, hints: &hints)
                 }
             }
             guard !cursor.declined, let date, hasArrows else {
@@ -92,16 +93,18 @@ enum ArrowCoding {
     /// Appends the arrows of the array under the cursor to `arrows`, as ``arrows(_:_:)`` reads
     /// them; declines anything else.
     @inline(always)
-    private static func arrows(_ cursor: inout JSONCursor, into arrows: inout [Arrow]) {
+    private static func arrows(_ cursor: inout JSONCursor, into arrows: inout [Arrow], hints: inout JSONCursor.KeyHints) {
         guard cursor.enterArray() else { return }
         while cursor.nextElement() {
             guard cursor.enterObject() else { return }
             var seen: UInt64 = 0
+            var position = 0
             var score: Int64?
             var isX: Bool?
             var x: Double?
             var y: Double?
-            while let field = cursor.nextField(ArrowField.self, seen: &seen) {
+            while let field = cursor.nextField(ArrowField.self, seen: &seen, at: position, hints: &hints) {
+                position &+= 1
                 switch field {
                 case .score: score = cursor.int64(in: 0...10)
                 case .isX: isX = cursor.optional { $0.bool() }

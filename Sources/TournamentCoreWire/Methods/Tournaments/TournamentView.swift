@@ -98,8 +98,15 @@ struct TournamentView {
 
     /// Whether one of `members` from `first` on has the key `key` (keys compared a word at a
     /// time: those of one object often share a prefix).
+    @inline(always)
     private static func contains(_ key: UnsafeBufferPointer<UInt8>, in members: [Member], from first: Int) -> Bool {
-        members[first...].contains { $0.key.count == key.count && memoryEquals($0.key.baseAddress, key.baseAddress, key.count) }
+        var index = first
+        while index < members.count {
+            let other = members[index].key
+            if other.count == key.count && memoryEquals(other.baseAddress, key.baseAddress, key.count) { return true }
+            index &+= 1
+        }
+        return false
     }
 
     /// Whether the name or the location contains the search.
