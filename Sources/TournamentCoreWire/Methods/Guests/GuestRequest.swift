@@ -99,13 +99,16 @@ struct GuestRequest {
     @inline(always)
     private static func participants(_ cursor: inout JSONCursor, guests: inout [UnsafeBufferPointer<UInt8>?]) {
         guard cursor.enterArray() else { return }
+        var hints = JSONCursor.KeyHints()
         while cursor.nextElement() {
             guard cursor.enterObject() else { return }
             var seen: UInt64 = 0
+            var position = 0
             var hasID = false
             var isGuest = false
             var addedBy: UnsafeBufferPointer<UInt8>?
-            while let field = cursor.nextField(ParticipantField.self, seen: &seen) {
+            while let field = cursor.nextField(ParticipantField.self, seen: &seen, at: position, hints: &hints) {
+                position &+= 1
                 switch field {
                 case .participantId: hasID = cursor.string().map { !$0.isEmpty } ?? false
                 case .guestParticipant: isGuest = cursor.optional { $0.bool() } ?? false
