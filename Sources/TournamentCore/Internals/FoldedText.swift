@@ -39,6 +39,31 @@ struct FoldedText: Sendable, Hashable {
         self.init(searchQuery.trimmingWhitespace())
     }
 
+    /// A search query given as valid UTF-8, folded as ``init(searchQuery:)`` folds its text:
+    /// ASCII (where white space is ASCII's) trimmed and folded where it lies, other text through
+    /// a `String`.
+    init(searchQueryUTF8 text: UnsafeBufferPointer<UInt8>) {
+        guard !text.contains(where: { $0 >= 0x80 }) else {
+            self.init(searchQuery: String(decoding: text, as: UTF8.self))
+            return
+        }
+        var start = 0
+        var end = text.count
+        while start < end, text[start].isASCIIWhitespace { start += 1 }
+        while start < end, text[end - 1].isASCIIWhitespace { end -= 1 }
+        self.init(folded: [UInt8](unsafeUninitializedCapacity: end - start) { folded, count in
+            for index in start..<end {
+                folded[index - start] = Self.lowercasedASCII(text[index])
+            }
+            count = end - start
+        })
+    }
+
+    /// Text already folded.
+    private init(folded: [UInt8]) {
+        bytes = folded
+    }
+
     var isEmpty: Bool { bytes.isEmpty }
 
     /// Whether `needle` occurs in `text` once folded (``text(utf8:contains:failure:)`` on its UTF-8).
@@ -55,8 +80,11 @@ struct FoldedText: Sendable, Hashable {
             ?? FoldedText(String(decoding: text, as: UTF8.self)).contains(needle)
     }
 
-    /// The Knuth–Morris–Pratt failure table of this text as a pattern.
+    /// The Knuth–Morris–Pratt failure table of this text as a pattern; empty when every entry
+    /// is 0 (no prefix of the text recurs in it, as in most words), which the search reads as
+    /// zeros, so that most searches allocate no table.
     var failureTable: [Int] {
+        guard bytes.count > 1, bytes.dropFirst().contains(bytes[0]) else { return [] }
         var table = [Int](repeating: 0, count: bytes.count)
         var length = 0
         var index = 1
@@ -80,9 +108,10 @@ struct FoldedText: Sendable, Hashable {
     /// the ASCII bytes before it as they are.
     private static func search(_ pattern: [UInt8], failure: [Int], in haystack: UnsafeBufferPointer<UInt8>, foldingASCII: Bool) -> Bool? {
         if pattern.isEmpty { return true }
-        // The failure table is the pattern's own (same length); `matched` stays below the
-        // pattern's length, and a failure entry below its index, so every read is in range.
-        guard failure.count == pattern.count else { return nil }
+        // The failure table is the pattern's own (same length, or empty: all zeros); `matched`
+        // stays below the pattern's length, and a failure entry below its index, so every read
+        // is in range.
+        guard failure.isEmpty || failure.count == pattern.count else { return nil }
         return pattern.withUnsafeBufferPointer { pattern in
             failure.withUnsafeBufferPointer { failure -> Bool? in
                 guard let base = haystack.baseAddress else { return false }
@@ -103,7 +132,7 @@ struct FoldedText: Sendable, Hashable {
                         guard byte < 0x80 else { return nil }
                         byte = lowercasedASCII(byte)
                     }
-                    while matched > 0 && pattern[matched] != byte { matched = failure[matched - 1] }
+                    while matched > 0 && pattern[matched] != byte { matched = failure.isEmpty ? 0 : failure[matched - 1] }
                     if pattern[matched] == byte { matched += 1 }
                     if matched == pattern.count { return true }
                 }

@@ -13,6 +13,16 @@ public struct TournamentSearch: Sendable, Hashable {
         failure = needle.failureTable
     }
 
+    /// The search for a query given as valid UTF-8 bytes, as ``init(query:)`` makes it from
+    /// their text (for callers that hold bytes, such as a JSON reader: no `String` is made for
+    /// ASCII).
+    public init?(queryUTF8 query: UnsafeBufferPointer<UInt8>) {
+        let needle = FoldedText(searchQueryUTF8: query)
+        guard !needle.isEmpty else { return nil }
+        self.needle = needle
+        failure = needle.failureTable
+    }
+
     /// Whether `text` contains the query, both folded.
     public func isFound(in text: String) -> Bool {
         FoldedText.text(text, contains: needle, failure: failure)

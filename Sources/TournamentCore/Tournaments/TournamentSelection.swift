@@ -16,17 +16,32 @@ public struct TournamentSelection: Sendable {
     @usableFromInline let limit: Int
     /// Tab badge counts so far, taken after `publicOnly` and the query, before the tab and `limit`.
     public private(set) var counts = TournamentTabCounts(active: 0, completed: 0, all: 0)
-    /// Positions (in the order added, from 0) of the tournaments listed so far, at most `limit`.
+    /// Positions (in the order added, from 0) of the tournaments listed so far, at most `limit`;
+    /// empty when the selection does not record them (``add(isPublic:status:isFound:)`` answers
+    /// whether each is listed).
     public private(set) var indices: [Int] = []
+    @usableFromInline let recordsIndices: Bool
+    /// How many are listed so far.
+    @usableFromInline var listed = 0
     @usableFromInline var matchesTab = 0
     @usableFromInline var position = 0
 
-    /// Begins applying `filter`.
-    public init(_ filter: TournamentFilter) {
-        tab = filter.tab
-        publicOnly = filter.publicOnly
-        search = filter.query.flatMap(TournamentSearch.init(query:))
-        limit = max(0, filter.limit ?? Int.max)
+    /// Begins applying `filter`, recording the positions listed (``indices``) unless
+    /// `recordingIndices` is false.
+    public init(_ filter: TournamentFilter, recordingIndices: Bool = true) {
+        self.init(
+            tab: filter.tab, publicOnly: filter.publicOnly, search: filter.query.flatMap(TournamentSearch.init(query:)),
+            limit: filter.limit, recordingIndices: recordingIndices)
+    }
+
+    /// Begins applying a filter whose query is already a search (nil: none, or a blank query),
+    /// its other fields those of ``TournamentFilter``.
+    public init(tab: TournamentTab, publicOnly: Bool, search: TournamentSearch?, limit: Int?, recordingIndices: Bool = true) {
+        self.tab = tab
+        self.publicOnly = publicOnly
+        self.search = search
+        self.limit = max(0, limit ?? Int.max)
+        recordsIndices = recordingIndices
     }
 
     /// True when no tournament added so far matches the tab (whatever the `limit`).
@@ -58,8 +73,9 @@ public struct TournamentSelection: Sendable {
         if TournamentTab.completed.includes(status) { counts.completed += 1 }
         guard tab.includes(status) else { return false }
         matchesTab += 1
-        guard indices.count < limit else { return false }
-        indices.append(index)
+        guard listed < limit else { return false }
+        listed += 1
+        if recordsIndices { indices.append(index) }
         return true
     }
 

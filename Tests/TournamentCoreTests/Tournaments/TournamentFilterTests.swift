@@ -1,4 +1,5 @@
 import Testing
+import TestFiles
 import TournamentCore
 
 private let sample: [Tournament] = [
@@ -131,6 +132,20 @@ struct TournamentFilterTests {
     @Test("a negative limit lists nothing rather than trapping")
     func negativeLimit() {
         #expect(TournamentFilter(tab: .all, limit: -5).apply(to: sample).tournaments.isEmpty)
+    }
+
+    @Test("the search finds a query exactly where a naive search does, whether or not a prefix of it recurs in it")
+    func searchAsNaive() {
+        var generator = SeededGenerator()
+        let alphabet: [Character] = ["a", "b", "A"]
+        for _ in 0..<3_000 {
+            let query = String((0..<Int.random(in: 1...5, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "a" })
+            let text = String((0..<Int.random(in: 0...14, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "a" })
+            let naive = text.lowercased().contains(query.lowercased())
+            #expect(TournamentSearch(query: query)?.isFound(in: text) == naive, "seed \(generator.seed): \(query) in \(text)")
+            var bytes = text
+            #expect(TournamentSearch(query: query).map { search in bytes.withUTF8 { search.isFound(inUTF8: $0) } } == naive, "seed \(generator.seed): \(query) in \(text)")
+        }
     }
 
     @Test("a long hostile query stays linear (Knuth-Morris-Pratt)")

@@ -10,9 +10,15 @@ private let sample: [Tournament] = [
     Tournament(id: "t6", name: "", location: "", status: .open, isPublic: true),
 ]
 
-/// The selection fed from UTF-8 bytes, as the wire layer feeds it.
-private func selectFromBytes(_ filter: TournamentFilter) -> TournamentSelection {
-    var selection = TournamentSelection(filter)
+/// The selection fed from UTF-8 bytes, as the wire layer feeds it (the query too, with
+/// `queryAsBytes`, as the wire layer's cursor path gives it).
+private func selectFromBytes(_ filter: TournamentFilter, queryAsBytes: Bool = false) -> TournamentSelection {
+    var query = filter.query
+    var selection = queryAsBytes
+        ? TournamentSelection(
+            tab: filter.tab, publicOnly: filter.publicOnly,
+            search: query?.withUTF8 { TournamentSearch(queryUTF8: $0) }, limit: filter.limit)
+        : TournamentSelection(filter)
     for tournament in sample {
         var name = tournament.name
         var location = tournament.location
@@ -34,13 +40,34 @@ struct TournamentSelectionTests {
                     for limit in [nil, 0, 1, 10] {
                         let filter = TournamentFilter(tab: tab, publicOnly: publicOnly, query: query, limit: limit)
                         let expected = filter.apply(to: sample)
-                        let selection = selectFromBytes(filter)
-                        #expect(selection.listing(of: sample) == expected)
-                        #expect(selection.indices == expected.indices)
-                        #expect(selection.counts == expected.counts)
-                        #expect(selection.isEmpty == expected.isEmpty)
+                        for queryAsBytes in [false, true] {
+                            let selection = selectFromBytes(filter, queryAsBytes: queryAsBytes)
+                            #expect(selection.listing(of: sample) == expected)
+                            #expect(selection.indices == expected.indices)
+                            #expect(selection.counts == expected.counts)
+                            #expect(selection.isEmpty == expected.isEmpty)
+                        }
                     }
                 }
+            }
+        }
+    }
+
+    @Test("a selection that does not record its indices answers, tournament by tournament, the ones a recording selection lists, and counts the same")
+    func withoutIndices() {
+        for tab in TournamentTab.allCases {
+            for limit in [nil, 0, 1, 2] {
+                let filter = TournamentFilter(tab: tab, publicOnly: false, query: "o", limit: limit)
+                let recording = selectFromBytes(filter)
+                var selection = TournamentSelection(filter, recordingIndices: false)
+                var listed: [Int] = []
+                for (index, tournament) in sample.enumerated()
+                where selection.add(isPublic: tournament.isPublic, status: tournament.status, isFound: { $0.isFound(in: tournament.name) || $0.isFound(in: tournament.location) }) {
+                    listed.append(index)
+                }
+                #expect(listed == recording.indices)
+                #expect(selection.indices.isEmpty)
+                #expect(selection.counts == recording.counts && selection.isEmpty == recording.isEmpty)
             }
         }
     }
@@ -55,6 +82,14 @@ struct TournamentSelectionTests {
         var unsearched = TournamentSelection(TournamentFilter(query: " \n"))
         #expect(unsearched.add(isPublic: false, status: .open) { _ in asked += 1; return false })
         #expect(asked == 1)
+    }
+
+    @Test("a query given as bytes makes the search its text makes, trimmed and folded alike", arguments: [
+        "", " ", " \t\n\r", "open", " Open\t", "LYON", "\u{A0}lyon\u{3000}", " caf\u{E9} ", "STRASSE", "Stra\u{DF}e", "\u{1C4}", "a b", "\u{0085}x",
+    ])
+    func searchFromBytes(query: String) {
+        var text = query
+        #expect(text.withUTF8 { TournamentSearch(queryUTF8: $0) } == TournamentSearch(query: query))
     }
 
     @Test("a blank query makes no search; a search finds folded text in strings and bytes alike")

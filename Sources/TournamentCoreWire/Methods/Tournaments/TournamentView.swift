@@ -50,6 +50,7 @@ struct TournamentView {
                     cursor.decline()
                     return nil
                 }
+                if members.isEmpty { members.reserveCapacity(32) }  // one allocation for a page's unknown members, none without
                 members.append((quotedKey, value))
                 continue
             }

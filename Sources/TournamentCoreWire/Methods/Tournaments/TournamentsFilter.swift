@@ -23,11 +23,12 @@ enum TournamentsFilter: CursorReadingWireMethod {
             query: try fields.string(.query),
             // Any count up to Int64.max; clamped to Int.max, which no list reaches (32-bit too).
             limit: try fields.int64(.limit, in: 0...Int64.max).map { Int(clamping: $0) })
-        var listing = TournamentSelection(filter)  // the listing, built one tournament at a time
-        for tournament in tournaments {
-            listing.add(isPublic: tournament.isPublic, status: tournament.status) { tournament.isFound($0, in: document) }
+        var listing = TournamentSelection(filter, recordingIndices: false)  // built one tournament at a time
+        write(&listing, into: &writer) { listing, writer in
+            for tournament in tournaments where listing.add(isPublic: tournament.isPublic, status: tournament.status, isFound: { tournament.isFound($0, in: document) }) {
+                tournament.write(from: document, into: &writer)
+            }
         }
-        write(listing, into: &writer) { index, writer in tournaments[index].write(from: document, into: &writer) }
     }
 
     /// The same request read by a cursor: the tournaments as views of the request (their unknown
@@ -42,46 +43,46 @@ enum TournamentsFilter: CursorReadingWireMethod {
         var unknownMembers: [TournamentView.Member] = []
         var tab = TournamentTab.active
         var publicOnly = false
-        var query: String?
+        var query: UnsafeBufferPointer<UInt8>?
         var limit: Int?
         while let field = cursor.nextField(Field.self, seen: &seen) {
             switch field {
             case .tournaments:
                 guard cursor.enterArray() else { break }
                 var read: [TournamentView] = []
-                read.reserveCapacity(16)  // one allocation for a page of tournaments, doubling past it
-                unknownMembers.reserveCapacity(32)
                 var hints = JSONCursor.KeyHints()
                 while cursor.nextElement() {
                     guard let tournament = TournamentView(&cursor, hints: &hints, appendingUnknownMembersTo: &unknownMembers) else { break }
+                    if read.isEmpty { read.reserveCapacity(16) }  // one allocation for a page of tournaments, none for no page
                     read.append(tournament)
                 }
                 tournaments = read
             case .tab: tab = cursor.optional(Self.tab) ?? .active
             case .publicOnly: publicOnly = cursor.optional { $0.bool() } ?? false
-            case .query: query = cursor.optional { $0.string() }.map { String(decoding: $0, as: UTF8.self) }
+            case .query: query = cursor.optional { $0.string() }
             case .limit: limit = cursor.optional { $0.int64(in: 0...Int64.max) }.map { Int(clamping: $0) }
             }
         }
         guard cursor.finish(), let tournaments else { return false }
-        var listing = TournamentSelection(TournamentFilter(tab: tab, publicOnly: publicOnly, query: query, limit: limit))
-        for tournament in tournaments {
-            listing.add(isPublic: tournament.isPublic, status: tournament.status) { tournament.isFound($0) }
+        var listing = TournamentSelection(
+            tab: tab, publicOnly: publicOnly, search: query.flatMap(TournamentSearch.init(queryUTF8:)), limit: limit,
+            recordingIndices: false)
+        write(&listing, into: &writer) { listing, writer in
+            for tournament in tournaments where listing.add(isPublic: tournament.isPublic, status: tournament.status, isFound: { tournament.isFound($0) }) {
+                tournament.write(unknownMembers, into: &writer)
+            }
         }
-        write(listing, into: &writer) { index, writer in tournaments[index].write(unknownMembers, into: &writer) }
         return true
     }
 
-    /// Writes the result: the tab, the listed tournaments (`tournament` writes the one added at
-    /// an index), the counts, labels and empty state.
-    private static func write(_ listing: TournamentSelection, into writer: inout JSONWriter, tournament: (Int, inout JSONWriter) -> Void) {
+    /// Writes the result: the tab, the tournaments (`tournaments` adds every tournament to the
+    /// listing, in order, and writes those listed), the counts, labels and empty state.
+    private static func write(_ listing: inout TournamentSelection, into writer: inout JSONWriter, tournaments: (inout TournamentSelection, inout JSONWriter) -> Void) {
         writer.beginObject()
         writer.field("tab", text: listing.tab.rawValue)
         writer.key("tournaments")
         writer.beginArray()
-        for index in listing.indices {
-            tournament(index, &writer)
-        }
+        tournaments(&listing, &writer)
         writer.endArray()
         writer.object("counts") { counts in
             counts.field("active", listing.counts.active)
@@ -115,11 +116,20 @@ enum TournamentsFilter: CursorReadingWireMethod {
             guard let index = cursor.int64() else { return nil }
             return index == 0 ? .active : index == 1 ? .completed : .all
         }
-        guard let name = cursor.string(), let tab = TournamentTab(rawValue: String(decoding: name, as: UTF8.self)) else {
+        guard let name = cursor.string(), let tab = tab(named: name) else {
             cursor.decline()
             return nil
         }
         return tab
+    }
+
+    /// The tab whose name (``TournamentTab``'s raw value, as the contract spells it) is `name`.
+    /// Compared as bytes: no `String` is made for it.
+    private static func tab(named name: UnsafeBufferPointer<UInt8>) -> TournamentTab? {
+        func isNamed(_ word: StaticString) -> Bool {
+            word.utf8CodeUnitCount == name.count && memoryEquals(word.utf8Start, name.baseAddress, name.count)
+        }
+        return isNamed("active") ? .active : isNamed("completed") ? .completed : isNamed("all") ? .all : nil
     }
 
     /// `"active"`, `"completed"`, `"all"`, or the apps' tab index (0 active, 1 completed, any
