@@ -1,4 +1,5 @@
 import Testing
+import TournamentCore
 import TestFiles
 @testable import TournamentCoreWire
 import TournamentCoreJSON
@@ -99,6 +100,22 @@ struct CursorPathTests {
     func oddRequests(_ example: (method: String, request: String)) {
         let (cursorFirst, document) = answers(example.method, example.request)
         #expect(cursorFirst == document)
+    }
+
+    @Test("every tab and time range the contract names is read by the cursor path, by its bytes, and answered as the document path answers it")
+    func contractWordsAreRead() {
+        for tab in TournamentTab.allCases {
+            let request = "{\"tournaments\":[{\"id\":\"t\",\"status\":\"completed\"}],\"tab\":\"\(tab.rawValue)\"}"
+            #expect(readByCursor(request, TournamentsFilter.self), "\(tab)")
+            let (cursorFirst, document) = answers("tournaments.filter", request)
+            #expect(cursorFirst == document, "\(tab)")
+        }
+        for range in AnalyticsTimeRange.allCases {
+            let request = "{\"setupId\":7,\"rounds\":[{\"date\":1732000000000,\"arrows\":[{\"score\":9}]}],\"timeRange\":\"\(range.rawValue)\",\"now\":1733000000000}"
+            #expect(readByCursor(request, EquipmentStats.self), "\(range)")
+            let (cursorFirst, document) = answers("equipment.stats", request)
+            #expect(cursorFirst == document, "\(range)")
+        }
     }
 
     @Test("a plain request is read by the cursor path, and a request with an escape is declined")

@@ -46,3 +46,10 @@ extension JSONCursor {
         takeNull() ? nil : read(&self)
     }
 }
+
+/// Whether `bytes` (a string a cursor read) are exactly `word`: for a cursor path matching an
+/// enumeration's raw value (a contract word) without making a `String`.
+@inline(always)
+func spells(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+    word.utf8CodeUnitCount == bytes.count && memoryEquals(word.utf8Start, bytes.baseAddress, bytes.count)
+}

@@ -60,9 +60,11 @@ enum ArrowCoding {
         var rounds: [Round] = []
         // A round's arrows as read, reused from round to round, so that only the largest round
         // grows it; each round keeps a copy of its own size (an array grown by appending, per
-        // round, cost as much as the document path saves).
+        // round, cost as much as the document path saves), but for the last, which keeps the
+        // buffer itself: a request of one round makes no copy.
         var read: [Arrow] = []
         read.reserveCapacity(64)
+        var last: (id: String?, date: Int64)?  // the round read last, its arrows in `read`
         var hints = JSONCursor.KeyHints()  // of the arrows' keys, which every round repeats
         guard cursor.enterArray() else { return nil }
         while cursor.nextElement() {
@@ -71,7 +73,10 @@ enum ArrowCoding {
             var id: String?
             var date: Int64?
             var hasArrows = false
-            read.removeAll(keepingCapacity: true)
+            if let round = last {
+                rounds.append(Round(id: round.id, date: round.date, arrows: copy(of: read)))
+                read.removeAll(keepingCapacity: true)
+            }
             while let field = cursor.nextField(RoundField.self, seen: &seen) {
                 switch field {
                 case .id: id = cursor.optional { $0.string() }.map { String(decoding: $0, as: UTF8.self) }
@@ -85,7 +90,10 @@ enum ArrowCoding {
                 cursor.decline()
                 return nil
             }
-            rounds.append(Round(id: id, date: date, arrows: copy(of: read)))
+            last = (id, date)
+        }
+        if let round = last {
+            rounds.append(Round(id: round.id, date: round.date, arrows: read))
         }
         return cursor.declined ? nil : rounds
     }

@@ -38,7 +38,7 @@ enum EquipmentStats: CursorReadingWireMethod {
             case .rounds: rounds = ArrowCoding.rounds(&cursor)
             case .timeRange:
                 if let name = cursor.optional({ $0.string() }) {
-                    timeRange = AnalyticsTimeRange(rawValue: String(decoding: name, as: UTF8.self))
+                    timeRange = Self.timeRange(named: name)
                     if timeRange == nil { cursor.decline() }
                 }
             case .startDate: startDate = cursor.optional { $0.int64(in: Timestamps.range) }
@@ -59,6 +59,13 @@ enum EquipmentStats: CursorReadingWireMethod {
             return false
         }
         return true
+    }
+
+    /// The time range whose name (``AnalyticsTimeRange``'s raw value, as the contract spells it)
+    /// is `name`. Compared as bytes: no `String` is made for it.
+    private static func timeRange(named name: UnsafeBufferPointer<UInt8>) -> AnalyticsTimeRange? {
+        spells(name, "thirtyDays") ? .thirtyDays : spells(name, "sevenDays") ? .sevenDays : spells(name, "ninetyDays") ? .ninetyDays
+            : spells(name, "oneYear") ? .oneYear : spells(name, "allTime") ? .allTime : nil
     }
 
     /// Writes the statistics of `rounds`; throws before writing anything.

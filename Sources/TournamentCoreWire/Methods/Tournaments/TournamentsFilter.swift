@@ -126,10 +126,7 @@ enum TournamentsFilter: CursorReadingWireMethod {
     /// The tab whose name (``TournamentTab``'s raw value, as the contract spells it) is `name`.
     /// Compared as bytes: no `String` is made for it.
     private static func tab(named name: UnsafeBufferPointer<UInt8>) -> TournamentTab? {
-        func isNamed(_ word: StaticString) -> Bool {
-            word.utf8CodeUnitCount == name.count && memoryEquals(word.utf8Start, name.baseAddress, name.count)
-        }
-        return isNamed("active") ? .active : isNamed("completed") ? .completed : isNamed("all") ? .all : nil
+        spells(name, "active") ? .active : spells(name, "completed") ? .completed : spells(name, "all") ? .all : nil
     }
 
     /// `"active"`, `"completed"`, `"all"`, or the apps' tab index (0 active, 1 completed, any
