@@ -32,13 +32,17 @@ public struct DriftStats: Sendable, Hashable {
     /// ``Arrow/maxCoordinate``, so every figure is finite.
     public init?(setupId: Int64, rounds: [Round], filter: RoundFilter) {
         // Each pass walks the arrays in place (no array of impacts is built).
-        func forEachImpact(_ body: (_ x: Double, _ y: Double) -> Void) {
+        self.init(setupId: setupId) { body in
             for round in rounds where filter.includes(round.date) {
                 for arrow in round.arrows {
                     if let impact = arrow.impact { body(impact.x, impact.y) }
                 }
             }
         }
+    }
+
+    /// The drift of the impacts `forEachImpact` hands its body, in order, twice (once per pass).
+    init?(setupId: Int64, forEachImpact: (_ body: (_ x: Double, _ y: Double) -> Void) -> Void) {
         var count: Int64 = 0  // at most the number of arrows: cannot overflow
         var sumX = 0.0
         var sumY = 0.0

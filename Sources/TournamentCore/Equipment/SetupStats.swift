@@ -90,6 +90,18 @@ struct ArrowTally: Sendable, Hashable {
         if arrow.isX { xs += 1 }
         if points >= 9 { ninesOrBetter += 1 }
     }
+
+    /// Adds the counts of `other`, checked as ``add(_:)`` checks one arrow's.
+    mutating func add(_ other: ArrowTally) throws(EquipmentError) {
+        let (newScore, scoreOverflow) = score.addingReportingOverflow(other.score)
+        let (newArrows, arrowsOverflow) = arrows.addingReportingOverflow(other.arrows)
+        guard !scoreOverflow, !arrowsOverflow else { throw .overflow }
+        score = newScore
+        arrows = newArrows
+        tens += other.tens
+        xs += other.xs
+        ninesOrBetter += other.ninesOrBetter
+    }
 }
 
 /// A problem with equipment figures.

@@ -10,6 +10,24 @@ let arrowGenerator = zip(Gen.int(in: 0...10), Gen.bool, Gen.double(in: -2...2), 
 
 @Suite("Equipment properties")
 struct EquipmentPropertyTests {
+    @Test("rounds tallied arrow by arrow give the stats and drift of the same rounds, bit for bit, under every filter")
+    func talliesAgreeWithRounds() async {
+        let roundGenerator = zip(arrowGenerator.array(of: 0...30), Gen.int(in: 0...60))
+            .map { arrows, daysAgo in Round(date: referenceNow - Int64(daysAgo) * day, arrows: arrows) }
+        await propertyCheck(count: 300, input: roundGenerator.array(of: 0...6)) { rounds in
+            var tallies = RoundTallies()
+            for round in rounds {
+                for arrow in round.arrows { try tallies.add(arrow) }
+                tallies.endRound(date: round.date)
+            }
+            let filters: [RoundFilter] = AnalyticsTimeRange.allCases.map { .range($0, now: referenceNow) } + [.since(referenceNow - 10 * day)]
+            for filter in filters {
+                #expect(try tallies.stats(setupId: 3, filter: filter) == SetupStats(setupId: 3, rounds: rounds, filter: filter))
+                #expect(tallies.drift(setupId: 3, filter: filter) == DriftStats(setupId: 3, rounds: rounds, filter: filter))
+            }
+        }
+    }
+
     @Test("the stats of the union of two arrow sets agree with the stats of the parts")
     func unionAgreesWithParts() async {
         await propertyCheck(count: 200, input: arrowGenerator.array(of: 0...40), arrowGenerator.array(of: 0...40)) { first, second in

@@ -53,55 +53,41 @@ enum ArrowCoding {
 
     // MARK: Read by a cursor
 
-    /// The array of rounds under the cursor, as ``rounds(_:_:)`` reads it from a document; nil
-    /// when the cursor declined (anything that path would refuse, or read otherwise).
+    /// The array of rounds under the cursor, read as ``rounds(_:_:)`` reads it from a document,
+    /// tallied as it is read (``RoundTallies``: no arrow is kept); nil when the cursor declined
+    /// (anything that path would refuse, or read otherwise).
     @inline(always)  // into the method's reading, whose cursor then stays in registers
-    static func rounds(_ cursor: inout JSONCursor) -> [Round]? {
-        var rounds: [Round] = []
-        // A round's arrows as read, reused from round to round, so that only the largest round
-        // grows it; each round keeps a copy of its own size (an array grown by appending, per
-        // round, cost as much as the document path saves), but for the last, which keeps the
-        // buffer itself: a request of one round makes no copy.
-        var read: [Arrow] = []
-        read.reserveCapacity(64)
-        var last: (id: String?, date: Int64)?  // the round read last, its arrows in `read`
+    static func tallies(_ cursor: inout JSONCursor) -> RoundTallies? {
+        var tallies = RoundTallies()
         var hints = JSONCursor.KeyHints()  // of the arrows' keys, which every round repeats
         guard cursor.enterArray() else { return nil }
         while cursor.nextElement() {
             guard cursor.enterObject() else { return nil }
             var seen: UInt64 = 0
-            var id: String?
             var date: Int64?
             var hasArrows = false
-            if let round = last {
-                rounds.append(Round(id: round.id, date: round.date, arrows: copy(of: read)))
-                read.removeAll(keepingCapacity: true)
-            }
             while let field = cursor.nextField(RoundField.self, seen: &seen) {
                 switch field {
-                case .id: id = cursor.optional { $0.string() }.map { String(decoding: $0, as: UTF8.self) }
+                case .id: _ = cursor.optional { $0.string() }  // read (a string or null), not counted
                 case .date: date = cursor.int64(in: Timestamps.range)
                 case .arrows:
                     hasArrows = true
-                    arrows(&cursor, into: &read, hints: &hints)
+                    arrows(&cursor, into: &tallies, hints: &hints)
                 }
             }
             guard !cursor.declined, let date, hasArrows else {
                 cursor.decline()
                 return nil
             }
-            last = (id, date)
+            tallies.endRound(date: date)
         }
-        if let round = last {
-            rounds.append(Round(id: round.id, date: round.date, arrows: read))
-        }
-        return cursor.declined ? nil : rounds
+        return cursor.declined ? nil : tallies
     }
 
-    /// Appends the arrows of the array under the cursor to `arrows`, as ``arrows(_:_:)`` reads
-    /// them; declines anything else.
+    /// Adds the arrows of the array under the cursor to the round `tallies` is reading, as
+    /// ``arrows(_:_:)`` reads them; declines anything else.
     @inline(always)
-    private static func arrows(_ cursor: inout JSONCursor, into arrows: inout [Arrow], hints: inout JSONCursor.KeyHints) {
+    private static func arrows(_ cursor: inout JSONCursor, into tallies: inout RoundTallies, hints: inout JSONCursor.KeyHints) {
         guard cursor.enterArray() else { return }
         while cursor.nextElement() {
             guard cursor.enterObject() else { return }
@@ -120,22 +106,11 @@ enum ArrowCoding {
                 case .y: y = cursor.optional { $0.double() }
                 }
             }
-            guard !cursor.declined, let score, let arrow = try? Arrow(score: Int(score), isX: isX ?? false, x: x, y: y) else {
+            guard !cursor.declined, let score, let arrow = try? Arrow(score: Int(score), isX: isX ?? false, x: x, y: y),
+                  (try? tallies.add(arrow)) != nil
+            else {
                 cursor.decline()
                 return
-            }
-            arrows.append(arrow)
-        }
-    }
-
-    /// A new array of exactly `arrows`' elements.
-    private static func copy(of arrows: [Arrow]) -> [Arrow] {
-        arrows.withUnsafeBufferPointer { source in
-            [Arrow](unsafeUninitializedCapacity: source.count) { target, count in
-                if let base = target.baseAddress, let from = source.baseAddress {
-                    base.initialize(from: from, count: source.count)
-                }
-                count = source.count
             }
         }
     }

@@ -28,14 +28,14 @@ enum EquipmentStats: CursorReadingWireMethod {
         guard cursor.enterObject() else { return false }
         var seen: UInt64 = 0
         var setupId: Int64?
-        var rounds: [Round]?
+        var rounds: RoundTallies?
         var timeRange: AnalyticsTimeRange?
         var startDate: Int64?
         var now: Int64?
         while let field = cursor.nextField(Field.self, seen: &seen) {
             switch field {
             case .setupId: setupId = cursor.int64()
-            case .rounds: rounds = ArrowCoding.rounds(&cursor)
+            case .rounds: rounds = ArrowCoding.tallies(&cursor)
             case .timeRange:
                 if let name = cursor.optional({ $0.string() }) {
                     timeRange = Self.timeRange(named: name)
@@ -54,7 +54,8 @@ enum EquipmentStats: CursorReadingWireMethod {
             filter = .range(timeRange ?? .default, now: now ?? Timestamps.now())
         }
         do throws(EquipmentError) {
-            try answer(setupId: setupId, rounds: rounds, filter: filter, into: &writer)
+            let stats = try rounds.stats(setupId: setupId, filter: filter)
+            write(stats, rounds.drift(setupId: setupId, filter: filter), into: &writer)
         } catch {
             return false
         }
@@ -71,11 +72,16 @@ enum EquipmentStats: CursorReadingWireMethod {
     /// Writes the statistics of `rounds`; throws before writing anything.
     private static func answer(setupId: Int64, rounds: [Round], filter: RoundFilter, into writer: inout JSONWriter) throws(EquipmentError) {
         let stats = try SetupStats(setupId: setupId, rounds: rounds, filter: filter)
+        write(stats, DriftStats(setupId: setupId, rounds: rounds, filter: filter), into: &writer)
+    }
+
+    /// Writes the result: the statistics and the drift (null when no arrow has coordinates).
+    private static func write(_ stats: SetupStats, _ drift: DriftStats?, into writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("stats")
         StatsCoding.write(stats, into: &writer)
         writer.key("drift")
-        StatsCoding.write(DriftStats(setupId: setupId, rounds: rounds, filter: filter), into: &writer)
+        StatsCoding.write(drift, into: &writer)
         writer.endObject()
     }
 }

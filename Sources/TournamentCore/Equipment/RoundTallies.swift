@@ -1,0 +1,70 @@
+/// The figures of rounds whose arrows come one at a time, for a caller that reads them as a
+/// stream (the wire layer's cursor path): each round's counts, and the impacts of every round
+/// in arrow order, without keeping the arrows. ``stats(setupId:filter:)`` and
+/// ``drift(setupId:filter:)`` are what ``SetupStats/init(setupId:rounds:filter:)`` and
+/// ``DriftStats/init(setupId:rounds:filter:)`` give for the same rounds: the counts are exact
+/// integers, and the impacts are summed in the same order.
+///
+/// ```swift
+/// var tallies = RoundTallies()
+/// try tallies.add(arrow)            // each arrow of a round
+/// tallies.endRound(date: date)      // then its date
+/// let stats = try tallies.stats(setupId: 7, filter: .allTime)
+/// ```
+public struct RoundTallies: Sendable {
+    /// A round: its date, its counts, and where its impacts are in `impacts`.
+    struct Entry: Sendable {
+        var date: Int64
+        var tally: ArrowTally
+        var impacts: Range<Int>
+    }
+
+    var rounds: [Entry] = []
+    /// The impacts, in arrow order.
+    var impacts: [(x: Double, y: Double)] = []
+    /// The counts of the round being read, and where its impacts start.
+    var current = ArrowTally()
+    var currentImpacts = 0
+
+    /// No rounds yet.
+    public init() {}
+
+    /// Adds an arrow to the round being read. Throws ``EquipmentError/overflow`` when that
+    /// round's score does not fit in 64 bits.
+    public mutating func add(_ arrow: Arrow) throws(EquipmentError) {
+        try current.add(arrow)
+        if let impact = arrow.impact {
+            if impacts.isEmpty { impacts.reserveCapacity(256) }
+            impacts.append(impact)
+        }
+    }
+
+    /// Ends the round being read, shot at `date`; the next arrow begins another.
+    public mutating func endRound(date: Int64) {
+        if rounds.isEmpty { rounds.reserveCapacity(16) }
+        rounds.append(Entry(date: date, tally: current, impacts: currentImpacts..<impacts.count))
+        current = ArrowTally()
+        currentImpacts = impacts.count
+    }
+
+    /// ``SetupStats/init(setupId:rounds:filter:)`` of the ended rounds. Throws
+    /// ``EquipmentError/overflow`` when a total does not fit in 64 bits.
+    public func stats(setupId: Int64, filter: RoundFilter) throws(EquipmentError) -> SetupStats {
+        var tally = ArrowTally()
+        var roundCount: Int64 = 0  // at most the number of rounds: cannot overflow
+        for round in rounds where filter.includes(round.date) && round.tally.arrows > 0 {
+            roundCount += 1
+            try tally.add(round.tally)
+        }
+        return SetupStats(setupId: setupId, tally: tally, roundCount: roundCount)
+    }
+
+    /// ``DriftStats/init(setupId:rounds:filter:)`` of the ended rounds.
+    public func drift(setupId: Int64, filter: RoundFilter) -> DriftStats? {
+        DriftStats(setupId: setupId) { body in
+            for round in rounds where filter.includes(round.date) {
+                for index in round.impacts { body(impacts[index].x, impacts[index].y) }
+            }
+        }
+    }
+}
