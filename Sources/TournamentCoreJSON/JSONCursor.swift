@@ -165,7 +165,7 @@ public struct JSONCursor {
     }
 
     /// The next value as written, when it is a scalar this cursor reads: a plain string (with
-    /// its quotes), a number as ``double()`` reads its digits, `true`, `false` or `null`; nil
+    /// its quotes), a number of at most 19 digits without an exponent, `true`, `false` or `null`; nil
     /// (declined) for anything else. For members a decoder writes back as they were written.
     @inline(always)
     @inlinable public mutating func scalarText() -> UnsafeBufferPointer<UInt8>? {

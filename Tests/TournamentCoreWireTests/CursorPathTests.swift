@@ -118,6 +118,26 @@ struct CursorPathTests {
         }
     }
 
+    @Test("a tournament of more unknown members than the cursor path compares with each other is the document path's, and answered alike")
+    func manyUnknownMembers() {
+        func request(_ count: Int) -> String {
+            "{\"tournaments\":[{\"id\":\"a\"" + (0..<count).map { ",\"k\($0)\":\($0)" }.joined() + "}],\"tab\":\"all\"}"
+        }
+        #expect(readByCursor(request(TournamentView.maxUnknownMembers), TournamentsFilter.self))
+        for count in [TournamentView.maxUnknownMembers + 1, 5_000] {
+            #expect(!readByCursor(request(count), TournamentsFilter.self))
+            let (cursorFirst, document) = answers("tournaments.filter", request(count))
+            #expect(cursorFirst == document)
+        }
+        func guests(_ count: Int) -> String {
+            "{\"tournament\":{\"id\":\"t\",\"status\":\"OPEN\"" + (0..<count).map { ",\"k\($0)\":\($0)" }.joined() + "},\"participants\":[],\"currentUserId\":\"u\"}"
+        }
+        #expect(readByCursor(guests(TournamentView.maxUnknownMembers), GuestsCheck.self))
+        #expect(!readByCursor(guests(5_000), GuestsCheck.self))
+        let (cursorFirst, document) = answers("guests.check", guests(5_000))
+        #expect(cursorFirst == document)
+    }
+
     @Test("a plain request is read by the cursor path, and a request with an escape is declined")
     func plainRequestsAreRead() {
         #expect(readByCursor("{\"setupId\":7,\"rounds\":[{\"id\":\"r\",\"date\":1732000000000,\"arrows\":[{\"score\":10,\"isX\":true,\"x\":-0.4,\"y\":0.04},{\"score\":3}]}],\"now\":1733000000000}"))

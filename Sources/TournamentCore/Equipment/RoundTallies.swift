@@ -3,7 +3,9 @@
 /// in arrow order, without keeping the arrows. ``stats(setupId:filter:)`` and
 /// ``drift(setupId:filter:)`` are what ``SetupStats/init(setupId:rounds:filter:)`` and
 /// ``DriftStats/init(setupId:rounds:filter:)`` give for the same rounds: the counts are exact
-/// integers, and the impacts are summed in the same order.
+/// integers, and the impacts are summed in the same order. (One difference: a round whose own
+/// counts overflow throws from ``add(_:)`` even if the filter would leave it out, which takes
+/// some 10^18 arrows.)
 ///
 /// ```swift
 /// var tallies = RoundTallies()
@@ -30,7 +32,7 @@ public struct RoundTallies: Sendable {
     public init() {}
 
     /// Adds an arrow to the round being read. Throws ``EquipmentError/overflow`` when that
-    /// round's score does not fit in 64 bits.
+    /// round's score or arrow count does not fit in 64 bits.
     public mutating func add(_ arrow: Arrow) throws(EquipmentError) {
         try current.add(arrow)
         if let impact = arrow.impact {

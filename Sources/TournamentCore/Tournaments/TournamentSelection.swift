@@ -80,7 +80,8 @@ public struct TournamentSelection: Sendable {
     }
 
     /// The listing of `tournaments`, the values added in the same order (at least as many as
-    /// were added: the listed positions index it).
+    /// were added: the listed positions index it). Of a selection made with
+    /// `recordingIndices: false`, which knows no positions, it lists none (its counts stand).
     public func listing(of tournaments: [Tournament]) -> TournamentListing {
         TournamentListing(tab: tab, indices: indices, tournaments: indices.map { tournaments[$0] }, counts: counts, isEmpty: isEmpty)
     }

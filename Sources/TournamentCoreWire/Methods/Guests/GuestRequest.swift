@@ -63,7 +63,8 @@ struct GuestRequest {
     /// The check of a `guests.check` request read by a cursor: what ``init(_:_:)`` reads from a
     /// document (``tournament``, ``tally``, ``currentUserId``, ``limits``), read the same way; nil
     /// when the cursor declined: a member of `guests.add`'s (`name`, `guestId`), an unknown or
-    /// repeated member, anything the document path refuses.
+    /// repeated member (but the tournament's unknown members holding a scalar, read and left as
+    /// the document path leaves them), anything the document path refuses.
     @inline(always)  // into the method's reading, whose cursor then stays in registers
     static func check(reading cursor: inout JSONCursor) -> GuestCheck? {
         guard cursor.enterObject() else { return nil }

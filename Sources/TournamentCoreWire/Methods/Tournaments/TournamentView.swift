@@ -11,6 +11,10 @@ struct TournamentView {
 
     private typealias Field = Members.TournamentDocument
 
+    /// The most unknown members of one tournament the cursor keeps (more decline): as many as
+    /// the document path merges by comparing them with each other, before it hashes them.
+    static let maxUnknownMembers = 16
+
     let id: UnsafeBufferPointer<UInt8>
     /// Nil when absent or null (`""`).
     let name: UnsafeBufferPointer<UInt8>?
@@ -24,7 +28,8 @@ struct TournamentView {
 
     /// Reads the tournament object under the cursor as ``TournamentDocument/init(_:_:)`` reads
     /// one, appending its unknown members to `members`; nil when the cursor declined (also for
-    /// a repeated member, known or not, whose handling is the document path's).
+    /// a repeated member, known or not, whose handling is the document path's, and for more
+    /// than ``maxUnknownMembers`` unknown ones).
     @inline(always)  // into the method's reading, whose cursor then stays in registers
     init?(_ cursor: inout JSONCursor, hints: inout JSONCursor.KeyHints, appendingUnknownMembersTo members: inout [Member]) {
         guard cursor.enterObject() else { return nil }
@@ -45,8 +50,11 @@ struct TournamentView {
                     cursor.decline()
                     return nil
                 }
+                // Each is compared with the object's others, so past a few (where the document
+                // path hashes them) the request is the document path's: a hostile object of
+                // many members then stays linear.
                 let quotedKey = UnsafeBufferPointer(start: keyStart - 1, count: key.count + 2)
-                guard !Self.contains(quotedKey, in: members, from: first) else {
+                guard members.count - first < Self.maxUnknownMembers, !Self.contains(quotedKey, in: members, from: first) else {
                     cursor.decline()
                     return nil
                 }
