@@ -2,7 +2,8 @@
  * (examples[0] of its request schema, which uses every field it can) is replaced, one at a time,
  * by hostile values — every JSON type, 1e400,
  * Int64 extremes and beyond, lone surrogates, invalid UTF-8, NUL escapes, 100,000-deep nesting,
- * 5 MB strings, 100,000-element arrays — and every object member is repeated with a wrong value
+ * 5 MB strings, 100,000-element arrays, 100,000 unknown members in every object — and every
+ * object member is repeated with a wrong value
  * before or after the right one. Plus NULL and empty requests, and a NUL byte inside the bytes
  * given to tc_call_n. Every request goes through tc_call and through tc_call_n: each response
  * must be a well-formed envelope (a result or an error, never INTERNAL, never NULL), within a
@@ -157,6 +158,22 @@ static void mutate_node(const char *method, const char *text, const char *origin
         free(request);
         free(value);
         free(element);
+    }
+    /* An object with 100,000 members more, each with a key of its own that no contract knows
+       (keys methods keep or ignore: reading them must stay linear). */
+    if (json_is_object(node)) {
+        size_t count = quick ? 2000 : 100000, used, member;
+        value = (char *)malloc(strlen(original) + count * 24 + 2);
+        used = strlen(original) - 1; /* without its closing brace */
+        memcpy(value, original, used);
+        for (member = 0; member < count; member++) {
+            used += (size_t)sprintf(value + used, "%s\"k%zu\":%zu", used > 1 ? "," : "", member, member);
+        }
+        strcpy(value + used, "}");
+        request = substitute(text, value);
+        probe(method, request, "100000 unknown members");
+        free(request);
+        free(value);
     }
     /* The member repeated: a wrong value last (it wins), and a wrong value first (it loses). */
     if (key != NULL) {
