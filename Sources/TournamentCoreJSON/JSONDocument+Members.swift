@@ -11,6 +11,11 @@ extension JSONDocument {
         }
     }
 
+    /// Up to this many keys, repeats are found by comparing each key with the others; more are
+    /// hashed, so that a hostile object stays linear. (Readers that compare pairwise too, such
+    /// as a cursor path, stop at the same count.)
+    public static let keysComparedPairwise = 16
+
     /// The members of an object with repeated keys merged as JavaScript's `JSON.parse` does:
     /// each key once, at the position of its first occurrence, with the value of its last.
     @inlinable public func uniqueMembers(_ object: Int) -> [Member] {
@@ -22,7 +27,7 @@ extension JSONDocument {
     @inlinable public func deduplicated(keys: [Int]) -> [Member] {
         var members: [Member] = []
         members.reserveCapacity(keys.count)
-        if keys.count <= 16 {
+        if keys.count <= Self.keysComparedPairwise {
             for key in keys {
                 if let earlier = members.firstIndex(where: { stringsEqual($0.key, key) }) {
                     members[earlier].value = key + 1

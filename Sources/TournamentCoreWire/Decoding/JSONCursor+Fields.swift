@@ -6,23 +6,29 @@ extension JSONCursor {
     /// the fields met so far in this object, by slot), whose handling is the document path's
     /// (unknown members kept or ignored, the last of repeated keys winning).
     @inline(always)
-    mutating func nextField<Field: RequestFields>(_: Field.Type, seen: inout UInt64) -> Field? {
+    mutating func nextField<Field: RequestFields>(_ type: Field.Type, seen: inout UInt64) -> Field? {
         guard let index = nextKey(in: Field.table) else { return nil }
-        guard index < 64, seen & 1 << UInt64(index) == 0 else {
-            decline()
-            return nil
-        }
-        seen |= 1 << UInt64(index)
-        return Field(slot: index)
+        return field(type, at: index, seen: &seen)
     }
 
     /// ``nextField(_:seen:)`` for the member at `position` of one of an array's objects, its
     /// key tried against `hints` first (``JSONCursor/nextMember(in:at:hints:)``, whose hints
     /// are to be of `Field`'s table).
     @inline(always)
-    mutating func nextField<Field: RequestFields>(_: Field.Type, seen: inout UInt64, at position: Int, hints: inout KeyHints) -> Field? {
+    mutating func nextField<Field: RequestFields>(_ type: Field.Type, seen: inout UInt64, at position: Int, hints: inout KeyHints) -> Field? {
         guard let (_, index) = nextMember(in: Field.table, at: position, hints: &hints) else { return nil }
-        guard let index, index < 64, seen & 1 << UInt64(index) == 0 else {
+        guard let index else {
+            decline()
+            return nil
+        }
+        return field(type, at: index, seen: &seen)
+    }
+
+    /// The field at `index` of `Field`'s key table, marked in `seen` (the fields met so far in
+    /// this object, by slot); nil (declined) when it was met already.
+    @inline(always)
+    mutating func field<Field: RequestFields>(_: Field.Type, at index: Int, seen: inout UInt64) -> Field? {
+        guard index < 64, seen & 1 << UInt64(index) == 0 else {
             decline()
             return nil
         }

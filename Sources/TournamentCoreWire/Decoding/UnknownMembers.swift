@@ -28,7 +28,7 @@ extension JSONWriter {
     /// as `JSONDocument.uniqueMembers` does (first position, last value).
     mutating func write(_ unknown: UnknownMembers, from document: JSONDocument) {
         guard unknown.count > 0 else { return }
-        guard unknown.count <= 16 else {
+        guard unknown.count <= JSONDocument.keysComparedPairwise else {
             // Many unknown members: merge repeats by hashing, so a hostile object stays linear.
             var keys: [Int] = []
             keys.reserveCapacity(unknown.count)

@@ -13,7 +13,7 @@ struct TournamentView {
 
     /// The most unknown members of one tournament the cursor keeps (more decline): as many as
     /// the document path merges by comparing them with each other, before it hashes them.
-    static let maxUnknownMembers = 16
+    static let maxUnknownMembers = JSONDocument.keysComparedPairwise
 
     let id: UnsafeBufferPointer<UInt8>
     /// Nil when absent or null (`""`).
@@ -62,12 +62,8 @@ struct TournamentView {
                 members.append((quotedKey, value))
                 continue
             }
-            guard index < 64, seen & 1 << UInt64(index) == 0 else {
-                cursor.decline()
-                return nil
-            }
-            seen |= 1 << UInt64(index)
-            switch Field(slot: index) {
+            guard let field = cursor.field(Field.self, at: index, seen: &seen) else { return nil }
+            switch field {
             case .id: id = cursor.string()
             case .name: name = cursor.optional { $0.string() }
             case .location: location = cursor.optional { $0.string() }
