@@ -1,33 +1,64 @@
 extension JSONCursor {
-    /// The keys met at the first member positions of the objects of one array, as the request
-    /// wrote them: the objects of an array mostly repeat their keys in the same order, and a key
-    /// whose bytes are those of the key at its position in the previous object is that key, found
-    /// without scanning for its closing quote or looking it up in a table
+    /// How the members at the first positions of the objects of one array began, as the request
+    /// wrote them: the objects of an array mostly repeat their keys in the same order, so the
+    /// text from the end of one value to the next value's `:` (`,"x":`) mostly repeats too, and a
+    /// member whose text is the previous object's at its position is that member, read without
+    /// scanning for its key's closing quote or looking the key up in a table
     /// (``JSONKeyTable/Hints`` does the same for a document's keys).
     ///
-    /// A hint is the previous key's bytes, where the request has them (so a `KeyHints` must not
-    /// outlive the request it was filled from), and the index the table gave for it (or none: a
-    /// key the table does not have). A key matches its hint when its bytes and the quote after
-    /// them are the hint's and its quote: the previous key was a plain string the cursor read, so
-    /// this one is the same string, with the same index. One `KeyHints` serves the objects of one
-    /// table.
+    /// A hint holds a copy of that text (at most ``window`` bytes), where its key lies in it, and
+    /// the index the table gave for the key (or none: a key the table does not have). The text
+    /// was read by the cursor once, as a separator, a plain string and a `:`; the same bytes at
+    /// the same point of the grammar are the same tokens. One `KeyHints` serves the objects of
+    /// one table.
     public struct KeyHints {
         /// The member positions hinted: 0 ..< `count`.
         @usableFromInline static let count = 12
 
-        /// The bytes of a key (`length` of them, then its closing quote) and its index in the
-        /// table (-1: none); `length` -1 before any key was seen.
+        /// The longest run a hint holds, in bytes: three words, enough for `,"` and a key of
+        /// twenty bytes and `":` (every key of the contract's repeated objects).
+        @usableFromInline static let window = 24
+
+        /// The run of text a member at this position began with last time: from the end of
+        /// the value before it (or of the object's `{`) to the end of its `:`, white space and
+        /// `,` included, as loaded words, zero past `length` bytes, with the masks of those
+        /// bytes; where the key lies in it; and the key's index in the table (-1: none).
+        /// `length` 0: no hint (none seen, or the run was longer than ``window``).
         @usableFromInline struct Hint {
-            @usableFromInline var key: UnsafePointer<UInt8>?
-            @usableFromInline var length: Int32 = -1
+            @usableFromInline var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+            @usableFromInline var masks: (UInt64, UInt64, UInt64) = (0, 0, 0)
+            @usableFromInline var length: Int32 = 0
+            @usableFromInline var keyOffset: Int32 = 0
+            @usableFromInline var keyLength: Int32 = 0
             @usableFromInline var index: Int32 = -1
 
             @inlinable init() {}
 
-            @inlinable init(key: UnsafePointer<UInt8>, length: Int32, index: Int32) {
-                self.key = key
-                self.length = length
-                self.index = index
+            /// The hint of the run of `length` bytes (1 ... ``window``) at `start`, of which
+            /// ``window`` are readable, whose key is `keyLength` bytes from `keyOffset`.
+            @inlinable init(run start: UnsafePointer<UInt8>, length: Int, keyOffset: Int, keyLength: Int, index: Int) {
+                withUnsafeMutableBytes(of: &masks) { masks in
+                    for offset in 0 ..< length { masks[offset] = 0xFF }
+                }
+                let raw = UnsafeRawPointer(start)
+                words = (raw.loadUnaligned(as: UInt64.self) & masks.0,
+                         raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & masks.1,
+                         raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self) & masks.2)
+                self.length = Int32(truncatingIfNeeded: length)
+                self.keyOffset = Int32(truncatingIfNeeded: keyOffset)
+                self.keyLength = Int32(truncatingIfNeeded: keyLength)
+                self.index = Int32(truncatingIfNeeded: index)
+            }
+
+            /// Whether the text at `start` (``window`` bytes readable) begins with this run.
+            /// Three loads compared under their masks: no branch on the run's length.
+            @inline(__always)
+            @inlinable func begins(_ start: UnsafePointer<UInt8>) -> Bool {
+                let raw = UnsafeRawPointer(start)
+                let difference = (raw.loadUnaligned(as: UInt64.self) ^ words.0) & masks.0
+                    | (raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) ^ words.1) & masks.1
+                    | (raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self) ^ words.2) & masks.2
+                return length > 0 && difference == 0
             }
         }
 
@@ -50,32 +81,40 @@ extension JSONCursor {
     /// The next member of the object entered last, the member at `position` of that object (0
     /// for its first): its key and the key's index in `table`, with the cursor then at its value;
     /// nil at the object's end (which it leaves) or when declined. A key the table does not have
-    /// is answered with a nil index, not declined: the decoder decides. `hints` (of this table,
-    /// filled from this request) are tried first and updated.
+    /// is answered with a nil index, not declined: the decoder decides. `hints` (of this table)
+    /// are tried first and updated.
+    ///
+    /// A member whose text, from the cursor to its `:`, is byte for byte the text the member at
+    /// this position began with in the previous object is read as that member was: same
+    /// separator, same key, same index (the cursor is at the same point of the grammar, after a
+    /// value or after the `{`, so the same bytes are the same tokens). No scan, no lookup, no
+    /// branch per byte.
     @inline(always)
     @inlinable public mutating func nextMember(in table: JSONKeyTable, at position: Int, hints: inout KeyHints) -> Member? {
+        let begin = p
+        if !declined, position < KeyHints.count, end - begin >= KeyHints.window {
+            let hint = hints.hint(position)
+            if hint.pointee.begins(begin) {
+                p = begin + Int(hint.pointee.length)
+                hasChild = true
+                let index = hint.pointee.index
+                return (UnsafeBufferPointer(start: begin + Int(hint.pointee.keyOffset), count: Int(hint.pointee.keyLength)),
+                        index < 0 ? nil : Int(index))
+            }
+        }
         guard nextChild(closing: UInt8(ascii: "}")) else { return nil }
         skipWhitespace()
         guard byte == UInt8(ascii: "\"") else { return declining(nil) }
         let start = p + 1
-        if position < KeyHints.count {
-            let hint = hints.hint(position)
-            let length = Int(hint.pointee.length)
-            // The key's bytes and closing quote are the hint's: `length + 1` of them, readable
-            // here when the text goes on past them (at least the `:` must follow).
-            if end - start > length, length >= 0, memoryEquals(start, hint.pointee.key, length + 1) {
-                p = start + length + 1
-                guard take(UInt8(ascii: ":")) else { return declining(nil) }
-                let index = hint.pointee.index
-                return (UnsafeBufferPointer(start: start, count: length), index < 0 ? nil : Int(index))
-            }
-        }
         guard let (stop, index) = Self.key(from: start, to: end, in: table) else { return declining(nil) }
-        if position < KeyHints.count {
-            hints.hint(position).pointee = KeyHints.Hint(key: start, length: Int32(truncatingIfNeeded: stop - start), index: Int32(truncatingIfNeeded: index ?? -1))
-        }
         p = stop + 1
         guard take(UInt8(ascii: ":")) else { return declining(nil) }
+        if position < KeyHints.count {
+            let length = p - begin
+            hints.hint(position).pointee = length <= KeyHints.window && end - begin >= KeyHints.window
+                ? KeyHints.Hint(run: begin, length: length, keyOffset: start - begin, keyLength: stop - start, index: index ?? -1)
+                : KeyHints.Hint()
+        }
         return (UnsafeBufferPointer(start: start, count: stop - start), index)
     }
 

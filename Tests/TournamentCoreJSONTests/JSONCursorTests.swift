@@ -213,10 +213,11 @@ struct JSONCursorTests {
     }
 
     /// The members (key, index) of an array of objects of `text`, read with hints kept across
-    /// the objects or with none; nil when the cursor declined.
+    /// the objects or with none; nil when the cursor declined. The text is read with white space
+    /// after it, so that even its last member has the hints' window of bytes after its start.
     private func members(_ text: String, in table: JSONKeyTable, hinted: Bool) -> [[String]]? {
         var objects: [[String]] = []
-        let finished = read(text) { cursor in
+        let finished = read(text + String(repeating: " ", count: 32)) { cursor in
             guard cursor.enterArray() else { return }
             var hints = JSONCursor.KeyHints()
             while cursor.nextElement() {
@@ -247,7 +248,10 @@ struct JSONCursorTests {
                 if Int.random(in: 0..<3, using: &generator) == 0, !order.isEmpty {
                     order[order.startIndex + Int.random(in: 0..<order.count, using: &generator)] = keys.randomElement(using: &generator) ?? "id"
                 }
-                return "{" + order.enumerated().map { "\"\($0.element)\":\($0.offset)" }.joined(separator: ",") + "}"
+                // White space around the tokens, mostly none, sometimes different from one
+                // object to the next (the run before a value then differs with equal keys).
+                let space = { () -> String in ["", "", "", " ", "\n  "][Int.random(in: 0..<5, using: &generator)] }
+                return "{" + order.enumerated().map { "\(space())\"\($0.element)\"\(space()):\(space())\($0.offset)\(space())" }.joined(separator: ",") + "}"
             }
             let text = "[" + objects.joined(separator: ",") + "]"
             let hinted = members(text, in: table, hinted: true)
@@ -259,9 +263,18 @@ struct JSONCursorTests {
     @Test("a key whose bytes are a hint's without its closing quote after them is not the hint's key")
     func hintNeedsItsQuote() {
         let table = JSONKeyTable(keys: ["id"])
+        #expect(members("[{\"id\":1},{\"id\":2}]", in: table, hinted: true) == [["id=0"], ["id=0"]])
         #expect(members("[{\"id\":1},{\"idx\":2}]", in: table, hinted: true) == [["id=0"], ["idx=none"]])
         #expect(members("[{\"id\":1},{\"idx:2}]", in: table, hinted: true) == nil)
         #expect(members("[{\"idx\":1},{\"id\":2}]", in: table, hinted: true) == [["idx=none"], ["id=0"]])
+    }
+
+    @Test("a member whose text runs past the hints' window is not taken for the previous object's, even when the window's bytes are its")
+    func hintWindowEnds() {
+        let long = String(repeating: "k", count: 30)
+        let table = JSONKeyTable(keys: [long + "a"])
+        #expect(members("[{\"\(long)a\":1},{\"\(long)b\":2},{\"\(long)a\":3}]", in: table, hinted: true) == [["\(long)a=0"], ["\(long)b=none"], ["\(long)a=0"]])
+        #expect(members("[{\"id\":1,  \"\(long)a\":1},{\"id\":1,  \"\(long)b\":2}]", in: table, hinted: true) == [["id=none", "\(long)a=0"], ["id=none", "\(long)b=none"]])
     }
 
     @Test("a scalar's text is given as written, quotes included; other values and what the cursor does not read decline", arguments: [
