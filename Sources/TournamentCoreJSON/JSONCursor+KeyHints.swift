@@ -93,6 +93,12 @@ extension JSONCursor {
     @inlinable public mutating func nextMember(in table: JSONKeyTable, at position: Int, hints: inout KeyHints) -> Member? {
         let begin = p
         if !declined, position < KeyHints.count, end - begin >= KeyHints.window {
+            if begin.pointee == UInt8(ascii: "}") {  // the end, right after the last value (or `{`)
+                p = begin + 1
+                depth &-= 1
+                hasChild = true
+                return nil
+            }
             let hint = hints.hint(position)
             if hint.pointee.begins(begin) {
                 p = begin + Int(hint.pointee.length)

@@ -93,6 +93,24 @@ public struct JSONCursor {
         nextChild(closing: UInt8(ascii: "]"))
     }
 
+    /// Enters the next element of the array entered last, which is to be an object: true when
+    /// entered; false at the array's end (which it leaves) or when declined (an element that is
+    /// not an object declines). ``nextElement()`` then ``enterObject()``, with the usual text
+    /// between two objects of an array, `,{`, taken in one comparison.
+    @inline(always)
+    @inlinable public mutating func enterNextObject() -> Bool {
+        if !declined, hasChild, end - p >= 2,
+           UInt16(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt16.self)) == UInt16(UInt8(ascii: ",")) | UInt16(UInt8(ascii: "{")) << 8 {
+            // Deeper than a document may nest: the tape reader's error (as in `take`).
+            guard depth < JSONLimits.maxDepth else { return declining(false) }
+            p += 2
+            depth &+= 1
+            hasChild = false
+            return true
+        }
+        return nextElement() && enterObject()
+    }
+
     /// After the top-level value: whether only white space follows and nothing was declined.
     @inlinable public mutating func finish() -> Bool {
         skipWhitespace()

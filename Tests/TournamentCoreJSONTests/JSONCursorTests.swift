@@ -269,6 +269,71 @@ struct JSONCursorTests {
         #expect(members("[{\"idx\":1},{\"id\":2}]", in: table, hinted: true) == [["idx=none"], ["id=0"]])
     }
 
+    /// The objects of the array `text` (each as its members' `key=value` list), entered with
+    /// ``JSONCursor/enterNextObject()`` or with `nextElement()` then `enterObject()`; nil when
+    /// the cursor declined.
+    private func objects(_ text: String, merged: Bool) -> [[String]]? {
+        var objects: [[String]] = []
+        let finished = read(text) { cursor in
+            guard cursor.enterArray() else { return }
+            while merged ? cursor.enterNextObject() : cursor.nextElement() && cursor.enterObject() {
+                var object: [String] = []
+                while let key = cursor.nextKey() {
+                    object.append("\(String(decoding: key, as: UTF8.self))=\(cursor.int64() ?? -1)")
+                }
+                objects.append(object)
+            }
+        }
+        return finished ? objects : nil
+    }
+
+    @Test("the next object of an array is entered as nextElement then enterObject enter it: separators, white space, ends and non-objects alike")
+    func enterNextObjectAsTwoSteps() {
+        let elements = ["{}", "{\"a\":1}", "{\"a\":1,\"b\":2}", "1", "[]", "\"{\"", "null"]
+        let separators = [",", ",", ",", " ,", ", ", ",\n", ""]
+        var generator = SeededGenerator()
+        for _ in 0..<2_000 {
+            let count = Int.random(in: 0...5, using: &generator)
+            var text = "[" + (Bool.random(using: &generator) ? " " : "")
+            for index in 0..<count {
+                if index > 0 { text += separators.randomElement(using: &generator) ?? "," }
+                text += Int.random(in: 0..<4, using: &generator) == 0 ? elements.randomElement(using: &generator) ?? "{}" : elements[Int.random(in: 0..<3, using: &generator)]
+            }
+            text += Bool.random(using: &generator) ? "]" : " ]"
+            #expect(objects(text, merged: true) == objects(text, merged: false), "seed \(generator.seed): \(text)")
+        }
+        #expect(objects("[{},{\"a\":1}]", merged: true) == [[], ["a=1"]])
+        #expect(objects("[{},1]", merged: true) == nil)
+        #expect(objects("[{}{}]", merged: true) == nil)
+    }
+
+    @Test("objects at the deepest nesting allowed are entered, first or next; one level deeper declines")
+    func enterNextObjectDepth() {
+        let deepest = JSONLimits.maxDepth - 1  // arrays around the array of objects
+        for (depth, entered) in [(deepest - 1, true), (deepest, false)] {
+            let wrap = { (inner: String) in String(repeating: "[", count: depth) + inner + String(repeating: "]", count: depth) }
+            // Read to the array, then its objects; after a number, an object comes after `,`.
+            let readObjects = { (text: String, number: Bool) -> (Bool, Int) in
+                var objects = 0
+                let finished = read(text) { cursor in
+                    for _ in 0..<depth { _ = cursor.enterArray(); _ = cursor.nextElement() }
+                    guard cursor.enterArray() else { return }
+                    if number { _ = cursor.nextElement(); _ = cursor.int64() }
+                    while cursor.enterNextObject() {
+                        objects += 1
+                        _ = cursor.nextKey()
+                    }
+                    for _ in 0..<depth { _ = cursor.nextElement() }
+                }
+                return (finished, objects)
+            }
+            let (firstFinished, firstObjects) = readObjects(wrap("[{},{}]"), false)
+            #expect(firstFinished == entered && firstObjects == (entered ? 2 : 0), "depth \(depth)")
+            let (nextFinished, nextObjects) = readObjects(wrap("[1,{}]"), true)
+            #expect(nextFinished == entered && nextObjects == (entered ? 1 : 0), "depth \(depth), after a number")
+        }
+    }
+
     @Test("a member whose text runs past the hints' window is not taken for the previous object's, even when the window's bytes are its")
     func hintWindowEnds() {
         let long = String(repeating: "k", count: 30)

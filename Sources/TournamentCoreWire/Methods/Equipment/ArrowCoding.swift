@@ -61,8 +61,7 @@ enum ArrowCoding {
         var tallies = RoundTallies()
         var hints = JSONCursor.KeyHints()  // of the arrows' keys, which every round repeats
         guard cursor.enterArray() else { return nil }
-        while cursor.nextElement() {
-            guard cursor.enterObject() else { return nil }
+        while cursor.enterNextObject() {
             var seen: UInt64 = 0
             var date: Int64?
             var hasArrows = false
@@ -89,8 +88,7 @@ enum ArrowCoding {
     @inline(always)
     private static func arrows(_ cursor: inout JSONCursor, into tallies: inout RoundTallies, hints: inout JSONCursor.KeyHints) {
         guard cursor.enterArray() else { return }
-        while cursor.nextElement() {
-            guard cursor.enterObject() else { return }
+        while cursor.enterNextObject() {
             var seen: UInt64 = 0
             var position = 0
             var score: Int64?

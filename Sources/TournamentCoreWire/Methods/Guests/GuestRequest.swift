@@ -101,8 +101,7 @@ struct GuestRequest {
     private static func participants(_ cursor: inout JSONCursor, guests: inout [UnsafeBufferPointer<UInt8>?]) {
         guard cursor.enterArray() else { return }
         var hints = JSONCursor.KeyHints()
-        while cursor.nextElement() {
-            guard cursor.enterObject() else { return }
+        while cursor.enterNextObject() {
             var seen: UInt64 = 0
             var position = 0
             var hasID = false
