@@ -32,7 +32,8 @@ enum NumberParsing {
     /// operands exact, so the one rounding is correct: Clinger's fast path). Up to 19 digits
     /// (17-digit round-trip output such as jansson's `%.17g` included) the Eisel–Lemire algorithm
     /// decides almost always.
-    @usableFromInline static func double(mantissa: UInt64, exponent: Int, negative: Bool) -> Double? {
+    @inline(__always)  // the fast path where a number is read; Eisel–Lemire is a call
+    @inlinable static func double(mantissa: UInt64, exponent: Int, negative: Bool) -> Double? {
         // Exact as a Double (at most 2^53), with a power of ten that is itself exact.
         guard mantissa <= 1 << 53, exponent >= -22, exponent <= 22 else {
             return eiselLemire(mantissa, exponent, negative: negative)
@@ -51,7 +52,8 @@ enum NumberParsing {
     /// then asks `strtod`). The Eisel–Lemire algorithm (Lemire, "Number Parsing at a Gigabyte per
     /// Second", 2021), as in Go's `strconv` and fast_float; all arithmetic below is on operands
     /// whose ranges are bounded here, so none can overflow.
-    @usableFromInline static func eiselLemire(_ mantissa: UInt64, _ exponent: Int, negative: Bool) -> Double? {
+    @usableFromInline @inline(never)
+    static func eiselLemire(_ mantissa: UInt64, _ exponent: Int, negative: Bool) -> Double? {
         if mantissa == 0 { return negative ? -0.0 : 0.0 }
         guard _fastPath(exponent >= PowersOfTen.minimumExponent && exponent <= PowersOfTen.maximumExponent) else { return nil }
         // Normalize the mantissa so that its top bit is set.
@@ -121,7 +123,7 @@ enum NumberParsing {
     }
 
     /// 10^0 ... 10^22, the powers of ten a `Double` holds exactly.
-    static let powersOfTen: [Double] = [
+    @usableFromInline static let powersOfTen: [Double] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
     ]

@@ -302,6 +302,7 @@ enum StatsRequestGenerator {
         }
         if odd && Int.random(in: 0..<200, using: &generator) == 0 { members.append("\"score\":3") }
         if odd && Int.random(in: 0..<200, using: &generator) == 0 { members.append("\"note\":\"late\"") }
+        if odd && Int.random(in: 0..<100, using: &generator) == 0 { members.removeFirst() }  // no score
         members.shuffle(using: &generator)
         return "{" + members.joined(separator: ",") + "}"
     }

@@ -91,20 +91,23 @@ enum ArrowCoding {
         while cursor.enterNextObject() {
             var seen: UInt64 = 0
             var position = 0
-            var score: Int64?
-            var isX: Bool?
-            var x: Double?
-            var y: Double?
+            // Absent is -1 for the score and NaN for a coordinate (no number reads as NaN): no
+            // optional's flag to keep beside each, in a loop short of registers.
+            var score: Int64 = -1
+            var isX = false
+            var x = Double.nan
+            var y = Double.nan
             while let field = cursor.nextField(ArrowField.self, seen: &seen, at: position, hints: &hints) {
                 position &+= 1
                 switch field {
-                case .score: score = cursor.int64(in: 0...10)
-                case .isX: isX = cursor.optional { $0.bool() }
-                case .x: x = cursor.optional { $0.double() }
-                case .y: y = cursor.optional { $0.double() }
+                case .score: score = cursor.int64(in: 0...10) ?? -1
+                case .isX: isX = cursor.optional { $0.bool() } ?? false
+                case .x: x = cursor.optional { $0.double() } ?? .nan
+                case .y: y = cursor.optional { $0.double() } ?? .nan
                 }
             }
-            guard !cursor.declined, let score, let arrow = try? Arrow(score: Int(score), isX: isX ?? false, x: x, y: y),
+            guard !cursor.declined, score >= 0,
+                  let arrow = try? Arrow(score: Int(score), isX: isX, x: x.isNaN ? nil : x, y: y.isNaN ? nil : y),
                   (try? tallies.add(arrow)) != nil
             else {
                 cursor.decline()
