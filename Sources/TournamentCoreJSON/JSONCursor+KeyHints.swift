@@ -37,9 +37,7 @@ extension JSONCursor {
             /// The hint of the run of `length` bytes (1 ... ``window``) at `start`, of which
             /// ``window`` are readable, whose key is `keyLength` bytes from `keyOffset`.
             @inlinable init(run start: UnsafePointer<UInt8>, length: Int, keyOffset: Int, keyLength: Int, index: Int) {
-                withUnsafeMutableBytes(of: &masks) { masks in
-                    for offset in 0 ..< length { masks[offset] = 0xFF }
-                }
+                masks = (Self.mask(first: length), Self.mask(first: length &- 8), Self.mask(first: length &- 16))
                 let raw = UnsafeRawPointer(start)
                 words = (raw.loadUnaligned(as: UInt64.self) & masks.0,
                          raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & masks.1,
@@ -48,6 +46,12 @@ extension JSONCursor {
                 self.keyOffset = Int32(truncatingIfNeeded: keyOffset)
                 self.keyLength = Int32(truncatingIfNeeded: keyLength)
                 self.index = Int32(truncatingIfNeeded: index)
+            }
+
+            /// The mask of the first `count` bytes (none below 1, all eight from 8) of a word
+            /// as loaded from memory.
+            @inlinable static func mask(first count: Int) -> UInt64 {
+                count <= 0 ? 0 : UInt64(littleEndian: UInt64.max &>> UInt64(64 &- 8 &* min(count, 8)))
             }
 
             /// Whether the text at `start` (``window`` bytes readable) begins with this run.
@@ -66,6 +70,19 @@ extension JSONCursor {
 
         /// No hints yet.
         @inlinable public init() {}
+
+        /// Makes the member read from `begin` to `end` (after its `:`), whose key is `key`,
+        /// the hint of `position` (below ``count``): no hint when the run is longer than
+        /// ``window``, or fewer than ``window`` bytes are `readable` from `begin`. Out of line:
+        /// the member loop's rare branch, kept from the registers of its common one.
+        @usableFromInline @inline(never)
+        mutating func take(_ position: Int, run begin: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>, readable: Int,
+                           key: UnsafeBufferPointer<UInt8>, index: Int?) {
+            let length = end - begin
+            hint(position).pointee = length <= Self.window && readable >= Self.window
+                ? Hint(run: begin, length: length, keyOffset: (key.baseAddress ?? begin) - begin, keyLength: key.count, index: index ?? -1)
+                : Hint()
+        }
 
         /// The hint of `position` (below ``count``).
         @inline(__always)
@@ -115,13 +132,11 @@ extension JSONCursor {
         guard let (stop, index) = Self.key(from: start, to: end, in: table) else { return declining(nil) }
         p = stop + 1
         guard take(UInt8(ascii: ":")) else { return declining(nil) }
+        let key = UnsafeBufferPointer(start: start, count: stop - start)
         if position < KeyHints.count {
-            let length = p - begin
-            hints.hint(position).pointee = length <= KeyHints.window && end - begin >= KeyHints.window
-                ? KeyHints.Hint(run: begin, length: length, keyOffset: start - begin, keyLength: stop - start, index: index ?? -1)
-                : KeyHints.Hint()
+            hints.take(position, run: begin, to: p, readable: end - begin, key: key, index: index)
         }
-        return (UnsafeBufferPointer(start: start, count: stop - start), index)
+        return (key, index)
     }
 
     /// A key that was not its position's hint: where its closing quote is and its index in

@@ -265,6 +265,7 @@ public struct JSONCursor {
         switch byte {
         case UInt8(ascii: "0"):
             p += 1
+            guard !isDigit(byte) else { return declining(nil) }  // a digit after a leading zero
         case UInt8(ascii: "1")...UInt8(ascii: "9"):
             readDigits(into: &number.mantissa, counting: &digits)
         default:
@@ -278,8 +279,9 @@ public struct JSONCursor {
             readDigits(into: &number.mantissa, counting: &digits)
             number.exponent = before &- digits
         }
-        // A digit after a leading zero, an exponent, more digits than a mantissa holds.
-        guard !isDigit(byte), byte | 0x20 != UInt8(ascii: "e"), digits <= 19 else { return declining(nil) }
+        // An exponent, more digits than a mantissa holds. (No digit can follow: the digits
+        // were read up to the first byte that is not one.)
+        guard byte | 0x20 != UInt8(ascii: "e"), digits <= 19 else { return declining(nil) }
         return number
     }
 
