@@ -41,6 +41,25 @@ public struct RoundTallies: Sendable {
         }
     }
 
+    /// Adds an arrow given by its fields, a coordinate not recorded given as NaN (a number read
+    /// from JSON never is one): what `add(Arrow(score:isX:x:y:))` adds, with the same rules,
+    /// for a reader that keeps no optionals (and no `Arrow`) in a loop short of registers.
+    /// False, with nothing added, when `Arrow` would refuse these fields or a count of the
+    /// round would overflow.
+    public mutating func add(score: Int, isX: Bool, x: Double, y: Double) -> Bool {
+        // Arrow's rules: a score of 0...10, an X only on a 10, each coordinate absent (NaN
+        // here) or within ±maxCoordinate (which no infinity is).
+        guard _fastPath(Arrow.scores.contains(score) && (!isX || score == 10)
+                        && (x.isNaN || abs(x) <= Arrow.maxCoordinate) && (y.isNaN || abs(y) <= Arrow.maxCoordinate)),
+              _fastPath(current.add(points: Int64(score), isX: isX))
+        else { return false }
+        if !x.isNaN && !y.isNaN {
+            if impacts.isEmpty { impacts.reserveCapacity(256) }
+            impacts.append((x, y))
+        }
+        return true
+    }
+
     /// Ends the round being read, shot at `date`; the next arrow begins another.
     public mutating func endRound(date: Int64) {
         if rounds.isEmpty { rounds.reserveCapacity(16) }

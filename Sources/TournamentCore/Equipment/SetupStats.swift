@@ -81,14 +81,21 @@ struct ArrowTally: Sendable, Hashable {
     /// Counts `arrow`. The score is checked against overflow and the arrow count against
     /// `Int64.max`; the other counts are at most the arrow count, so they cannot overflow.
     mutating func add(_ arrow: Arrow) throws(EquipmentError) {
-        let points = Int64(arrow.scoreAndX & 0x7F)  // the score, 0...10, widened without a check
+        // The score, 0...10, widened without a check.
+        guard _fastPath(add(points: Int64(arrow.scoreAndX & 0x7F), isX: arrow.isX)) else { throw .overflow }
+    }
+
+    /// Counts an arrow of `points` (0...10), an X or not; false (nothing counted) when the
+    /// score or the arrow count would overflow.
+    mutating func add(points: Int64, isX: Bool) -> Bool {
         let (newScore, overflow) = score.addingReportingOverflow(points)
-        guard _fastPath(!overflow && arrows < Int64.max) else { throw .overflow }
+        guard _fastPath(!overflow && arrows < Int64.max) else { return false }
         score = newScore
         arrows += 1
         if points == 10 { tens += 1 }
-        if arrow.isX { xs += 1 }
+        if isX { xs += 1 }
         if points >= 9 { ninesOrBetter += 1 }
+        return true
     }
 
     /// Adds the counts of `other`, checked as ``add(_:)`` checks one arrow's.

@@ -28,6 +28,32 @@ struct EquipmentPropertyTests {
         }
     }
 
+    @Test("an arrow tallied by its fields (NaN for a coordinate not recorded) is tallied as the Arrow of those fields, and refused where Arrow refuses them")
+    func talliedByFieldsAsArrows() throws {
+        let scores = [Int.min, -1, 0, 5, 9, 10, 11, Int.max]
+        let coordinates: [Double?] = [nil, 0, -0.0, 0.5, -1000, 1000, 1000.0000000001, -1000.0000000001, .infinity, -.infinity, 1e308, 5e-324]
+        let now = referenceNow
+        for score in scores {
+            for isX in [false, true] {
+                for x in coordinates {
+                    for y in coordinates {
+                        var byFields = RoundTallies()
+                        var byArrow = RoundTallies()
+                        let added = byFields.add(score: score, isX: isX, x: x ?? .nan, y: y ?? .nan)
+                        let arrow = try? Arrow(score: score, isX: isX, x: x, y: y)
+                        #expect(added == (arrow != nil), "\(score) \(isX) \(String(describing: x)) \(String(describing: y))")
+                        if let arrow { try byArrow.add(arrow) }
+                        byFields.endRound(date: now)
+                        byArrow.endRound(date: now)
+                        let filter = RoundFilter.range(.allTime, now: now)
+                        #expect(try byFields.stats(setupId: 1, filter: filter) == byArrow.stats(setupId: 1, filter: filter))
+                        #expect(byFields.drift(setupId: 1, filter: filter) == byArrow.drift(setupId: 1, filter: filter))
+                    }
+                }
+            }
+        }
+    }
+
     @Test("the stats of the union of two arrow sets agree with the stats of the parts")
     func unionAgreesWithParts() async {
         await propertyCheck(count: 200, input: arrowGenerator.array(of: 0...40), arrowGenerator.array(of: 0...40)) { first, second in

@@ -106,10 +106,7 @@ enum ArrowCoding {
                 case .y: y = cursor.optional { $0.double() } ?? .nan
                 }
             }
-            guard !cursor.declined, score >= 0,
-                  let arrow = try? Arrow(score: Int(score), isX: isX, x: x.isNaN ? nil : x, y: y.isNaN ? nil : y),
-                  (try? tallies.add(arrow)) != nil
-            else {
+            guard !cursor.declined, tallies.add(score: Int(score), isX: isX, x: x, y: y) else {
                 cursor.decline()
                 return
             }
