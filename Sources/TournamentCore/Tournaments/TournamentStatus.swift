@@ -41,21 +41,45 @@ public enum TournamentStatus: String, Sendable, Hashable, CaseIterable {
         self = Self.allCases.first { $0.rawValue == upper } ?? .open
     }
 
-    /// The status whose name equals `bytes` ignoring ASCII case.
+    /// The status whose name equals `bytes` ignoring ASCII case: the bytes uppercased a word at
+    /// a time and compared with the names' words (two overlapping words for the longer names).
+    /// Nil for any other text, ASCII or not.
     private static func matching(_ bytes: UnsafeBufferPointer<UInt8>) -> TournamentStatus? {
-        func equals(_ name: StaticString) -> Bool {
-            guard name.utf8CodeUnitCount == bytes.count else { return false }
-            for index in 0..<bytes.count {
-                let byte = bytes[index]
-                if name.utf8Start[index] != (byte &- 0x61 < 26 ? byte &- 0x20 : byte) { return false }
-            }
-            return true
-        }
+        guard let start = bytes.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(start)
         switch bytes.count {  // the names' lengths tell them apart but for two of nine bytes
-        case 4: return equals("OPEN") ? .open : nil
-        case 11: return equals("IN_PROGRESS") ? .inProgress : nil
-        case 9: return equals("COMPLETED") ? .completed : equals("CANCELLED") ? .cancelled : nil
-        default: return nil
+        case 4:
+            let word = upper(UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self))))
+            return word == name("OPEN") ? .open : nil
+        case 9, 11:
+            let head = upper(UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)))
+            let tail = upper(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)))
+            if bytes.count == 11 {
+                return head == name("IN_PROGR") && tail == name("PROGRESS") ? .inProgress : nil
+            }
+            if head == name("COMPLETE") && tail == name("OMPLETED") { return .completed }
+            return head == name("CANCELLE") && tail == name("ANCELLED") ? .cancelled : nil
+        default:
+            return nil
         }
+    }
+
+    /// The bytes of `word` (little-endian) with ASCII lower-case letters made upper case; a
+    /// byte from 0x80 up leaves a high bit set, which no name has. (No sum carries out of a
+    /// byte below 0x80: a byte is lower case when adding 0x1F reaches 0x80, it is at least
+    /// "a", and adding 0x05 does not, it is at most "z"; that bit moved to 0x20 is cleared.)
+    private static func upper(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high = ones &* 0x80
+        let ascii = word & ~high
+        let lower = (ascii &+ ones &* 0x1F) & ~(ascii &+ ones &* 0x05) & high
+        return word & ~(lower >> 2)
+    }
+
+    /// The first (up to eight) bytes of `text` as a little-endian word.
+    private static func name(_ text: StaticString) -> UInt64 {
+        var word: UInt64 = 0
+        for index in 0..<min(text.utf8CodeUnitCount, 8) { word |= UInt64(text.utf8Start[index]) << UInt64(8 * index) }
+        return word
     }
 }

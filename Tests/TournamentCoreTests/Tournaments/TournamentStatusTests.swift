@@ -1,4 +1,5 @@
 import Testing
+import TestFiles
 import TournamentCore
 
 @Suite("TournamentStatus parsing")
@@ -31,6 +32,23 @@ struct TournamentStatusTests {
     func bytesParseAsText(text: String) {
         let bytes = Array(text.utf8)
         #expect(bytes.withUnsafeBufferPointer(TournamentStatus.init(parsingUTF8:)) == TournamentStatus(parsing: text))
+    }
+
+    @Test("texts of the names' lengths, of their letters in either case and the bytes around the letter ranges, parse as uppercasing them decides")
+    func nameLengthsParseAsUppercased() {
+        let alphabet = Array("OPENINPROGRESSCOMPLETEDCANCELLEDopeninprogresscompletedcancelled_@[`{ 1".utf8) + [0x7F, 0xC3, 0xA9]  // DEL is "_" with 0x20 set
+        var generator = SeededGenerator()
+        for _ in 0..<20_000 {
+            let name = TournamentStatus.allCases.randomElement(using: &generator)?.rawValue ?? "OPEN"
+            // A name with some bytes changed, or bytes at random, of a name's length.
+            var bytes = Array(name.utf8)
+            for index in bytes.indices where Int.random(in: 0..<6, using: &generator) == 0 {
+                bytes[index] = alphabet.randomElement(using: &generator) ?? 0x41
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            let expected = TournamentStatus.allCases.first { $0.rawValue == text.uppercased() } ?? .open
+            #expect(bytes.withUnsafeBufferPointer(TournamentStatus.init(parsingUTF8:)) == expected, "seed \(generator.seed): \(text)")
+        }
     }
 
     @Test("raw values are the stored spellings")
