@@ -8,9 +8,9 @@ extension JSONCursor {
     ///
     /// A hint holds a copy of that text (at most ``window`` bytes), where its key lies in it, and
     /// the index the table gave for the key (or none: a key the table does not have). The text
-    /// was read by the cursor once, as a separator, a plain string and a `:`; the same bytes at
-    /// the same point of the grammar are the same tokens. One `KeyHints` serves the objects of
-    /// one table.
+    /// was read by the cursor once, the long way: white space, a `,` unless the member was its
+    /// object's first, a plain string and a `:`. The same bytes at the same point of the grammar
+    /// are the same tokens. One `KeyHints` serves the objects of one table.
     public struct KeyHints {
         /// The member positions hinted: 0 ..< `count`.
         @usableFromInline static let count = 12
@@ -23,7 +23,8 @@ extension JSONCursor {
         /// the value before it (or of the object's `{`) to the end of its `:`, white space and
         /// `,` included, as loaded words, zero past `length` bytes, with the masks of those
         /// bytes; where the key lies in it; and the key's index in the table (-1: none).
-        /// `length` 0: no hint (none seen, or the run was longer than ``window``).
+        /// `length` 0: no hint (none seen, the run was longer than ``window``, or fewer than
+        /// ``window`` bytes were left to read from its start).
         @usableFromInline struct Hint {
             @usableFromInline var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
             @usableFromInline var masks: (UInt64, UInt64, UInt64) = (0, 0, 0)
@@ -101,14 +102,22 @@ extension JSONCursor {
     /// is answered with a nil index, not declined: the decoder decides. `hints` (of this table)
     /// are tried first and updated.
     ///
-    /// A member whose text, from the cursor to its `:`, is byte for byte the text the member at
-    /// this position began with in the previous object is read as that member was: same
-    /// separator, same key, same index (the cursor is at the same point of the grammar, after a
-    /// value or after the `{`, so the same bytes are the same tokens). No scan, no lookup, no
-    /// branch per byte.
+    /// A member whose text, from the cursor to its `:`, is byte for byte the text of the last
+    /// member read the long way at this position (in an earlier object) is read as that member
+    /// was: same separator, same key, same index (the cursor is at the same point of the
+    /// grammar, after a value or after the `{`, so the same bytes are the same tokens). No scan,
+    /// no lookup, no branch per byte.
+    ///
+    /// - Precondition: `position` is the number of members of this object read before this
+    ///   one. The hints trust it for where in the grammar the cursor is (after the `{`, or after
+    ///   a value, where a `,` must come): with a miscounted position, a hint could take a `,`
+    ///   where none may be, or pass over a missing one. Checked in debug builds, where the
+    ///   cursor path's tests run; not in release builds, where it would be a check on every
+    ///   member of the hot loops.
     @inline(always)
     @inlinable public mutating func nextMember(in table: JSONKeyTable, at position: Int, hints: inout KeyHints) -> Member? {
         let begin = p
+        assert(declined || hasChild == (position != 0), "nextMember: the position is not the count of the members read")
         if !declined, position < KeyHints.count, end - begin >= KeyHints.window {
             if begin.pointee == UInt8(ascii: "}") {  // the end, right after the last value (or `{`)
                 p = begin + 1

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 import TestFiles
 @testable import TournamentCoreJSON
@@ -9,6 +14,23 @@ private func read(_ text: String, _ body: (inout JSONCursor) -> Void) -> Bool {
         body(&cursor)
         return cursor.finish()
     }
+}
+
+/// Reads `text` as ``read(_:_:)`` does, from the very end of a readable page whose next page
+/// cannot be read: a load past the text's end stops the test process, where the spare capacity
+/// of an array would hide it.
+private func readAtPageEnd(_ text: String, _ body: (inout JSONCursor) -> Void) -> Bool {
+    let bytes = Array(text.utf8)
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    guard bytes.count <= page, let mapping = mmap(nil, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+          mapping != MAP_FAILED, mprotect(mapping + page, page, PROT_NONE) == 0
+    else { return false }
+    defer { munmap(mapping, 2 * page) }
+    let start = (mapping + page - bytes.count).assumingMemoryBound(to: UInt8.self)
+    start.initialize(from: bytes, count: bytes.count)
+    guard var cursor = JSONCursor(UnsafeBufferPointer(start: start, count: bytes.count)) else { return false }
+    body(&cursor)
+    return cursor.finish()
 }
 
 /// The number `text` as the cursor reads it (`[text]`, as a double and, when it is one, an
@@ -215,20 +237,42 @@ struct JSONCursorTests {
     /// The members (key, index) of an array of objects of `text`, read with hints kept across
     /// the objects or with none; nil when the cursor declined. The text is read with white space
     /// after it, so that even its last member has the hints' window of bytes after its start.
-    private func members(_ text: String, in table: JSONKeyTable, hinted: Bool) -> [[String]]? {
+    private func members(_ text: String, in table: JSONKeyTable, hinted: Bool, atPageEnd: Bool = false) -> [[String]]? {
         var objects: [[String]] = []
-        let finished = read(text + String(repeating: " ", count: 32)) { cursor in
+        let reader = { (body: (inout JSONCursor) -> Void) -> Bool in
+            atPageEnd ? readAtPageEnd(text, body) : read(text + String(repeating: " ", count: 32), body)
+        }
+        let finished = reader { cursor in
             guard cursor.enterArray() else { return }
             var hints = JSONCursor.KeyHints()
             while cursor.nextElement() {
                 guard cursor.enterObject() else { return }
                 if !hinted { hints = JSONCursor.KeyHints() }
                 var object: [String] = []
-                var position = 0
-                while let (key, index) = cursor.nextMember(in: table, at: position, hints: &hints) {
+                var count = 0
+                while let (key, index) = cursor.nextMember(in: table, at: count, hints: &hints) {
                     object.append("\(String(decoding: key, as: UTF8.self))=\(index.map(String.init) ?? "none")")
                     _ = cursor.int64()
-                    position += 1
+                    count += 1
+                }
+                objects.append(object)
+            }
+        }
+        return finished ? objects : nil
+    }
+
+    /// The members of an array of objects of `text` read with ``JSONCursor/nextKey()`` (no hint,
+    /// no one-comparison path), the keys looked up in `table`; nil when the cursor declined.
+    private func plainMembers(_ text: String, in table: JSONKeyTable) -> [[String]]? {
+        var objects: [[String]] = []
+        let finished = read(text) { cursor in
+            guard cursor.enterArray() else { return }
+            while cursor.nextElement() {
+                guard cursor.enterObject() else { return }
+                var object: [String] = []
+                while let key = cursor.nextKey() {
+                    object.append("\(String(decoding: key, as: UTF8.self))=\(table.index(of: key).map(String.init) ?? "none")")
+                    _ = cursor.int64()
                 }
                 objects.append(object)
             }
@@ -257,6 +301,35 @@ struct JSONCursorTests {
             let hinted = members(text, in: table, hinted: true)
             #expect(hinted != nil, "seed \(generator.seed): \(text)")
             #expect(hinted == members(text, in: table, hinted: false), "seed \(generator.seed): \(text)")
+            #expect(hinted == plainMembers(text, in: table), "seed \(generator.seed): \(text)")
+            #expect(hinted == members(text, in: table, hinted: true, atPageEnd: true), "seed \(generator.seed): \(text)")
+        }
+    }
+
+    @Test("text that is no JSON after runs that are hints' is declined: a missing or extra comma, no colon")
+    func hintsDoNotPassInvalidText() {
+        let table = JSONKeyTable(keys: ["a", "b"])
+        for text in [
+            "[{\"a\":1,\"b\":2},{\"a\":1\"b\":2}]", "[{\"a\":1,\"b\":2},{\"a\":1,\"b\":2,}]", "[{\"a\":1},{\"a\" 1}]",
+            "[{\"a\":1,\"b\":2},{\"a\":1,,\"b\":2}]", "[{\"a\":1},{,\"a\":1}]", "[{\"a\":1,\"b\":2},{\"b\":2,}]",
+        ] {
+            #expect(members(text, in: table, hinted: true) == nil, "\(text)")
+            #expect(members(text, in: table, hinted: false) == nil, "\(text)")
+        }
+    }
+
+    @Test("a run is compared up to its last byte, whatever its length across the hint's three words")
+    func hintComparesEveryByte() {
+        // Runs of `,"key":` of 8, 9, 16, 17 and 24 bytes (and `"key":` of 7, 8, 15, 16, 23 at
+        // the first position), then the same key with a space before its colon: only the run's
+        // last byte differs from the hint, and the member must be read all the same.
+        for length in [4, 5, 12, 13, 20] {
+            let key = String(repeating: "k", count: length)
+            let table = JSONKeyTable(keys: [key, "a"])
+            let plain = "{\"a\":1,\"\(key)\":2}", spaced = "{\"a\":1,\"\(key)\" :2}"
+            let first = "{\"\(key)\":1}", firstSpaced = "{\"\(key)\" :1}"
+            #expect(members("[\(plain),\(spaced),\(plain)]", in: table, hinted: true) == [["a=1", "\(key)=0"], ["a=1", "\(key)=0"], ["a=1", "\(key)=0"]], "\(length)")
+            #expect(members("[\(first),\(firstSpaced),\(first)]", in: table, hinted: true) == [["\(key)=0"], ["\(key)=0"], ["\(key)=0"]], "\(length)")
         }
     }
 
@@ -303,6 +376,20 @@ struct JSONCursorTests {
             #expect(objects(text, merged: true) == objects(text, merged: false), "seed \(generator.seed): \(text)")
         }
         #expect(objects("[{},{\"a\":1}]", merged: true) == [[], ["a=1"]])
+        // Ends the two-byte comparison must not read past.
+        for text in ["[{},", "[{}", "[{},{", "[{}]", "[{},{}]"] {
+            var entered = 0
+            let finished = readAtPageEnd(text) { cursor in
+                guard cursor.enterArray() else { return }
+                while cursor.enterNextObject() {
+                    entered += 1
+                    _ = cursor.nextKey()
+                }
+            }
+            let complete = text.hasSuffix("]")  // the others end too early, and decline
+            #expect(finished == complete, "\(text)")
+            if complete { #expect(entered == text.filter { $0 == "{" }.count, "\(text)") }
+        }
         #expect(objects("[{},1]", merged: true) == nil)
         #expect(objects("[{}{}]", merged: true) == nil)
     }

@@ -4,8 +4,8 @@
 /// ``drift(setupId:filter:)`` are what ``SetupStats/init(setupId:rounds:filter:)`` and
 /// ``DriftStats/init(setupId:rounds:filter:)`` give for the same rounds: the counts are exact
 /// integers, and the impacts are summed in the same order. (One difference: a round whose own
-/// counts overflow throws from ``add(_:)`` even if the filter would leave it out, which takes
-/// some 10^18 arrows.)
+/// counts overflow is refused by ``add(_:)``, which throws, or ``add(score:isX:x:y:)``, which
+/// answers false, even if the filter would leave it out; that takes some 10^18 arrows.)
 ///
 /// ```swift
 /// var tallies = RoundTallies()
