@@ -101,12 +101,8 @@ public struct JSONCursor {
     @inlinable public mutating func enterNextObject() -> Bool {
         if !declined, hasChild, end - p >= 2,
            UInt16(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt16.self)) == UInt16(UInt8(ascii: ",")) | UInt16(UInt8(ascii: "{")) << 8 {
-            // Deeper than a document may nest: the tape reader's error (as in `take`).
-            guard depth < JSONLimits.maxDepth else { return declining(false) }
             p += 2
-            depth &+= 1
-            hasChild = false
-            return true
+            return opened()
         }
         return nextElement() && enterObject()
     }
@@ -311,12 +307,17 @@ public struct JSONCursor {
         skipWhitespace()
         guard byte == expected else { return declining(false) }
         p += 1
-        if expected == UInt8(ascii: "{") || expected == UInt8(ascii: "[") {
-            // Deeper than a document may nest: the tape reader's error.
-            guard depth < JSONLimits.maxDepth else { return declining(false) }
-            depth &+= 1
-            hasChild = false
-        }
+        if expected == UInt8(ascii: "{") || expected == UInt8(ascii: "[") { return opened() }
+        return true
+    }
+
+    /// Counts the container whose bracket was just taken as entered: it has no child yet.
+    /// Declines (false) one deeper than a document may nest: the tape reader's error.
+    @inline(always)
+    @inlinable mutating func opened() -> Bool {
+        guard depth < JSONLimits.maxDepth else { return declining(false) }
+        depth &+= 1
+        hasChild = false
         return true
     }
 

@@ -34,11 +34,8 @@ public struct RoundTallies: Sendable {
     /// Adds an arrow to the round being read. Throws ``EquipmentError/overflow`` when that
     /// round's score or arrow count does not fit in 64 bits.
     public mutating func add(_ arrow: Arrow) throws(EquipmentError) {
-        try current.add(arrow)
-        if let impact = arrow.impact {
-            if impacts.isEmpty { impacts.reserveCapacity(256) }
-            impacts.append(impact)
-        }
+        // An arrow keeps Arrow's rules: only a count's overflow can refuse it.
+        guard add(score: arrow.score, isX: arrow.isX, x: arrow.storedX, y: arrow.storedY) else { throw .overflow }
     }
 
     /// Adds an arrow given by its fields, a coordinate not recorded given as NaN (a number read
