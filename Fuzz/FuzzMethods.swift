@@ -10,6 +10,7 @@ let fuzzMethods: [(name: StaticString, deterministic: Bool)] = [
     ("participants.displayName", true),
     ("participants.repairBegin", false),
     ("participants.repairEnd", false),
+    ("participants.scorable", true),
     ("guests.check", true),
     ("guests.add", false),
     ("guests.generateId", false),

@@ -172,8 +172,9 @@ TC_API char *tc_library_info(const char *request_json);
  * tc_tournaments_filter — method "tournaments.filter". Normalize tournament documents and list one
  * tab (Active, Completed or All) with its counts, labels and empty state.
  *
- * Request: {"tournaments", "tab", "publicOnly", "query", "limit"}; required: "tournaments".
- * Result:  {"tab", "tournaments", "counts", "labels", "isEmpty", "emptyState"}.
+ * Request: {"tournaments", "tab", "publicOnly", "query", "limit", "invalidDocuments"}; required:
+ *          "tournaments".
+ * Result:  {"tab", "tournaments", "counts", "labels", "isEmpty", "emptyState", "skipped"}.
  * Errors:  the common codes (see ERRORS above).
  * Fields, rules and examples: docs/API.md#tournamentsfilter. Release the response with
  * tc_string_free().
@@ -232,6 +233,18 @@ TC_API char *tc_participants_repair_begin(const char *request_json);
  * tc_string_free().
  */
 TC_API char *tc_participants_repair_end(const char *request_json);
+
+/*
+ * tc_participants_scorable — method "participants.scorable". Whom the signed-in user may enter
+ * scores for: themself and the guests they are the parent of.
+ *
+ * Request: {"participants", "currentUserId"}.
+ * Result:  {"participantIds", "entries"}.
+ * Errors:  the common codes (see ERRORS above).
+ * Fields, rules and examples: docs/API.md#participantsscorable. Release the response with
+ * tc_string_free().
+ */
+TC_API char *tc_participants_scorable(const char *request_json);
 
 /* ---------------------------------------------------------------------------------------------
  * Guests

@@ -39,6 +39,12 @@ public func tc_participants_repair_end(_ request: UnsafePointer<CChar>?) -> Unsa
     Boundary.call("participants.repairEnd", request)
 }
 
+/// `char *tc_participants_scorable(const char *request_json)`: method `participants.scorable`.
+@_cdecl("tc_participants_scorable")
+public func tc_participants_scorable(_ request: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? {
+    Boundary.call("participants.scorable", request)
+}
+
 /// `char *tc_guests_check(const char *request_json)`: method `guests.check`.
 @_cdecl("tc_guests_check")
 public func tc_guests_check(_ request: UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>? {

@@ -242,23 +242,38 @@ public struct JSONDocument {
 
     // MARK: Numbers
 
-    /// Whether a number node is an integer literal (no fraction, no exponent).
-    @inline(always)
-    @inlinable public func isInteger(_ node: Int) -> Bool { nodes[node].flags & JSONNode.integer != 0 }
+    /// Whether a node is a number whose value is an integer, however written (`8`, `8.0`, `8e0`,
+    /// `80e-1`, `1e30`: JSON Schema's `integer`), in the range of `Int64` or not.
+    @inlinable public func isInteger(_ node: Int) -> Bool {
+        let entry = nodes[node]
+        guard entry.kind == .number else { return false }
+        return entry.flags & JSONNode.integer != 0 || integerValue(node) != .fraction
+    }
 
-    /// The value of an integer literal node, or nil when it is a fraction, has an exponent, or
-    /// lies outside the range of `Int64`.
+    /// The value of a number node whose value is an integer in the range of `Int64`, however
+    /// written (`8`, `8.0`, `8e0`, `80e-1`); nil for anything else (`8.5`, `1e30`, a string).
     @inline(always)
     @inlinable public func int64(_ node: Int) -> Int64? {
         let entry = nodes[node]
-        guard _fastPath(entry.kind == .number && entry.flags & JSONNode.integer != 0) else { return nil }
-        guard _fastPath(entry.flags & JSONNode.exact != 0) else { return NumberParsing.int64(slice(node)) }
+        guard _fastPath(entry.kind == .number && entry.flags & (JSONNode.integer | JSONNode.exact) == JSONNode.integer | JSONNode.exact) else {
+            return entry.kind == .number ? integerValue(node).int64 : nil
+        }
         // All the digits, at most 19: below 2^64. Int64 holds up to 2^63 - 1, and 2^63 negated.
         let magnitude = mantissas[Int(entry.value)]
         if entry.flags & JSONNode.negative != 0 {
             return magnitude <= 1 << 63 ? Int64(bitPattern: 0 &- magnitude) : nil
         }
         return magnitude < 1 << 63 ? Int64(bitPattern: magnitude) : nil
+    }
+
+    /// A number node as an integer (``IntegerValue``): from its mantissa and exponent when they
+    /// are exact, otherwise from its text.
+    @usableFromInline func integerValue(_ node: Int) -> IntegerValue {
+        let entry = nodes[node]
+        if entry.flags & JSONNode.exact != 0 {
+            return IntegerValue.of(mantissa: mantissas[Int(entry.value)], exponent: Int(entry.exponent), negative: entry.flags & JSONNode.negative != 0)
+        }
+        return IntegerValue.of(slice(node))
     }
 
     /// The value of a number node as the nearest `Double`, or nil when its magnitude is too

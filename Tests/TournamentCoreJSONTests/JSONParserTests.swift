@@ -182,13 +182,76 @@ struct JSONParserTests {
         #expect(accepts(text) == valid, "\(text.debugDescription)")
     }
 
-    @Test("integers: exact in the Int64 range, nil outside it or with a fraction or exponent")
+    @Test("integers: exact in the Int64 range, however written; nil outside it or with a nonzero fraction")
     func integers() throws {
-        let text = Array("[0,-0,9223372036854775807,-9223372036854775808,9223372036854775808,-9223372036854775809,1.0,1e2,123456789012345678901234567890]".utf8)
+        let text = Array("[0,-0,9223372036854775807,-9223372036854775808,9223372036854775808,-9223372036854775809,1.0,1e2,123456789012345678901234567890,1.5]".utf8)
         try text.withUnsafeBufferPointer { bytes in
             try withDocument(bytes) { document in
                 let values = document.elements(document.root).map { document.int64($0) }
-                #expect(values == [0, 0, .max, .min, nil, nil, nil, nil, nil])
+                #expect(values == [0, 0, .max, .min, nil, nil, 1, 100, nil, nil])
+                let integral = document.elements(document.root).map { document.isInteger($0) }
+                #expect(integral == [true, true, true, true, true, true, true, true, true, false])
+            }
+        }
+    }
+
+    /// `int64` and `isInteger` of one number token.
+    private func integer(_ text: String) throws -> (Int64?, Bool) {
+        let bytes = Array("[\(text)]".utf8)
+        return try bytes.withUnsafeBufferPointer { buffer in
+            try withDocument(buffer) { document in
+                let node = document.elements(document.root).map { $0 }[0]
+                return (document.int64(node), document.isInteger(node))
+            }
+        }
+    }
+
+    @Test("an integer is a value, not a spelling: n.0, ne0, a mantissa with a negative exponent, more than 19 digits, huge exponents", arguments: [
+        ("8.0", 8, true), ("8e0", 8, true), ("80e-1", 8, true), ("8.000e+0", 8, true), ("0.8e1", 8, true), ("8E0", 8, true),
+        ("8.5", nil, false), ("85e-1", nil, false), ("0.5", nil, false), ("-0.0", 0, true), ("0e400", 0, true), ("0.000e-99999", 0, true),
+        ("9007199254740993.0", 9007199254740993, true), ("9007199254740993e0", 9007199254740993, true),
+        ("9223372036854775807.0", .max, true), ("-9223372036854775808.0", .min, true), ("-92233720368547758080e-1", .min, true),
+        ("9223372036854775808.0", nil, true), ("1e19", nil, true), ("1e18", 1_000_000_000_000_000_000, true), ("1e30", nil, true),
+        ("1e400", nil, true), ("-1e400", nil, true), ("5e-400", nil, false), ("1.5e1", 15, true), ("1.25e1", nil, false),
+        // Past 19 digits, read from the text.
+        ("1.00000000000000000000000e1", 10, true), ("100000000000000000000e-2", 1_000_000_000_000_000_000, true),
+        ("9223372036854775807.000000000000", .max, true), ("9223372036854775807.000000000001", nil, false),
+        ("123456789012345678901234567890e-11", nil, false), ("12345678901234567890123456789e-10", nil, false), ("12345678901234567890000000000e-10", 1_234_567_890_123_456_789, true),
+        ("0.00000000000000000000000000001e29", 1, true), ("1e10000", nil, true), ("1e-10000", nil, false), ("0.0e10000", 0, true),
+    ] as [(String, Int64?, Bool)])
+    func integralNumbers(text: String, value: Int64?, isInteger: Bool) throws {
+        let (read, integral) = try integer(text)
+        #expect(read == value, "\(text)")
+        #expect(integral == isInteger, "\(text)")
+    }
+
+    @Test("random integral and fractional values agree however written: exact, past 19 digits, with the point moved")
+    func integralSpellings() throws {
+        var generator = SeededGenerator()
+        for _ in 0..<3_000 {
+            // A value digits × 10^shift, written as digits with the point moved by a random exponent.
+            let digitCount = Int.random(in: 1...18, using: &generator)
+            var digits = String(Int.random(in: 1...9, using: &generator))
+            for _ in 1..<digitCount { digits += String(Int.random(in: 0...9, using: &generator)) }
+            let shift = Int.random(in: -6...4, using: &generator)
+            let negative = Bool.random(using: &generator)
+            let sign = negative ? "-" : ""
+            let plain = "\(sign)\(digits)e\(shift)"
+            let padded = "\(sign)\(digits)00000000000000000000000e\(shift - 23)"  // 24+ digits: the text path
+            let moved = "\(sign)0.\(digits)e\(shift + digitCount)"
+            // The reference: trailing zeros of the digits count towards the shift.
+            let trimmed = digits.reversed().drop { $0 == "0" }
+            let trailing = digits.count - trimmed.count
+            let isInteger = shift + trailing >= 0
+            var expected: Int64?
+            if isInteger {
+                let whole = shift >= 0 ? digits + String(repeating: "0", count: shift) : String(digits.dropLast(-shift))
+                expected = whole.count <= 19 ? Int64(sign + whole) : nil
+            }
+            for text in [plain, padded, moved] {
+                let (read, integral) = try integer(text)
+                #expect(read == expected, "seed \(generator.seed): \(text)")
+                #expect(integral == isInteger, "seed \(generator.seed): \(text)")
             }
         }
     }

@@ -143,6 +143,23 @@ struct CursorPathTests {
         #expect(readByCursor("{\"setupId\":7,\"rounds\":[{\"id\":\"r\",\"date\":1732000000000,\"arrows\":[{\"score\":10,\"isX\":true,\"x\":-0.4,\"y\":0.04},{\"score\":3}]}],\"now\":1733000000000}"))
         #expect(!readByCursor("{\"setupId\":7,\"rounds\":[{\"id\":\"r\\u0031\",\"date\":1732000000000,\"arrows\":[]}],\"now\":1733000000000}"))
     }
+
+    @Test("integers written as stores write them (n.0, a negative exponent) are read by the cursor path; an exponent is the document path's")
+    func integralDoublesAreRead() {
+        #expect(readByCursor(#"{"setupId":7.0,"rounds":[{"id":"r","date":1732000000000.0,"arrows":[{"score":10.00,"isX":true}]}],"now":1733000000000.0}"#))
+        #expect(readByCursor(#"{"tournaments":[{"id":"a","currentParticipants":8.0,"maxParticipants":16.000}],"limit":2.0,"tab":1.0}"#, method: "tournaments.filter"))
+        #expect(!readByCursor(#"{"tournaments":[{"id":"a","maxParticipants":8e0}]}"#, method: "tournaments.filter"))
+        #expect(!readByCursor(#"{"tournaments":[{"id":"a","maxParticipants":8.5}]}"#, method: "tournaments.filter"))
+    }
+
+    @Test("invalidDocuments: a request with nothing to skip is read by the cursor path; one with an invalid document is the document path's")
+    func skippingIsReadUntilADocumentIsInvalid() {
+        #expect(readByCursor(#"{"tournaments":[{"id":"a"},{"id":"b"}],"invalidDocuments":"skip"}"#, method: "tournaments.filter"))
+        #expect(readByCursor(#"{"tournaments":[{"id":"a"}],"invalidDocuments":"reject"}"#, method: "tournaments.filter"))
+        #expect(readByCursor(#"{"tournaments":[{"id":"a"}],"invalidDocuments":null}"#, method: "tournaments.filter"))
+        #expect(!readByCursor(#"{"tournaments":[{"id":"a"},{"id":5}],"invalidDocuments":"skip"}"#, method: "tournaments.filter"))
+        #expect(!readByCursor(#"{"tournaments":[{"id":"a"}],"invalidDocuments":"drop"}"#, method: "tournaments.filter"))
+    }
 }
 
 /// Random `tournaments.filter` requests: half plain (what the cursor path reads), half with odd
@@ -163,7 +180,10 @@ enum FilterRequestGenerator {
             members.append("\"query\":\(pick(["\"open\"", "\"cup\"", "\" Spring \"", "\"\"", "null", "\"LYON\"", "\"\u{E9}t\u{E9}\"", "\"a\\u0062\"", "5"], weights: [4, 4, 2, 2, 2, 2, odd ? 1 : 0, odd ? 1 : 0, odd ? 1 : 0], &generator))")
         }
         if Bool.random(using: &generator) {
-            members.append("\"limit\":\(pick(["0", "1", "3", "50", "null", "9223372036854775807", "-1", "2.5"], weights: [2, 3, 3, 3, 1, 1, odd ? 1 : 0, odd ? 1 : 0], &generator))")
+            members.append("\"limit\":\(pick(["0", "1", "3", "50", "null", "9223372036854775807", "-1", "2.5", "3.0", "3e0"], weights: [2, 3, 3, 3, 1, 1, odd ? 1 : 0, odd ? 1 : 0, 1, odd ? 1 : 0], &generator))")
+        }
+        if Int.random(in: 0..<4, using: &generator) == 0 {
+            members.append("\"invalidDocuments\":\(pick(["\"skip\"", "\"reject\"", "null", "\"drop\"", "1"], weights: [4, 2, 1, odd ? 1 : 0, odd ? 1 : 0], &generator))")
         }
         if odd && Int.random(in: 0..<20, using: &generator) == 0 { members.append(pick(["\"extra\":1", "\"tab\":\"all\""], weights: [1, 1], &generator)) }
         members.shuffle(using: &generator)
@@ -179,7 +199,7 @@ enum FilterRequestGenerator {
             members.append("\"status\":\(pick(["\"open\"", "\"IN_PROGRESS\"", "\"completed\"", "\"Cancelled\"", "\"OPEN\"", "\"draft\"", "null", "1"], weights: [4, 4, 3, 2, 2, 1, 1, odd ? 1 : 0], &generator))")
         }
         if Bool.random(using: &generator) { members.append("\"public\":\(pick(["true", "false", "null", "\"yes\""], weights: [4, 4, 1, odd ? 1 : 0], &generator))") }
-        if Bool.random(using: &generator) { members.append("\"currentParticipants\":\(pick(["0", "3", "40", "-1"], weights: [2, 3, 2, odd ? 1 : 0], &generator)),\"maxParticipants\":40") }
+        if Bool.random(using: &generator) { members.append("\"currentParticipants\":\(pick(["0", "3", "40", "-1", "3.0", "4e1", "3.5"], weights: [2, 3, 2, odd ? 1 : 0, 1, odd ? 1 : 0, odd ? 1 : 0], &generator)),\"maxParticipants\":40") }
         if Bool.random(using: &generator) { members.append("\"createdBy\":\"user-robin-hood\",\"createdAt\":1735300000000") }
         if Int.random(in: 0..<6, using: &generator) == 0 {
             // Keys a byte away from known ones, and values the cursor keeps or declines.
@@ -196,7 +216,7 @@ enum FilterRequestGenerator {
 /// must read exactly or decline.
 enum GuestRequestGenerator {
     static func request<G: RandomNumberGenerator>(using generator: inout G) -> String {
-        let users = ["\"user-1\"", "\"user-2\"", "\"user-\\u0031\"", "\"us\u{E9}r\"", "\"\"", "null", "7"]
+        let users = ["\"user-1\"", "\"user-2\"", "\"user-\\u0031\"", "\"us\u{E9}r\"", "\"\"", "null", "7", "\"use\\u0301r\""]
         var members: [String] = []
         if Int.random(in: 0..<6, using: &generator) > 0 { members.append("\"tournament\":\(tournament(&generator))") }
         if Int.random(in: 0..<10, using: &generator) > 0 {
@@ -204,9 +224,9 @@ enum GuestRequestGenerator {
             let participants = (0..<count).map { _ in participant(users, &generator) }
             members.append("\"participants\":" + pick(["[" + participants.joined(separator: ",") + "]", "null", "{}"], weights: [30, 1, 1], &generator))
         }
-        if Int.random(in: 0..<8, using: &generator) > 0 { members.append("\"currentUserId\":\(pick(users, weights: [10, 10, 1, 1, 1, 1, 1], &generator))") }
+        if Int.random(in: 0..<8, using: &generator) > 0 { members.append("\"currentUserId\":\(pick(users, weights: [10, 10, 1, 1, 1, 1, 1, 1], &generator))") }
         if Bool.random(using: &generator) {
-            let limit = { (g: inout G) in pick(["1", "2", "0", "5", "null", "-1", "2147483648", "1.5"], weights: [3, 3, 2, 2, 1, 1, 1, 1], &g) }
+            let limit = { (g: inout G) in pick(["1", "2", "0", "5", "null", "-1", "2147483648", "1.5", "2.0", "20e-1", "2147483648.0"], weights: [3, 3, 2, 2, 1, 1, 1, 1, 1, 1, 1], &g) }
             let extra = Int.random(in: 0..<20, using: &generator) == 0 ? ",\"maxHosts\":1" : ""
             members.append("\"limits\":{\"maxGuestsPerParticipant\":\(limit(&generator)),\"maxTotalGuests\":\(limit(&generator))\(extra)}")
         }
@@ -230,7 +250,7 @@ enum GuestRequestGenerator {
     private static func participant<G: RandomNumberGenerator>(_ users: [String], _ generator: inout G) -> String {
         var members = ["\"participantId\":\(pick(["\"p-1\"", "\"p-2\"", "\"\"", "null"], weights: [10, 10, 1, 1], &generator))"]
         if Int.random(in: 0..<5, using: &generator) > 0 { members.append("\"guestParticipant\":\(pick(["true", "false", "null", "1"], weights: [10, 10, 1, 1], &generator))") }
-        if Int.random(in: 0..<4, using: &generator) > 0 { members.append("\"addedBy\":\(pick(users, weights: [10, 10, 1, 1, 1, 2, 1], &generator))") }
+        if Int.random(in: 0..<4, using: &generator) > 0 { members.append("\"addedBy\":\(pick(users, weights: [10, 10, 1, 1, 1, 2, 1, 1], &generator))") }
         if Int.random(in: 0..<60, using: &generator) == 0 { members.append(pick(["\"extra\":[]", "\"participantId\":\"p-3\""], weights: [1, 1], &generator)) }
         members.shuffle(using: &generator)
         return "{" + members.joined(separator: ",") + "}"
@@ -246,7 +266,7 @@ enum StatsRequestGenerator {
     static func request<G: RandomNumberGenerator>(using generator: inout G) -> String {
         let odd = Bool.random(using: &generator)
         var members = [
-            "\"setupId\":\(odd ? pick(["7", "-3", "9223372036854775807", "1.5", "\"7\"", "null"], weights: [20, 2, 1, 1, 1, 1], &generator) : "7")",
+            "\"setupId\":\(odd ? pick(["7", "-3", "9223372036854775807", "1.5", "\"7\"", "null", "7.0", "70e-1"], weights: [20, 2, 1, 1, 1, 1, 1, 1], &generator) : "7")",
             "\"rounds\":\(rounds(odd, &generator))",
         ]
         switch Int.random(in: 0..<10, using: &generator) {
@@ -291,7 +311,7 @@ enum StatsRequestGenerator {
 
     private static func arrow<G: RandomNumberGenerator>(_ odd: Bool, _ generator: inout G) -> String {
         let points = Int.random(in: 0...10, using: &generator)
-        let score = odd && Int.random(in: 0..<60, using: &generator) == 0 ? pick(["11", "-1", "5.0", "null", "\"5\""], weights: [1, 1, 1, 1, 1], &generator) : String(points)
+        let score = odd && Int.random(in: 0..<60, using: &generator) == 0 ? pick(["11", "-1", "5.0", "null", "\"5\"", "50e-1", "5.5"], weights: [1, 1, 1, 1, 1, 1, 1], &generator) : String(points)
         var members = ["\"score\":\(score)"]
         if Int.random(in: 0..<8, using: &generator) == 0 {
             members.append("\"isX\":\(odd || points == 10 ? pick(["true", "false", "null", "1"], weights: [4, 4, 2, odd ? 1 : 0], &generator) : "false")")

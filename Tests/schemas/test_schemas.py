@@ -1,6 +1,7 @@
 """The JSON Schemas in schemas/ against the golden files: every golden response validates against
-its method's response schema, every golden request whose response is ok validates against the
-request schema, and deliberately broken documents do not validate."""
+its method's response schema, every golden request whose response is ok (and skipped no invalid
+document) validates against the request schema, and deliberately broken documents do not
+validate."""
 import copy
 import json
 import os
@@ -54,7 +55,9 @@ def test_golden_files_validate(method, request_path):
     response_path = request_path.with_name(request_path.name.replace(".request.json", ".response.json"))
     response = json.loads(response_path.read_text(encoding="utf-8"))
     validator(method, "response").validate(response)
-    if response["ok"]:
+    # A request whose invalid documents were skipped (tournaments.filter's `invalidDocuments:
+    # "skip"`) holds what the database holds, not what the schema asks: the option exists for it.
+    if response["ok"] and not response["result"].get("skipped"):
         validator(method, "request").validate(json.loads(request_path.read_text(encoding="utf-8")))
 
 

@@ -14,17 +14,23 @@ public struct GuestTally: Sendable, Hashable {
     public init() {}
 
     /// The counts of `participants` for the signed-in user `currentUserId` (nil: signed out, so
-    /// no guest is the user's).
+    /// no guest is the user's); `addedBy` is compared with it byte for byte.
     public init(participants: some Sequence<SessionParticipant>, currentUserId: String?) {
         for participant in participants {
             count(
                 isGuest: participant.guestParticipant,
-                addedByCurrentUser: currentUserId != nil && participant.addedBy == currentUserId)
+                addedByCurrentUser: Self.isSameUser(participant.addedBy, currentUserId))
         }
     }
 
+    /// Whether both IDs are known and the same bytes (``DocumentID/matches(_:_:)``).
+    static func isSameUser(_ lhs: String?, _ rhs: String?) -> Bool {
+        guard let lhs, let rhs else { return false }
+        return DocumentID.matches(lhs, rhs)
+    }
+
     /// Counts one participant: whether it is a guest, and whether its `addedBy` is the signed-in
-    /// user's ID (equal as Swift compares strings). Only guests count.
+    /// user's ID (the same bytes: ``DocumentID/matches(_:_:)``). Only guests count.
     public mutating func count(isGuest: Bool, addedByCurrentUser: Bool) {
         guard isGuest else { return }
         totalGuestCount &+= 1  // (at most the number of participants: never near Int.max)

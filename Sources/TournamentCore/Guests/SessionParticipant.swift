@@ -6,14 +6,18 @@ public struct SessionParticipant: Sendable, Hashable, Identifiable {
     public var guestParticipant: Bool
     /// Who added the guest (a user ID), for guests.
     public var addedBy: String?
+    /// The participant who scores for the guest (a user ID), for guests; when nil or blank,
+    /// ``addedBy`` is (``ScorableParticipants``).
+    public var parentParticipantId: String?
 
     public var id: String { participantId }
 
     /// Creates a participant.
-    public init(participantId: String, guestParticipant: Bool = false, addedBy: String? = nil) {
+    public init(participantId: String, guestParticipant: Bool = false, addedBy: String? = nil, parentParticipantId: String? = nil) {
         self.participantId = participantId
         self.guestParticipant = guestParticipant
         self.addedBy = addedBy
+        self.parentParticipantId = parentParticipantId
     }
 }
 

@@ -58,7 +58,8 @@ public struct FavoriteMatch: Sendable, Hashable, Identifiable {
 
 /// Stored favourites brought up to date with fresh API data.
 public struct FavoriteReconciliation: Sendable, Hashable {
-    /// The favourites, in their order, updated where a result became known.
+    /// The favourites, in their order, updated where a result became known or the match was
+    /// rescheduled.
     public var favorites: [FavoriteMatch]
     /// IDs of the updated favourites, in their order.
     public var updatedIds: [Int64]
@@ -66,24 +67,54 @@ public struct FavoriteReconciliation: Sendable, Hashable {
     /// Whether anything changed.
     public var changed: Bool { !updatedIds.isEmpty }
 
-    /// A favourite whose `winner` is nil takes `winner`, `fullTimeScoreHome` and
-    /// `fullTimeScoreAway` from the first fresh match with the same ID, when that match's winner
-    /// is known. Nothing else changes.
+    /// Each favourite is compared with the first fresh match with the same ID:
+    /// - when its `winner` is nil and the match's winner is known, it takes `winner`,
+    ///   `fullTimeScoreHome` and `fullTimeScoreAway`;
+    /// - when the match was rescheduled — its `utcDate` is known and is another instant (or,
+    ///   where either text is not a date-time, another text), or its `matchday` is known and
+    ///   another — it takes the match's `utcDate` and `matchday` (those known), so it moves to
+    ///   its new section.
+    ///
+    /// Nothing else changes; a fresh match that leaves a field unknown (null) changes nothing
+    /// of it.
     public init(favorites: [FavoriteMatch], matches: [FootballMatch]) {
-        var decided: [Int64: FootballMatch] = [:]
-        for match in matches where decided[match.id] == nil {
-            decided[match.id] = match
+        var fresh: [Int64: FootballMatch] = [:]
+        for match in matches where fresh[match.id] == nil {
+            fresh[match.id] = match
         }
         var updatedIds: [Int64] = []
         self.favorites = favorites.map { favorite in
-            guard favorite.winner == nil, let fresh = decided[favorite.id], let winner = fresh.score.winner else { return favorite }
+            guard let match = fresh[favorite.id] else { return favorite }
             var updated = favorite
-            updated.winner = winner
-            updated.fullTimeScoreHome = fresh.score.fullTimeHome
-            updated.fullTimeScoreAway = fresh.score.fullTimeAway
+            var changed = false
+            if favorite.winner == nil, let winner = match.score.winner {
+                updated.winner = winner
+                updated.fullTimeScoreHome = match.score.fullTimeHome
+                updated.fullTimeScoreAway = match.score.fullTimeAway
+                changed = true
+            }
+            if let utcDate = match.utcDate, !Self.isSameKickoff(favorite.utcDate, utcDate) {
+                updated.utcDate = utcDate
+                changed = true
+            }
+            if let matchday = match.matchday, matchday != favorite.matchday {
+                updated.matchday = matchday
+                changed = true
+            }
+            guard changed else { return favorite }
             updatedIds.append(favorite.id)
             return updated
         }
         self.updatedIds = updatedIds
+    }
+}
+
+extension FavoriteReconciliation {
+    /// Whether a stored kick-off and a fresh one are the same: the same instant when both are
+    /// date-times (`…T19:00:00Z` and `…T20:00:00+01:00` are), the same text otherwise.
+    static func isSameKickoff(_ stored: String?, _ fresh: String) -> Bool {
+        guard let stored else { return false }
+        if let a = UTCDate.milliseconds(from: stored), let b = UTCDate.milliseconds(from: fresh) { return a == b }
+        return stored.hasSameUTF8Bytes(as: fresh)
     }
 }

@@ -71,6 +71,18 @@ public struct FootballMatch: Sendable, Hashable, Identifiable {
 
     /// Whether the match has been played: its winner is known.
     public var isPlayed: Bool { score.winner != nil }
+
+    /// `Postponed`, `Suspended` or `Cancelled` when the API's `status` is `POSTPONED`,
+    /// `SUSPENDED` or `CANCELLED` (as the API writes them): its kick-off will not happen as
+    /// scheduled. Nil for any other status.
+    public var calledOffText: String? {
+        switch status ?? "" {
+        case "POSTPONED": "Postponed"
+        case "SUSPENDED": "Suspended"
+        case "CANCELLED": "Cancelled"
+        default: nil
+        }
+    }
 }
 
 /// The winner of a match.

@@ -18,10 +18,13 @@ public struct MatchView: Sendable, Hashable, Identifiable {
     public var matchday: Int?
     /// Whether the winner is known.
     public var played: Bool
-    /// Played: the full-time score `home-away` (an unknown side is 0). Not played: the kick-off
-    /// `HH:mm` in the zone; empty when the kick-off is unknown.
+    /// Played: the full-time score `home-away` (an unknown side is 0). Not played: `Postponed`,
+    /// `Suspended` or `Cancelled` for a match of that status (a kick-off time that will not
+    /// happen is not shown), otherwise the kick-off `HH:mm` in the zone; empty when the kick-off
+    /// is unknown.
     public var statusText: String
-    /// The zone's name beside a kick-off time; empty when played or when the kick-off is unknown.
+    /// The zone's name beside a kick-off time; empty otherwise (played, called off, kick-off
+    /// unknown).
     public var timeZoneLabel: String
     /// `MM/dd` of the kick-off in the zone; empty when unknown.
     public var dateText: String
@@ -90,6 +93,9 @@ public struct MatchSchedule: Sendable, Hashable {
         let label: String
         if match.isPlayed {
             statusText = Format.score(home: match.score.fullTimeHome ?? 0, away: match.score.fullTimeAway ?? 0)
+            label = ""
+        } else if let calledOff = match.calledOffText {
+            statusText = calledOff
             label = ""
         } else if let local {
             statusText = Format.time(hour: local.hour, minute: local.minute)

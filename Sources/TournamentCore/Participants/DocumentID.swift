@@ -4,6 +4,14 @@ public enum DocumentID {
     /// The longest ID, in UTF-8 bytes.
     public static let maxBytes = 1500
 
+    /// Whether `lhs` and `rhs` name the same document: their UTF-8 bytes are equal, as the
+    /// database compares IDs. (Swift's `==` compares strings by canonical equivalence, so
+    /// `"\u{E9}" == "e\u{301}"` although they are two documents.) Every identifier the rules
+    /// compare — participant, user, guest and tournament IDs — is compared so.
+    public static func matches(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.hasSameUTF8Bytes(as: rhs)
+    }
+
     /// Why `id` cannot be a document ID, or nil when it can: it must not be empty, be longer
     /// than 1,500 bytes, contain `/`, be `.` or `..`, or have the reserved form `__…__`.
     ///

@@ -6,13 +6,14 @@
 /// first `@` if that is not blank (an email without `@` is used whole); everybody else, and the
 /// current user when neither is usable, is `Archer N` with N = index + 1.
 public enum ParticipantDisplayName {
-    /// The display name of the participant at `index` (zero-based) of a list.
+    /// The display name of the participant at `index` (zero-based) of a list. The participant
+    /// is the current user when its ID is the `uid`'s bytes (``DocumentID/matches(_:_:)``).
     ///
     /// `index` is an `Int64` on every platform (the contract's index is a 64-bit integer, beyond
     /// a 32-bit `Int`). Never traps: N is computed without overflow for every `index`,
     /// `Int64.max` included.
     public static func resolve(participantId: String, index: Int64, currentUser: CurrentUser?) -> String {
-        resolve(index: index, currentUser: currentUser, isCurrentUser: currentUser?.uid == participantId)
+        resolve(index: index, currentUser: currentUser, isCurrentUser: currentUser.map { DocumentID.matches($0.uid, participantId) } ?? false)
     }
 
     /// The display name when whether the participant is the current user is already known.
@@ -48,6 +49,21 @@ public enum ParticipantDisplayName {
             return commonPlaceholders[Int(truncatingIfNeeded: index)]  // 0..<100
         }
         return makePlaceholder(index: index)
+    }
+
+    /// Whether `name` is exactly a placeholder, `Archer N` with N a positive integer written
+    /// without leading zeros (of any length): what older clients stored in the shared
+    /// subcollection for names they could not show, which reads as blank.
+    public static func isPlaceholder(_ name: String) -> Bool {
+        name.withUTF8Bytes { bytes in
+            let prefix: StaticString = "Archer "
+            let prefixCount = prefix.utf8CodeUnitCount
+            guard bytes.count > prefixCount,
+                  UnsafeBufferPointer(start: prefix.utf8Start, count: prefixCount).elementsEqual(bytes[..<prefixCount]),
+                  bytes[prefixCount] != UInt8(ascii: "0")
+            else { return false }
+            return bytes[prefixCount...].allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
+        }
     }
 
     /// `Archer 1` to `Archer 100`, made once: most lists are shorter, and a list of legacy IDs

@@ -47,7 +47,7 @@ public struct RepairWrite: Sendable, Hashable {
     /// Always true: merge into an existing document rather than replace it.
     public var merge: Bool
     /// The participant document to write.
-    public var data: TournamentParticipant
+    public var data: RepairDocument
 
     /// `tournaments/{tournamentId}/participants/{participantId}`: the document written.
     ///
@@ -65,10 +65,35 @@ public struct RepairWrite: Sendable, Hashable {
     }
 
     /// Creates a write of `data` into the participants of tournament `tournamentId`.
-    public init(tournamentId: String, merge: Bool = true, data: TournamentParticipant) {
+    public init(tournamentId: String, merge: Bool = true, data: RepairDocument) {
         self.tournamentId = tournamentId
         self.merge = merge
         self.data = data
+    }
+}
+
+/// The participant document a repair writes into the shared subcollection, which every user
+/// of the tournament reads: it carries no name derived for the viewer.
+///
+/// Only the signed-in user's own entry may carry a name, and only the one they chose to show
+/// (their non-blank `displayName`): never the part of an email, never an `Archer N`
+/// placeholder, never anybody else's name.
+public struct RepairDocument: Sendable, Hashable {
+    /// The participant's user ID.
+    public var participantId: String
+    /// The signed-in user's chosen name, on their own entry; nil (not written) on every other.
+    public var displayName: String?
+    /// When the participant joined, in epoch milliseconds.
+    public var joinedAt: Int64
+    /// Whether the participant created the tournament.
+    public var isCreator: Bool
+
+    /// Creates a document.
+    public init(participantId: String, displayName: String? = nil, joinedAt: Int64, isCreator: Bool) {
+        self.participantId = participantId
+        self.displayName = displayName
+        self.joinedAt = joinedAt
+        self.isCreator = isCreator
     }
 }
 

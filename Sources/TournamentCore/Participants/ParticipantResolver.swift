@@ -11,12 +11,16 @@ public enum ParticipantResolver {
 
     /// Resolves the participant list.
     ///
-    /// - Subcollection non-empty: it is the list, in order; a blank display name is replaced by
-    ///   the display-name rule for its position. No repair.
+    /// - Subcollection non-empty: it is the list, in order; a blank display name, or one that is
+    ///   exactly a placeholder (``ParticipantDisplayName/isPlaceholder(_:)``: older clients
+    ///   stored the `Archer N` they showed), is replaced by the display-name rule for its
+    ///   position. No repair.
     /// - Otherwise, `participantIds` non-empty: one participant per ID — nil and blank entries
-    ///   skipped, repeats kept once at their first position — named by ``ParticipantDisplayName``
-    ///   with its index in that cleaned list, joined at `now`, the first one the creator; and a
-    ///   merge write per participant.
+    ///   skipped, repeats (the same bytes: ``DocumentID/matches(_:_:)``) kept once at their first
+    ///   position — named by ``ParticipantDisplayName`` with its index in that cleaned list,
+    ///   joined at `now`, the first one the creator; and a merge write per participant
+    ///   (``RepairDocument``: no name derived for the viewer, only the signed-in user's own
+    ///   chosen `displayName` on their own entry).
     /// - Otherwise: nobody.
     ///
     /// - Throws: ``ParticipantError`` when the tournament ID, or a participant ID to be written,
@@ -34,7 +38,7 @@ public enum ParticipantResolver {
         if !subcollection.isEmpty {
             let participants = subcollection.enumerated().map { index, stored in
                 var participant = stored
-                if participant.displayName.isBlank {
+                if participant.displayName.isBlank || ParticipantDisplayName.isPlaceholder(participant.displayName) {
                     participant.displayName = ParticipantDisplayName.resolve(
                         participantId: participant.participantId, index: Int64(index), currentUser: currentUser)
                 }
@@ -44,12 +48,16 @@ public enum ParticipantResolver {
         }
 
         let scanning = participantIds.count <= Self.scanLimit
-        var seen = Set<String>(minimumCapacity: scanning ? 0 : participantIds.count)
+        var seen = Set<UTF8Key>(minimumCapacity: scanning ? 0 : participantIds.count)
         var kept: [TextFingerprint] = []
         kept.reserveCapacity(scanning ? participantIds.count : 0)
         let user = currentUser.map { TextFingerprint($0.uid) }
         var participants: [TournamentParticipant] = []
         participants.reserveCapacity(participantIds.count)
+        var writes: [RepairWrite] = []
+        writes.reserveCapacity(participantIds.count)
+        // The name a repair may store: the signed-in user's own choice, on their own entry.
+        let chosenName = currentUser?.displayName.flatMap { $0.isBlank ? nil : $0 }
         for (position, entry) in participantIds.enumerated() {
             guard let id = entry, !id.isBlank else { continue }
             let fingerprint = TextFingerprint(id)
@@ -57,25 +65,25 @@ public enum ParticipantResolver {
             if scanning {
                 if kept.contains(where: { $0.matches(fingerprint) }) { continue }
                 kept.append(fingerprint)
-            } else if !seen.insert(id).inserted {
+            } else if !seen.insert(UTF8Key(id)).inserted {
                 continue
             }
             if let reason = DocumentID.problem(with: id) {
                 throw .invalidParticipantID(position: position, reason: reason)
             }
             let index = participants.count
+            let isCurrentUser = user?.matches(fingerprint) ?? false
             participants.append(TournamentParticipant(
                 participantId: id,
-                displayName: ParticipantDisplayName.resolve(
-                    index: Int64(index), currentUser: currentUser, isCurrentUser: user?.matches(fingerprint) ?? false),
+                displayName: ParticipantDisplayName.resolve(index: Int64(index), currentUser: currentUser, isCurrentUser: isCurrentUser),
                 joinedAt: now,
                 isCreator: index == 0))
+            writes.append(RepairWrite(
+                tournamentId: tournamentId, merge: true,
+                data: RepairDocument(participantId: id, displayName: isCurrentUser ? chosenName : nil, joinedAt: now, isCreator: index == 0)))
         }
         guard !participants.isEmpty else {
             return ParticipantResolution(source: .none, participants: [], repair: RepairPlan())
-        }
-        let writes = participants.map { participant in
-            RepairWrite(tournamentId: tournamentId, merge: true, data: participant)
         }
         return ParticipantResolution(source: .participantIds, participants: participants, repair: RepairPlan(writes: writes))
     }

@@ -14,19 +14,21 @@ public final class RepairRegistry: Sendable {
     /// The process-wide registry the C interface uses.
     public static let shared = RepairRegistry()
 
-    private let inFlight = Locked(Set<String>())
+    /// By bytes: canonically equivalent IDs are different tournaments.
+    private let inFlight = Locked(Set<UTF8Key>())
 
     /// Creates an empty registry (tests and hosts that want their own scope).
     public init() {}
 
-    /// Marks a repair of `tournamentId` in flight; false when one already is.
+    /// Marks a repair of `tournamentId` in flight; false when one already is. IDs are compared
+    /// byte for byte (``DocumentID/matches(_:_:)``).
     public func begin(tournamentId: String) -> Bool {
-        inFlight.withLock { $0.insert(tournamentId).inserted }
+        inFlight.withLock { $0.insert(UTF8Key(tournamentId)).inserted }
     }
 
     /// Ends the repair of `tournamentId`; false when none was in flight.
     public func end(tournamentId: String) -> Bool {
-        inFlight.withLock { $0.remove(tournamentId) != nil }
+        inFlight.withLock { $0.remove(UTF8Key(tournamentId)) != nil }
     }
 
     /// How many repairs are in flight.

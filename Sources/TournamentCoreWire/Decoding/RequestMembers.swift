@@ -17,7 +17,7 @@ enum Members {
 
     /// The members of `TournamentsFilterRequest` (the request schema).
     enum TournamentsFilterRequest: String, RequestFields {
-        case tournaments, tab, publicOnly, query, limit
+        case tournaments, tab, publicOnly, query, limit, invalidDocuments
         typealias Slots = SIMD8<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
@@ -60,6 +60,20 @@ enum Members {
     /// The members of `ParticipantsRepairEndRequest` (the request schema).
     enum ParticipantsRepairEndRequest: String, RequestFields {
         case tournamentId
+        typealias Slots = SIMD4<Int32>
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+    }
+
+    /// The members of `ScorableParticipant` (`$defs/scorableParticipant`).
+    enum ScorableParticipant: String, RequestFields {
+        case participantId, guestParticipant, addedBy, parentParticipantId
+        typealias Slots = SIMD4<Int32>
+        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+    }
+
+    /// The members of `ParticipantsScorableRequest` (the request schema).
+    enum ParticipantsScorableRequest: String, RequestFields {
+        case participants, currentUserId
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
     }
@@ -265,6 +279,8 @@ enum Members {
         ParticipantsDisplayNameRequest.self,
         ParticipantsRepairBeginRequest.self,
         ParticipantsRepairEndRequest.self,
+        ScorableParticipant.self,
+        ParticipantsScorableRequest.self,
         SessionParticipant.self,
         GuestLimits.self,
         GuestsCheckRequest.self,

@@ -10,6 +10,7 @@ enum MethodRegistry {
         WireMethodEntry(ParticipantsDisplayName.self),
         WireMethodEntry(ParticipantsRepairBegin.self),
         WireMethodEntry(ParticipantsRepairEnd.self),
+        WireMethodEntry(ParticipantsScorable.self),
         WireMethodEntry(GuestsCheck.self),
         WireMethodEntry(GuestsAdd.self),
         WireMethodEntry(GuestsGenerateId.self),

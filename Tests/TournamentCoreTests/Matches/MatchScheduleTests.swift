@@ -132,7 +132,7 @@ struct FavoriteMatchTests {
             FavoriteMatch(id: 4),
         ]
         let fresh = [
-            FootballMatch(id: 1, utcDate: "changed", score: .init(winner: .awayTeam, fullTimeHome: 0, fullTimeAway: 2)),
+            FootballMatch(id: 1, utcDate: "2024-08-16T20:00:00+01:00", score: .init(winner: .awayTeam, fullTimeHome: 0, fullTimeAway: 2)),
             FootballMatch(id: 2, score: .init(winner: .homeTeam, fullTimeHome: 3, fullTimeAway: 0)),
             FootballMatch(id: 3),
             FootballMatch(id: 1, score: .init(winner: .homeTeam, fullTimeHome: 9, fullTimeAway: 9)),
@@ -143,5 +143,54 @@ struct FavoriteMatchTests {
         #expect(result.favorites[0] == FavoriteMatch(id: 1, homeTeamName: "A", utcDate: "2024-08-16T19:00:00Z", winner: .awayTeam, fullTimeScoreHome: 0, fullTimeScoreAway: 2))
         #expect(Array(result.favorites[1...]) == Array(favorites[1...]))
         #expect(!FavoriteReconciliation(favorites: favorites, matches: []).changed)
+    }
+
+    @Test("a rescheduled favourite takes the fresh kick-off and matchday, once in updatedIds; an unknown fresh value changes nothing")
+    func rescheduling() {
+        let favorites = [
+            FavoriteMatch(id: 1, utcDate: "2024-08-16T19:00:00Z", matchday: 1),
+            FavoriteMatch(id: 2, utcDate: "2024-08-17T14:00:00Z", matchday: 1),
+            FavoriteMatch(id: 3, utcDate: "2024-08-18T14:00:00Z", matchday: 1),
+            FavoriteMatch(id: 4, utcDate: "not a date", matchday: 1),
+            FavoriteMatch(id: 5, utcDate: nil, matchday: nil),
+        ]
+        let fresh = [
+            // Another instant and decided: every change at once, one id.
+            FootballMatch(id: 1, utcDate: "2024-09-20T19:00:00Z", matchday: 1, score: .init(winner: .draw, fullTimeHome: 1, fullTimeAway: 1)),
+            // Another matchday only.
+            FootballMatch(id: 2, utcDate: "2024-08-17T14:00:00Z", matchday: 7),
+            // The same instant in another spelling, nothing unknown: no change.
+            FootballMatch(id: 3, utcDate: "2024-08-18T16:00:00.000+02:00", matchday: nil),
+            // Texts that are not date-times compare as text.
+            FootballMatch(id: 4, utcDate: "TBD", matchday: 1),
+            FootballMatch(id: 5, utcDate: "2024-08-19T14:00:00Z", matchday: 2),
+        ]
+        let result = FavoriteReconciliation(favorites: favorites, matches: fresh)
+        #expect(result.updatedIds == [1, 2, 4, 5])
+        #expect(result.favorites[0] == FavoriteMatch(id: 1, utcDate: "2024-09-20T19:00:00Z", matchday: 1, winner: .draw, fullTimeScoreHome: 1, fullTimeScoreAway: 1))
+        #expect(result.favorites[1] == FavoriteMatch(id: 2, utcDate: "2024-08-17T14:00:00Z", matchday: 7))
+        #expect(result.favorites[2] == favorites[2])
+        #expect(result.favorites[3] == FavoriteMatch(id: 4, utcDate: "TBD", matchday: 1))
+        #expect(result.favorites[4] == FavoriteMatch(id: 5, utcDate: "2024-08-19T14:00:00Z", matchday: 2))
+    }
+
+    @Test("a postponed, suspended or cancelled match shows its status, not a kick-off time; played or other statuses are unchanged")
+    func calledOffMatches() {
+        let kickoff = "2024-08-16T19:00:00Z"
+        let matches = [
+            FootballMatch(id: 1, utcDate: kickoff, status: "POSTPONED"),
+            FootballMatch(id: 2, utcDate: kickoff, status: "SUSPENDED"),
+            FootballMatch(id: 3, utcDate: kickoff, status: "CANCELLED"),
+            FootballMatch(id: 4, utcDate: kickoff, status: "TIMED"),
+            FootballMatch(id: 5, utcDate: kickoff, status: "postponed"),
+            FootballMatch(id: 6, utcDate: kickoff, status: "CANCELLED", score: .init(winner: .homeTeam, fullTimeHome: 3, fullTimeAway: 0)),
+            FootballMatch(id: 7, utcDate: nil, status: "POSTPONED"),
+        ]
+        let schedule = MatchSchedule(matches: matches, favorites: [], timeZone: .utc)
+        let views = schedule.sections.flatMap(\.matches)
+        #expect(views.map(\.statusText) == ["Postponed", "Suspended", "Cancelled", "19:00", "19:00", "3-0", "Postponed"])
+        #expect(views.map(\.timeZoneLabel) == ["", "", "", "UTC", "UTC", "", ""])
+        // Still in the section of its (former) date, with its date shown.
+        #expect(views.map(\.dateText) == ["08/16", "08/16", "08/16", "08/16", "08/16", "08/16", ""])
     }
 }

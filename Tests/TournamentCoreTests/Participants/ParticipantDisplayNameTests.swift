@@ -10,6 +10,27 @@ struct ParticipantDisplayNameTests {
         #expect(ParticipantDisplayName.resolve(participantId: "u1", index: 4, currentUser: robin) == "Robin")
     }
 
+    @Test("the current user is the participant whose ID has the uid's bytes, not a canonically equivalent one")
+    func currentUserByBytes() {
+        let user = CurrentUser(uid: "e\u{301}", displayName: "Me")
+        #expect(ParticipantDisplayName.resolve(participantId: "e\u{301}", index: 0, currentUser: user) == "Me")
+        #expect(ParticipantDisplayName.resolve(participantId: "\u{E9}", index: 0, currentUser: user) == "Archer 1")
+    }
+
+    @Test("placeholders are Archer and a positive integer without leading zeros, exactly")
+    func placeholders() {
+        for name in ["Archer 1", "Archer 9", "Archer 10", "Archer 100", "Archer 9223372036854775808", "Archer 123456789012345678901234567890"] {
+            #expect(ParticipantDisplayName.isPlaceholder(name), "\(name)")
+        }
+        for name in ["Archer", "Archer ", "Archer 0", "Archer 01", "Archer -1", "Archer 1 ", " Archer 1", "archer 1", "Archer  1",
+                     "Archer 1a", "Archer\u{A0}1", "Archer \u{0661}", "Robin", "", "Archer 1\u{301}"] {
+            #expect(!ParticipantDisplayName.isPlaceholder(name), "\(name.debugDescription)")
+        }
+        for index: Int64 in [0, 1, 99, 100, 12345, .max] {
+            #expect(ParticipantDisplayName.isPlaceholder(ParticipantDisplayName.placeholder(index: index)))
+        }
+    }
+
     @Test("a blank or missing display name falls back to the email prefix", arguments: [nil, "", " ", "\t\n", "\u{3000}"] as [String?])
     func emailPrefix(displayName: String?) {
         let user = CurrentUser(uid: "u1", displayName: displayName, email: "robin.hood@example.com")

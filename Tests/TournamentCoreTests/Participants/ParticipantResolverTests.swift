@@ -28,17 +28,35 @@ struct ParticipantResolverTests {
         #expect(resolution.repair.writes.isEmpty)
     }
 
-    @Test("repeats and the signed-in user are recognized as Swift's == does, in short and long lists")
-    func repeatsByStringEquality() throws {
-        let user = CurrentUser(uid: "caf\u{E9}", displayName: "Robin", email: nil)
+    @Test("repeats and the signed-in user are recognized byte for byte, not as Swift's == compares, in short and long lists")
+    func repeatsByBytes() throws {
+        let user = CurrentUser(uid: "e\u{301}", displayName: "Me", email: nil)
         for padding in [0, 40] {
             // Past 32 IDs the resolver hashes instead of scanning: the same answer either way.
             let fillers: [String?] = (0..<padding).map { "filler-\($0)" }
-            let resolution = try resolve([], fillers + ["cafe\u{301}", "caf\u{E9}", "user-00000001", "user-00000001", "user-00000002"], user: user)
+            let resolution = try resolve([], fillers + ["\u{E9}", "e\u{301}", "x", "\u{E9}", "user-00000001", "user-00000001"], user: user)
             let kept = resolution.participants.dropFirst(padding)
-            #expect(kept.map(\.participantId) == ["cafe\u{301}", "user-00000001", "user-00000002"])
-            #expect(kept.map(\.displayName) == ["Robin", "Archer \(padding + 2)", "Archer \(padding + 3)"])
+            // Two documents, never merged; only the one with the uid's bytes is the user.
+            #expect(kept.map { Array($0.participantId.utf8) } == [[0xC3, 0xA9], [0x65, 0xCC, 0x81], [0x78], Array("user-00000001".utf8)])
+            #expect(kept.map(\.displayName) == ["Archer \(padding + 1)", "Me", "Archer \(padding + 3)", "Archer \(padding + 4)"])
+            #expect(resolution.repair.writes.count == padding + 4)
+            #expect(resolution.repair.writes.dropFirst(padding).map(\.data.displayName) == [nil, "Me", nil, nil])
         }
+    }
+
+    @Test("the issue's example: precomposed and decomposed é are two participants, each written")
+    func canonicallyEquivalentIDsAreTwoDocuments() throws {
+        let resolution = try resolve([], ["\u{E9}", "e\u{301}", "x"], user: CurrentUser(uid: "e\u{301}", displayName: "Me"))
+        #expect(resolution.participants.count == 3)
+        #expect(resolution.participants.map(\.displayName) == ["Archer 1", "Me", "Archer 3"])
+        #expect(resolution.repair.writes.map(\.path).count == 3)
+    }
+
+    @Test("a subcollection entry is the signed-in user only when its ID has the uid's bytes")
+    func subcollectionUserByBytes() throws {
+        let stored = [TournamentParticipant(participantId: "\u{E9}", displayName: ""), TournamentParticipant(participantId: "e\u{301}", displayName: "")]
+        let names = try resolve(stored, user: CurrentUser(uid: "e\u{301}", displayName: "Me")).participants.map(\.displayName)
+        #expect(names == ["Archer 1", "Me"])
     }
 
     @Test("a blank stored display name is replaced by the display-name rule for its position")
@@ -49,6 +67,21 @@ struct ParticipantResolverTests {
         ]
         let names = try resolve(stored).participants.map(\.displayName)
         #expect(names == ["Archer 1", "Robin"])
+    }
+
+    @Test("a stored Archer N placeholder reads as blank: nobody sees themself as another's number")
+    func subcollectionPlaceholders() throws {
+        let stored = [
+            TournamentParticipant(participantId: "u2", displayName: "Archer 1"),
+            TournamentParticipant(participantId: "u3", displayName: "Archer 7"),
+            TournamentParticipant(participantId: "u1", displayName: "Archer 3"),
+            TournamentParticipant(participantId: "u4", displayName: "Archer 07"),
+            TournamentParticipant(participantId: "u5", displayName: "Archer 5 "),
+            TournamentParticipant(participantId: "u6", displayName: "archer 6"),
+        ]
+        let names = try resolve(stored).participants.map(\.displayName)
+        // Not placeholders (a leading zero, a trailing space, lower case): kept as stored.
+        #expect(names == ["Archer 1", "Archer 2", "Robin", "Archer 07", "Archer 5 ", "archer 6"])
     }
 
     @Test("the legacy participantIds array rebuilds the list: names, joinedAt = now, first is creator")
@@ -86,7 +119,23 @@ struct ParticipantResolverTests {
         #expect(resolution.repair.isNeeded)
         #expect(resolution.repair.writes.map(\.path) == ["tournaments/spring-2025/participants/u1", "tournaments/spring-2025/participants/u2"])
         #expect(resolution.repair.writes.allSatisfy { $0.merge })
-        #expect(resolution.repair.writes.map(\.data) == resolution.participants)
+        #expect(resolution.repair.writes.map(\.data) == [
+            RepairDocument(participantId: "u1", displayName: "Robin", joinedAt: now, isCreator: true),
+            RepairDocument(participantId: "u2", displayName: nil, joinedAt: now, isCreator: false),
+        ])
+    }
+
+    @Test("the issue's privacy example: a repair stores no name derived for the viewer")
+    func repairStoresNoDerivedName() throws {
+        let user = CurrentUser(uid: "u1", displayName: nil, email: "robin@example.com")
+        let resolution = try resolve([], ["u1", "u2", "u3"], user: user)
+        // Shown to the viewer: their email's local part and placeholders...
+        #expect(resolution.participants.map(\.displayName) == ["robin", "Archer 2", "Archer 3"])
+        // ...stored for everybody: no name at all.
+        #expect(resolution.repair.writes.map(\.data.displayName) == [nil, nil, nil])
+        // A blank chosen name is no name either.
+        let blank = try resolve([], ["u1", "u2"], user: CurrentUser(uid: "u1", displayName: "  ", email: "robin@example.com"))
+        #expect(blank.repair.writes.map(\.data.displayName) == [nil, nil])
     }
 
     @Test("nothing anywhere: no participants, source none, no repair", arguments: [[], [nil, "", " "]] as [[String?]])

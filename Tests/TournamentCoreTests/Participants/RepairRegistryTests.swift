@@ -18,6 +18,17 @@ struct RepairRegistryTests {
         #expect(registry.count == 0)
     }
 
+    @Test("canonically equivalent tournament IDs are two tournaments: compared byte for byte")
+    func idsByBytes() {
+        let registry = RepairRegistry()
+        #expect(registry.begin(tournamentId: "\u{E9}"))
+        #expect(registry.begin(tournamentId: "e\u{301}"))
+        #expect(registry.count == 2)
+        #expect(registry.end(tournamentId: "e\u{301}"))
+        #expect(!registry.end(tournamentId: "e\u{301}"))
+        #expect(registry.end(tournamentId: "\u{E9}"))
+    }
+
     @Test("of many tasks racing on one tournament exactly one acquires")
     func race() async {
         let registry = RepairRegistry()

@@ -45,6 +45,10 @@ class Methods(abc.ABC):
         """``participants.repairEnd``: Release the claim taken by participants.repairBegin. (docs/API.md#participantsrepairend)"""
         return cast("types.ParticipantsRepairEndResult", self.call('participants.repairEnd', request))
 
+    def participants_scorable(self, request: Optional[types.ParticipantsScorableRequest] = None) -> types.ParticipantsScorableResult:
+        """``participants.scorable``: Whom the signed-in user may enter scores for: themself and the guests they are the parent of. (docs/API.md#participantsscorable)"""
+        return cast("types.ParticipantsScorableResult", self.call('participants.scorable', request))
+
     def guests_check(self, request: Optional[types.GuestsCheckRequest] = None) -> types.GuestsCheckResult:
         """``guests.check``: Guest counts, remaining slots, and whether the signed-in user may add a guest, and why not. (docs/API.md#guestscheck)"""
         return cast("types.GuestsCheckResult", self.call('guests.check', request))

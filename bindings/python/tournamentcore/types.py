@@ -59,6 +59,8 @@ class TournamentsFilterRequest(_TournamentsFilterRequestRequired, total=False):
     """Keep tournaments whose name or location contains it, ignoring case and diacritics; surrounding white space is ignored and a blank query keeps everything."""
     limit: Optional[int]
     """List at most that many; counts are not limited."""
+    invalidDocuments: Optional[Literal['reject', 'skip']]
+    """`reject`: the first invalid document is the request's `INVALID_REQUEST`. `skip`: a document that fails validation (not an object, no usable `id`, a known field of the wrong type or out of range) is left out of the list and the counts and reported in `skipped`; such a request need not validate against this schema (its documents are what the database holds, not what the contract asks)."""
 
 
 class _TournamentDocumentRequired(TypedDict):
@@ -82,8 +84,8 @@ class TournamentDocument(_TournamentDocumentRequired, total=False):
     """The apps' `Int32`; negative counts are refused."""
 
 
-class TournamentsFilterResult(TypedDict):
-    """The result of `tournaments.filter`."""
+class _TournamentsFilterResultRequired(TypedDict):
+    """The members of :class:`TournamentsFilterResult` that are always present."""
 
     tab: Literal['active', 'completed', 'all']
     """The tab listed (an integer index is written as its name)."""
@@ -97,6 +99,13 @@ class TournamentsFilterResult(TypedDict):
     """True when no tournament matches the tab, whatever the `limit`."""
     emptyState: Optional[EmptyState]
     """What the empty list shows (one per tab, below), or null when it is not empty."""
+
+
+class TournamentsFilterResult(_TournamentsFilterResultRequired, total=False):
+    """The result of `tournaments.filter`."""
+
+    skipped: List[SkippedDocument]
+    """The documents left out, in request order (`invalidDocuments: \"skip\"`)."""
 
 
 class Tournament(TypedDict):
@@ -135,6 +144,23 @@ class EmptyState(TypedDict):
     message: str
 
 
+class _SkippedDocumentRequired(TypedDict):
+    """The members of :class:`SkippedDocument` that are always present."""
+
+    index: int
+    """Its position in `tournaments`."""
+    code: Literal['INVALID_REQUEST']
+    """The error the document would have made of the request."""
+    message: str
+    path: str
+    """The JSONPath of what is wrong, in the request (`$.tournaments[3].maxParticipants`)."""
+
+
+class SkippedDocument(_SkippedDocumentRequired, total=False):
+    id: str
+    """Its `id`, when it has a non-empty string one."""
+
+
 class _ParticipantsResolveRequestRequired(TypedDict):
     """The members of :class:`ParticipantsResolveRequest` that are always present."""
 
@@ -165,7 +191,7 @@ class StoredParticipant(_StoredParticipantRequired, total=False):
     """A participant document of the subcollection. Its other members (emails...) are not returned."""
 
     displayName: Optional[str]
-    """Blank or absent: the display-name rule for its position."""
+    """Blank, absent, or exactly a placeholder `Archer N` (N a positive integer without leading zeros, as older clients stored them): the display-name rule for its position."""
     joinedAt: Optional[int]
     """Epoch ms."""
     isCreator: Optional[bool]
@@ -222,8 +248,24 @@ class RepairWrite(TypedDict):
     """`tournaments/{tournamentId}/participants/{participantId}`."""
     merge: Literal[True]
     """Write with merge (Firestore `set(data, merge: true)`)."""
-    data: Participant
-    """The participant to write."""
+    data: RepairDocument
+    """The document to write: `participantId`, `joinedAt`, `isCreator`, and `displayName` only on the signed-in user's own entry when they chose one."""
+
+
+class _RepairDocumentRequired(TypedDict):
+    """The members of :class:`RepairDocument` that are always present."""
+
+    participantId: str
+    joinedAt: int
+    """Epoch ms: the request's `now`."""
+    isCreator: bool
+
+
+class RepairDocument(_RepairDocumentRequired, total=False):
+    """The participant document a repair writes into the shared subcollection, which every user of the tournament reads: no name derived for the viewer."""
+
+    displayName: str
+    """The signed-in user's own non-blank `displayName`, on their own entry only: never the part of an email, never a placeholder, never another user's name."""
 
 
 class _ParticipantsDisplayNameRequestRequired(TypedDict):
@@ -275,6 +317,47 @@ class ParticipantsRepairEndResult(TypedDict):
 
     released: bool
     """True if a repair of the tournament was in flight (it no longer is)."""
+
+
+class ParticipantsScorableRequest(TypedDict, total=False):
+    """Whom the signed-in user may enter scores for: themself and the guests they are the parent of."""
+
+    participants: Optional[Sequence[ScorableParticipant]]
+    """The stored participant documents of the tournament."""
+    currentUserId: Optional[str]
+    """The signed-in user's ID, or null."""
+
+
+class _ScorableParticipantRequired(TypedDict):
+    """The members of :class:`ScorableParticipant` that are always present."""
+
+    participantId: str
+
+
+class ScorableParticipant(_ScorableParticipantRequired, total=False):
+    """A participant as `participants.scorable` reads it; other members are ignored."""
+
+    guestParticipant: Optional[bool]
+    """Whether the participant is a guest."""
+    addedBy: Optional[str]
+    """Who added the guest."""
+    parentParticipantId: Optional[str]
+    """The participant who scores for the guest; when absent or blank, `addedBy` is."""
+
+
+class ParticipantsScorableResult(TypedDict):
+    """The result of `participants.scorable`."""
+
+    participantIds: List[str]
+    """The IDs of `entries`, in list order."""
+    entries: List[ScorableEntry]
+    """In list order: the user's own entry and their guests; a repeated `participantId` counts once, at its first position. Empty when signed out or when nobody qualifies."""
+
+
+class ScorableEntry(TypedDict):
+    participantId: str
+    reason: Literal['self', 'guest']
+    """`self`: the user's own entry; `guest`: a guest whose parent (`parentParticipantId`, else `addedBy`) is the user."""
 
 
 class GuestsCheckRequest(TypedDict, total=False):
@@ -894,9 +977,9 @@ class _MatchViewRequired(TypedDict):
     played: bool
     """`score.winner` is not null."""
     statusText: str
-    """Not played: the kick-off `HH:mm` in the zone; played: the full-time score `home-away` (an unknown side is 0); `\"\"` for an unknown kick-off not played."""
+    """Played: the full-time score `home-away` (an unknown side is 0). Not played: `Postponed`, `Suspended` or `Cancelled` when the match's `status` is `POSTPONED`, `SUSPENDED` or `CANCELLED` (no kick-off time that will not happen), otherwise the kick-off `HH:mm` in the zone, `\"\"` for an unknown kick-off."""
     timeZoneLabel: str
-    """The zone's name when not played, `\"\"` when played."""
+    """The zone's name beside a kick-off time; `\"\"` when played, called off (postponed, suspended, cancelled) or the kick-off is unknown."""
     dateText: str
     """`MM/dd` in the zone; `\"\"` for an unknown kick-off."""
     isFavorite: bool
@@ -966,9 +1049,9 @@ class MatchesReconcileFavoritesResult(TypedDict):
     """The result of `matches.reconcileFavorites`."""
 
     favorites: List[FavoriteRecord]
-    """The records, in input order; those whose winner was null take `winner` and the full-time score of the first fresh match with the same id whose winner is not null."""
+    """The records, in input order, each compared with the first fresh match with the same id: one whose winner was null takes `winner` and the full-time score when that match's winner is not null; one whose match was rescheduled (its `utcDate` another instant, or its `matchday` another, the fresh value not null) takes the fresh `utcDate` and `matchday`, so it moves to its new section. Nothing else changes."""
     updatedIds: List[int]
-    """The ids of the updated records, in order."""
+    """The ids of the records changed, each once, in order."""
     changed: bool
     """Whether any record was updated."""
 
@@ -1033,11 +1116,16 @@ __all__ = [
     'ParticipantsRepairEndResult',
     'ParticipantsResolveRequest',
     'ParticipantsResolveResult',
+    'ParticipantsScorableRequest',
+    'ParticipantsScorableResult',
     'PrecomputedDrift',
     'PrecomputedStats',
+    'RepairDocument',
     'RepairPlan',
     'RepairWrite',
     'Round',
+    'ScorableEntry',
+    'ScorableParticipant',
     'ScoringLeaderboardRequest',
     'ScoringLeaderboardResult',
     'SegmentCounts',
@@ -1047,6 +1135,7 @@ __all__ = [
     'SetupDeltas',
     'SetupInput',
     'SetupOption',
+    'SkippedDocument',
     'Stats',
     'StoredParticipant',
     'TabCounts',

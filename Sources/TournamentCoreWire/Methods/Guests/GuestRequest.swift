@@ -41,13 +41,12 @@ struct GuestRequest {
         } ?? []
         let currentUserId = try fields.nonEmptyString(.currentUserId)
         self.currentUserId = currentUserId
+        // addedBy and the user are compared byte for byte, as the database compares IDs.
         var tally = GuestTally()
         var user = currentUserId ?? ""
         user.withUTF8 { user in
-            let userIsASCII = user.allSatisfy { $0 < 0x80 }
             for addedBy in guests where addedBy != -2 {
-                let isUsers = addedBy >= 0 && currentUserId != nil && Self.text(at: addedBy, in: document, equals: user, isASCII: userIsASCII)
-                tally.count(isGuest: true, addedByCurrentUser: isUsers)
+                tally.count(isGuest: true, addedByCurrentUser: addedBy >= 0 && currentUserId != nil && document.stringEquals(addedBy, user))
             }
         }
         self.tally = tally
@@ -86,8 +85,7 @@ struct GuestRequest {
             }
         }
         guard cursor.finish() else { return nil }
-        // Both texts are plain ASCII (the cursor reads no other): equal as strings when their
-        // bytes are.
+        // IDs are compared byte for byte, as the database compares them.
         var tally = GuestTally()
         for addedBy in guests {
             let isUsers = if let addedBy, let user { addedBy.elementsEqual(user) } else { false }
@@ -138,18 +136,6 @@ struct GuestRequest {
             }
         }
         return limits
-    }
-
-    /// Whether the string at `node` equals the UTF-8 `text` (`isASCII`: all of it is ASCII) as
-    /// Swift compares strings (canonical equivalence): equal bytes are equal; different bytes
-    /// are different when both are ASCII, and otherwise compared as strings (a non-ASCII text
-    /// can equal an ASCII one: the Kelvin sign is K).
-    private static func text(at node: Int, in document: JSONDocument, equals text: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> Bool {
-        if document.stringEquals(node, text) { return true }
-        return document.withStringBytes(node) { bytes in
-            if isASCII && bytes.allSatisfy({ $0 < 0x80 }) { return false }
-            return String(decoding: bytes, as: UTF8.self) == String(decoding: text, as: UTF8.self)
-        }
     }
 
     /// A refusal of the guest rules as an error response (name problems point at `$.name`).

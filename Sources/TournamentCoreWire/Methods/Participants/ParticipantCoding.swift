@@ -42,4 +42,17 @@ enum ParticipantCoding {
         writer.field("isCreator", participant.isCreator)
         writer.endObject()
     }
+
+    /// Writes a repair's document: `{"participantId","displayName","joinedAt","isCreator"}`,
+    /// `displayName` only when the document carries one (the signed-in user's own entry).
+    static func write(_ document: RepairDocument, into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("participantId", text: document.participantId)
+        if let displayName = document.displayName {
+            writer.field("displayName", text: displayName)
+        }
+        writer.field("joinedAt", document.joinedAt)
+        writer.field("isCreator", document.isCreator)
+        writer.endObject()
+    }
 }

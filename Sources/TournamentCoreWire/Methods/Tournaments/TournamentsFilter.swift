@@ -11,11 +11,25 @@ enum TournamentsFilter: CursorReadingWireMethod {
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         let fields = try ObjectFields<Field>(document, request)
         let elements = try fields.requiredArray(.tournaments)
+        // Read before the documents: it says what an invalid one does.
+        let skipping = try fields.value(.invalidDocuments).map { node throws(WireError) in try skips(document, node) } ?? false
         // Every document is checked before the filter's fields, as the contract orders errors.
         var tournaments: [TournamentDocument] = []
         tournaments.reserveCapacity(elements.count)
+        var skipped: [SkippedDocument] = []
+        var index = 0
         for element in elements {
-            tournaments.append(try TournamentDocument(document, element))
+            if skipping {
+                do throws(WireError) {
+                    tournaments.append(try TournamentDocument(document, element))
+                } catch {
+                    if error.isOutOfMemory { throw error }
+                    skipped.append(SkippedDocument(index: index, element: element, error: error, in: document))
+                }
+            } else {
+                tournaments.append(try TournamentDocument(document, element))
+            }
+            index &+= 1
         }
         let filter = TournamentFilter(
             tab: try fields.value(.tab).map { node throws(WireError) in try tab(document, node) } ?? .active,
@@ -28,7 +42,58 @@ enum TournamentsFilter: CursorReadingWireMethod {
             for tournament in tournaments where listing.add(isPublic: tournament.isPublic, status: tournament.status, isFound: { tournament.isFound($0, in: document) }) {
                 tournament.write(from: document, into: &writer)
             }
+        } skipped: { writer in
+            guard skipping else { return }
+            writer.key("skipped")
+            writer.beginArray()
+            for document in skipped {
+                document.write(into: &writer)
+            }
+            writer.endArray()
         }
+    }
+
+    /// A document left out by `invalidDocuments: "skip"`: where it was and why.
+    private struct SkippedDocument {
+        let index: Int
+        /// Its `id`, when it has a non-empty string one.
+        let id: String?
+        let error: WireError
+        /// The JSONPath of what is wrong.
+        let path: String
+
+        init(index: Int, element: Int, error: WireError, in document: JSONDocument) {
+            self.index = index
+            self.error = error
+            path = (error.path(in: document) ?? document.path(to: element)).description
+            var id: String?
+            if let fields = try? ObjectFields<Members.TournamentDocument>(document, element),
+               let node = fields.value(.id), document.kind(node) == .string {
+                let text = document.string(node)
+                id = text.isEmpty ? nil : text
+            }
+            self.id = id
+        }
+
+        func write(into writer: inout JSONWriter) {
+            writer.beginObject()
+            writer.field("index", index)
+            if let id {
+                writer.field("id", text: id)
+            }
+            writer.field("code", text: error.code.rawValue)
+            writer.field("message", text: error.message)
+            writer.field("path", text: path)
+            writer.endObject()
+        }
+    }
+
+    /// `invalidDocuments`: whether it is `"skip"` (`"reject"`: false).
+    private static func skips(_ document: JSONDocument, _ node: Int) throws(WireError) -> Bool {
+        if document.kind(node) == .string, let skips = document.withStringBytes(node, { invalidDocuments(named: $0) }) {
+            return skips
+        }
+        throw .invalid("Expected \"reject\" or \"skip\", found \(document.quote(node)).", at: node)
     }
 
     /// The same request read by a cursor: the tournaments as views of the request (their unknown
@@ -45,6 +110,7 @@ enum TournamentsFilter: CursorReadingWireMethod {
         var publicOnly = false
         var query: UnsafeBufferPointer<UInt8>?
         var limit: Int?
+        var skipping = false
         while let field = cursor.nextField(Field.self, seen: &seen) {
             switch field {
             case .tournaments:
@@ -61,6 +127,15 @@ enum TournamentsFilter: CursorReadingWireMethod {
             case .publicOnly: publicOnly = cursor.optional { $0.bool() } ?? false
             case .query: query = cursor.optional { $0.string() }
             case .limit: limit = cursor.optional { $0.int64(in: 0...Int64.max) }.map { Int(clamping: $0) }
+            case .invalidDocuments:
+                // An invalid document declines, whatever the option: only "none skipped" is
+                // answered here.
+                guard !cursor.takeNull() else { break }
+                guard let name = cursor.string(), let skips = invalidDocuments(named: name) else {
+                    cursor.decline()
+                    break
+                }
+                skipping = skips
             }
         }
         guard cursor.finish(), let tournaments else { return false }
@@ -71,13 +146,22 @@ enum TournamentsFilter: CursorReadingWireMethod {
             for tournament in tournaments where listing.add(isPublic: tournament.isPublic, status: tournament.status, isFound: { tournament.isFound($0) }) {
                 tournament.write(unknownMembers, into: &writer)
             }
+        } skipped: { writer in
+            guard skipping else { return }
+            writer.key("skipped")
+            writer.beginArray()
+            writer.endArray()
         }
         return true
     }
 
     /// Writes the result: the tab, the tournaments (`tournaments` adds every tournament to the
-    /// listing, in order, and writes those listed), the counts, labels and empty state.
-    private static func write(_ listing: inout TournamentSelection, into writer: inout JSONWriter, tournaments: (inout TournamentSelection, inout JSONWriter) -> Void) {
+    /// listing, in order, and writes those listed), the counts, labels and empty state, then
+    /// what `skipped` writes (the skipped documents, when they are asked for).
+    private static func write(
+        _ listing: inout TournamentSelection, into writer: inout JSONWriter,
+        tournaments: (inout TournamentSelection, inout JSONWriter) -> Void, skipped: (inout JSONWriter) -> Void
+    ) {
         writer.beginObject()
         writer.field("tab", text: listing.tab.rawValue)
         writer.key("tournaments")
@@ -105,7 +189,13 @@ enum TournamentsFilter: CursorReadingWireMethod {
             writer.key("emptyState")
             writer.null()
         }
+        skipped(&writer)
         writer.endObject()
+    }
+
+    /// Whether `name` is `"skip"` (true) or `"reject"` (false); nil for anything else.
+    private static func invalidDocuments(named name: UnsafeBufferPointer<UInt8>) -> Bool? {
+        spells(name, "skip") ? true : spells(name, "reject") ? false : nil
     }
 
     /// A tab read by a cursor, as ``tab(_:_:)`` reads one from a document: a name or an integer

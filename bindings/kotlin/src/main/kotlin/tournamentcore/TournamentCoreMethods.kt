@@ -56,6 +56,13 @@ abstract class TournamentCoreMethods internal constructor() {
         decode(call("participants.repairEnd", encode(request)), ParticipantsRepairEndResult::class.java)
 
     /**
+     * `participants.scorable`: Whom the signed-in user may enter scores for: themself and the
+     * guests they are the parent of. See docs/API.md#participantsscorable.
+     */
+    fun participantsScorable(request: ParticipantsScorableRequest = ParticipantsScorableRequest()): ParticipantsScorableResult =
+        decode(call("participants.scorable", encode(request)), ParticipantsScorableResult::class.java)
+
+    /**
      * `guests.check`: Guest counts, remaining slots, and whether the signed-in user may add a
      * guest, and why not. See docs/API.md#guestscheck.
      */

@@ -53,7 +53,15 @@ data class TournamentsFilterRequest(
      */
     @MayBeAbsent val query: String? = null,
     /** List at most that many; counts are not limited. */
-    @MayBeAbsent val limit: Long? = null
+    @MayBeAbsent val limit: Long? = null,
+    /**
+     * `reject`: the first invalid document is the request's `INVALID_REQUEST`. `skip`: a document
+     * that fails validation (not an object, no usable `id`, a known field of the wrong type or out
+     * of range) is left out of the list and the counts and reported in `skipped`; such a request
+     * need not validate against this schema (its documents are what the database holds, not what
+     * the contract asks).
+     */
+    @MayBeAbsent val invalidDocuments: InvalidDocuments? = null
 )
 
 /**
@@ -79,6 +87,12 @@ data class TournamentDocument(
     @Transient override val extra: Map<String, JsonElement> = emptyMap()
 ) : KeepsUnknownMembers
 
+/** The values of `InvalidDocuments`. */
+enum class InvalidDocuments {
+    @SerializedName("reject") REJECT,
+    @SerializedName("skip") SKIP,
+}
+
 /** The result of `tournaments.filter`. */
 data class TournamentsFilterResult(
     /** The tab listed (an integer index is written as its name). */
@@ -92,7 +106,9 @@ data class TournamentsFilterResult(
     /** True when no tournament matches the tab, whatever the `limit`. */
     val isEmpty: Boolean,
     /** What the empty list shows (one per tab, below), or null when it is not empty. */
-    @MayBeNull val emptyState: EmptyState?
+    @MayBeNull val emptyState: EmptyState?,
+    /** The documents left out, in request order (`invalidDocuments: "skip"`). */
+    @MayBeAbsent val skipped: List<SkippedDocument>? = null
 )
 
 /** The values of `TournamentTab`. */
@@ -154,6 +170,18 @@ enum class EmptyStateIcon {
     @SerializedName("checkmark.circle") CHECKMARK_CIRCLE,
 }
 
+data class SkippedDocument(
+    /** Its position in `tournaments`. */
+    val index: Long,
+    /** Its `id`, when it has a non-empty string one. */
+    @MayBeAbsent val id: String? = null,
+    /** The error the document would have made of the request. */
+    val code: String,
+    val message: String,
+    /** The JSONPath of what is wrong, in the request (`$.tournaments[3].maxParticipants`). */
+    val path: String
+)
+
 /**
  * The participant list of a tournament, with the fallback for legacy tournaments and the plan that
  * repairs them.
@@ -177,7 +205,10 @@ data class ParticipantsResolveRequest(
 /** A participant document of the subcollection. Its other members (emails...) are not returned. */
 data class StoredParticipant(
     val participantId: String,
-    /** Blank or absent: the display-name rule for its position. */
+    /**
+     * Blank, absent, or exactly a placeholder `Archer N` (N a positive integer without leading
+     * zeros, as older clients stored them): the display-name rule for its position.
+     */
     @MayBeAbsent val displayName: String? = null,
     /** Epoch ms. */
     @MayBeAbsent val joinedAt: Long? = null,
@@ -228,8 +259,27 @@ data class RepairWrite(
     val path: String,
     /** Write with merge (Firestore `set(data, merge: true)`). */
     val merge: Boolean,
-    /** The participant to write. */
-    val data: Participant
+    /**
+     * The document to write: `participantId`, `joinedAt`, `isCreator`, and `displayName` only on
+     * the signed-in user's own entry when they chose one.
+     */
+    val data: RepairDocument
+)
+
+/**
+ * The participant document a repair writes into the shared subcollection, which every user of the
+ * tournament reads: no name derived for the viewer.
+ */
+data class RepairDocument(
+    val participantId: String,
+    /**
+     * The signed-in user's own non-blank `displayName`, on their own entry only: never the part of
+     * an email, never a placeholder, never another user's name.
+     */
+    @MayBeAbsent val displayName: String? = null,
+    /** Epoch ms: the request's `now`. */
+    val joinedAt: Long,
+    val isCreator: Boolean
 )
 
 /** The privacy-preserving display name of the participant at a position of a list. */
@@ -274,6 +324,54 @@ data class ParticipantsRepairEndResult(
     /** True if a repair of the tournament was in flight (it no longer is). */
     val released: Boolean
 )
+
+/** Whom the signed-in user may enter scores for: themself and the guests they are the parent of. */
+data class ParticipantsScorableRequest(
+    /** The stored participant documents of the tournament. */
+    @MayBeAbsent val participants: List<ScorableParticipant>? = null,
+    /** The signed-in user's ID, or null. */
+    @MayBeAbsent val currentUserId: String? = null
+)
+
+/** A participant as `participants.scorable` reads it; other members are ignored. */
+data class ScorableParticipant(
+    val participantId: String,
+    /** Whether the participant is a guest. */
+    @MayBeAbsent val guestParticipant: Boolean? = null,
+    /** Who added the guest. */
+    @MayBeAbsent val addedBy: String? = null,
+    /** The participant who scores for the guest; when absent or blank, `addedBy` is. */
+    @MayBeAbsent val parentParticipantId: String? = null
+)
+
+/** The result of `participants.scorable`. */
+data class ParticipantsScorableResult(
+    /** The IDs of `entries`, in list order. */
+    val participantIds: List<String>,
+    /**
+     * In list order: the user's own entry and their guests; a repeated `participantId` counts once,
+     * at its first position. Empty when signed out or when nobody qualifies.
+     */
+    val entries: List<ScorableEntry>
+)
+
+data class ScorableEntry(
+    val participantId: String,
+    /**
+     * `self`: the user's own entry; `guest`: a guest whose parent (`parentParticipantId`, else
+     * `addedBy`) is the user.
+     */
+    val reason: ScoringReason
+)
+
+/**
+ * `self`: the user's own entry; `guest`: a guest whose parent (`parentParticipantId`, else
+ * `addedBy`) is the user.
+ */
+enum class ScoringReason {
+    @SerializedName("self") SELF,
+    @SerializedName("guest") GUEST,
+}
 
 /** Guest counts, remaining slots, and whether the signed-in user may add a guest, and why not. */
 data class GuestsCheckRequest(
@@ -883,11 +981,16 @@ data class MatchView(
     /** `score.winner` is not null. */
     val played: Boolean,
     /**
-     * Not played: the kick-off `HH:mm` in the zone; played: the full-time score `home-away` (an
-     * unknown side is 0); `""` for an unknown kick-off not played.
+     * Played: the full-time score `home-away` (an unknown side is 0). Not played: `Postponed`,
+     * `Suspended` or `Cancelled` when the match's `status` is `POSTPONED`, `SUSPENDED` or
+     * `CANCELLED` (no kick-off time that will not happen), otherwise the kick-off `HH:mm` in the
+     * zone, `""` for an unknown kick-off.
      */
     val statusText: String,
-    /** The zone's name when not played, `""` when played. */
+    /**
+     * The zone's name beside a kick-off time; `""` when played, called off (postponed, suspended,
+     * cancelled) or the kick-off is unknown.
+     */
     val timeZoneLabel: String,
     /** `MM/dd` in the zone; `""` for an unknown kick-off. */
     val dateText: String,
@@ -949,11 +1052,14 @@ data class MatchesReconcileFavoritesRequest(
 /** The result of `matches.reconcileFavorites`. */
 data class MatchesReconcileFavoritesResult(
     /**
-     * The records, in input order; those whose winner was null take `winner` and the full-time
-     * score of the first fresh match with the same id whose winner is not null.
+     * The records, in input order, each compared with the first fresh match with the same id: one
+     * whose winner was null takes `winner` and the full-time score when that match's winner is not
+     * null; one whose match was rescheduled (its `utcDate` another instant, or its `matchday`
+     * another, the fresh value not null) takes the fresh `utcDate` and `matchday`, so it moves to
+     * its new section. Nothing else changes.
      */
     val favorites: List<FavoriteRecord>,
-    /** The ids of the updated records, in order. */
+    /** The ids of the records changed, each once, in order. */
     val updatedIds: List<Long>,
     /** Whether any record was updated. */
     val changed: Boolean
