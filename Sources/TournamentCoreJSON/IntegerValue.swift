@@ -3,8 +3,9 @@
 /// double write them so), `8.5` is none, and `1e30` is an integer beyond `Int64`.
 ///
 /// The one place integrality is decided, exactly (no `Double` in between: `9007199254740993.0`
-/// is 9007199254740993), for the tape reader (``JSONDocument/int64(_:)``,
-/// ``JSONDocument/isInteger(_:)``) and the cursor (``JSONCursor/int64()``) alike.
+/// is 9007199254740993): ``JSONDocument/int64(_:)`` and ``JSONDocument/isInteger(_:)`` ask it
+/// for every number that is not a plain integer literal. (The cursor reads integer literals
+/// only and declines the rest, which the document path then reads through this.)
 @usableFromInline
 enum IntegerValue: Equatable {
     /// An integer within `Int64`.

@@ -209,15 +209,13 @@ public struct JSONCursor {
         return cursor.p
     }
 
-    /// A number whose value is an integer in the range of `Int64` (`8`, and `8.0` as
-    /// ``JSONDocument/int64(_:)`` reads it); nil (declined) for anything else, and for a
-    /// number with an exponent (the document path's).
+    /// An integer literal in the range of `Int64` (no fraction, no exponent); nil (declined)
+    /// for anything else. An integral value written otherwise (`8.0`, `8e0`) declines too: the
+    /// document path reads it (``JSONDocument/int64(_:)``, where ``IntegerValue`` decides),
+    /// and the loops that read numbers here (a round's arrows) keep their registers.
     @inline(always)
     @inlinable public mutating func int64() -> Int64? {
-        guard let number = number() else { return nil }
-        guard _fastPath(number.isInteger) else {
-            return IntegerValue.of(mantissa: number.mantissa, exponent: number.exponent, negative: number.isNegative).int64 ?? declining(nil)
-        }
+        guard let number = number(), number.isInteger else { return declining(nil) }
         if number.isNegative {
             return number.mantissa <= 1 << 63 ? Int64(bitPattern: 0 &- number.mantissa) : declining(nil)
         }

@@ -146,7 +146,11 @@ static void hostile_input(void) {
                "{\"ok\":true,\"result\":{\"displayName\":\"Archer 9223372036854775808\"}}");
     CHECK_STR(tc_call_code("participants.resolve", "{\"tournamentId\":\"t\",\"participantIds\":[[\"u1\"]]}", code), "INVALID_REQUEST");
     CHECK_STR(tc_call_code("participants.resolve", "{\"tournamentId\":\"t\",\"participants\":[null]}", code), "INVALID_REQUEST");
-    CHECK_STR(tc_call_code("participants.resolve", "{\"tournamentId\":\"t\",\"now\":1e3}", code), "INVALID_REQUEST");
+    /* An integer is a value however written (1e3 is 1000); a fraction is refused. */
+    CHECK_CALL("participants.resolve", "{\"tournamentId\":\"t\",\"participantIds\":[\"u1\"],\"now\":1e3}",
+               "{\"ok\":true,\"result\":{\"source\":\"participantIds\",\"participants\":[{\"participantId\":\"u1\",\"displayName\":\"Archer 1\",\"joinedAt\":1000,\"isCreator\":true}],"
+               "\"repair\":{\"needed\":true,\"writes\":[{\"path\":\"tournaments/t/participants/u1\",\"merge\":true,\"data\":{\"participantId\":\"u1\",\"joinedAt\":1000,\"isCreator\":true}}]}}}");
+    CHECK_STR(tc_call_code("participants.resolve", "{\"tournamentId\":\"t\",\"now\":1000.5}", code), "INVALID_REQUEST");
     {
         /* 1501-byte tournament IDs are refused: the registry never holds more than 1500 bytes. */
         char *request = (char *)malloc(1600);

@@ -13,7 +13,8 @@ public enum ParticipantDisplayName {
     /// a 32-bit `Int`). Never traps: N is computed without overflow for every `index`,
     /// `Int64.max` included.
     public static func resolve(participantId: String, index: Int64, currentUser: CurrentUser?) -> String {
-        resolve(index: index, currentUser: currentUser, isCurrentUser: currentUser.map { DocumentID.matches($0.uid, participantId) } ?? false)
+        let isCurrentUser = if let currentUser { DocumentID.matches(currentUser.uid, participantId) } else { false }
+        return resolve(index: index, currentUser: currentUser, isCurrentUser: isCurrentUser)
     }
 
     /// The display name when whether the participant is the current user is already known.

@@ -31,7 +31,7 @@ public struct ScorableParticipants: Sendable, Hashable {
     public var entries: [Entry]
 
     /// The IDs of ``entries``, in order.
-    public var participantIds: [String] { entries.map(\.participantId) }
+    public var participantIds: [String] { entries.map { $0.participantId } }
 
     /// The participants of `participants` the user `currentUserId` may score for, in list order:
     /// their own entry (its `participantId` is the user's ID, reason ``Reason/self``) and every

@@ -32,6 +32,8 @@ enum ParticipantCoding {
 
     /// Writes `{"participantId","displayName","joinedAt","isCreator"}` (`joinedAt` omitted when
     /// unknown). Only these fields: nothing else of a stored document leaves the core.
+    /// (Out of line, as the next: one copy of each member's writing, however many callers.)
+    @inline(never)
     static func write(_ participant: TournamentParticipant, into writer: inout JSONWriter) {
         writer.beginObject()
         writer.field("participantId", text: participant.participantId)
@@ -45,6 +47,7 @@ enum ParticipantCoding {
 
     /// Writes a repair's document: `{"participantId","displayName","joinedAt","isCreator"}`,
     /// `displayName` only when the document carries one (the signed-in user's own entry).
+    @inline(never)
     static func write(_ document: RepairDocument, into writer: inout JSONWriter) {
         writer.beginObject()
         writer.field("participantId", text: document.participantId)

@@ -53,7 +53,8 @@ enum TournamentsFilter: CursorReadingWireMethod {
         }
     }
 
-    /// A document left out by `invalidDocuments: "skip"`: where it was and why.
+    /// A document left out by `invalidDocuments: "skip"`: where it was and why. (The exception:
+    /// compiled for size, its texts written out of line.)
     private struct SkippedDocument {
         let index: Int
         /// Its `id`, when it has a non-empty string one.
@@ -62,6 +63,7 @@ enum TournamentsFilter: CursorReadingWireMethod {
         /// The JSONPath of what is wrong.
         let path: String
 
+        @_optimize(size)
         init(index: Int, element: Int, error: WireError, in document: JSONDocument) {
             self.index = index
             self.error = error
@@ -75,15 +77,16 @@ enum TournamentsFilter: CursorReadingWireMethod {
             self.id = id
         }
 
+        @_optimize(size)
         func write(into writer: inout JSONWriter) {
             writer.beginObject()
             writer.field("index", index)
             if let id {
-                writer.field("id", text: id)
+                writer.fieldOutOfLine("id", text: id)
             }
-            writer.field("code", text: error.code.rawValue)
-            writer.field("message", text: error.message)
-            writer.field("path", text: path)
+            writer.fieldOutOfLine("code", text: error.code.rawValue)
+            writer.fieldOutOfLine("message", text: error.message)
+            writer.fieldOutOfLine("path", text: path)
             writer.endObject()
         }
     }
