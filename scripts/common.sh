@@ -36,6 +36,23 @@ tc_require_packages() {
   fi
 }
 
+# Debian's other architectures whose packages the tests install (multiarch: the ARM builds' C
+# tests link those architectures' jansson).
+tc_require_architectures() {
+  local missing=() architecture
+  for architecture in "$@"; do
+    dpkg --print-foreign-architectures | grep -qx "$architecture" || missing+=("$architecture")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if [ "$(id -u)" -eq 0 ]; then
+    for architecture in "${missing[@]}"; do dpkg --add-architecture "$architecture"; done
+  else
+    echo "Debian architectures missing: ${missing[*]}" >&2
+    echo "Add them with: sudo dpkg --add-architecture ARCH (for each), then sudo apt-get update" >&2
+    exit 1
+  fi
+}
+
 # Python modules the tests use: installed with pip when missing.
 tc_require_python_modules() {
   command -v python3 > /dev/null || tc_require_packages python3 python3-pip
@@ -68,3 +85,7 @@ tc_cmake_build() {
 # smoke test checks), as Benchmarks/run.sh does simdjson.
 TC_PACKAGES=(cmake ninja-build pkg-config libjansson-dev g++ binutils dpkg-dev file strace python3-venv python3-pip
              kotlin libjna-java libgoogle-gson-java junit5 wasi-libc nodejs)
+# The ARM builds (cmake/cross.cmake) and their tests: Debian's cross compilers and C libraries,
+# those architectures' jansson (multiarch, after tc_require_architectures arm64 armel), qemu-user.
+TC_CROSS_PACKAGES=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-arm-linux-gnueabi libc6-dev-armel-cross
+                   libjansson-dev:arm64 libjansson-dev:armel qemu-user)

@@ -5,7 +5,8 @@
 # build and its ctest suite (C ABI tests, golden files and JSONTestSuite through the ABI, threads,
 # hostile inputs, exports, header, install, CLI, C examples, the Python binding over the build,
 # the Kotlin binding and its example, the JSON Schemas, the WebAssembly module through the
-# JavaScript binding in Node, the web example in headless Chromium); the Python wheel installed in a fresh
+# JavaScript binding in Node, the web example in headless Chromium, the aarch64 and armv7
+# libraries' C tests under qemu-user and the cross-architecture differential); the Python wheel installed in a fresh
 # virtual environment (scripts/python-package.sh); the Swift consumer package; and the
 # reliability runs of scripts/reliability.sh (valgrind, ASan+UBSan, TSan, a 2-minute fuzzing
 # pass).
@@ -15,7 +16,8 @@ set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
 tc_find_swift
-tc_require_packages "${TC_PACKAGES[@]}" chromium libsimdjson-dev
+tc_require_architectures arm64 armel
+tc_require_packages "${TC_PACKAGES[@]}" "${TC_CROSS_PACKAGES[@]}" chromium libsimdjson-dev
 tc_require_python_modules pytest jsonschema mypy
 cd "$TC_ROOT"
 
