@@ -111,6 +111,10 @@ function(tc_cross_target name swift_triple c_compiler qemu)
   set_property(GLOBAL PROPERTY tc_cross_${name}_flags "${c_flags}")
   set_property(GLOBAL PROPERTY tc_cross_${name}_machine ${machine})
   set_property(GLOBAL PROPERTY tc_cross_${name}_qemu ${qemu})
+  # (For test programs linked statically with the same objects: see Tests/c.)
+  set_property(GLOBAL PROPERTY tc_cross_${name}_static_inputs
+    ${objects} ${dir}/runtime.o ${swift_libs}/libswiftUnicodeDataTables.a)
+  set_property(GLOBAL PROPERTY tc_cross_${name}_link "${common_link}")
 endfunction()
 
 # The targets. (riscv64 would be one more line, once the toolchain has Embedded Swift for it.)

@@ -25,8 +25,8 @@ END = "<!-- END GENERATED: platforms -->"
 # How each library is checked by the test command, by its folder name.
 CHECKED = {
     "x86_64": "every test (Swift, C, Python, Kotlin, sanitizers, fuzzing)",
-    "aarch64": "under qemu-user: C ABI tests, golden files, hostile suite, the 20,000-request differential",
-    "armv7": "under qemu-user: C ABI tests, golden files, hostile suite, the 20,000-request differential",
+    "aarch64": "under qemu-user: C ABI tests, threads, golden files, hostile suite, the 20,000-request differential",
+    "armv7": "under qemu-user: C ABI tests, threads, golden files, hostile suite, the 20,000-request differential",
     "wasm32": "Node (JavaScript tests, the differential) and headless Chromium (the web example)",
 }
 WHERE = {
