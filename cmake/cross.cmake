@@ -12,11 +12,11 @@
 # between libraries.
 #
 # One line per target at the end: its name, Swift triple, C compiler, qemu-user program and C
-# flags. (The C tests, Tests/c, link the target's jansson: Debian's multiarch package.) CMake knows one Swift
-# target per build, the native one, so these are custom commands, as cmake/wasm.cmake's are.
+# flags. (The C tests, Tests/c, link the target's jansson: Debian's multiarch package.) CMake
+# knows one Swift target per build, the native one, so these are custom commands, as
+# cmake/wasm.cmake's are (cmake/embedded-modules.cmake compiles the modules for both).
 
-
-file(GLOB tc_embedded_headers ${PROJECT_SOURCE_DIR}/embedded/include/*)
+include(${CMAKE_CURRENT_LIST_DIR}/embedded-modules.cmake)
 
 # tc_cross_target(NAME SWIFT_TRIPLE C_COMPILER QEMU [C_FLAGS...])
 function(tc_cross_target name swift_triple c_compiler qemu)
@@ -50,22 +50,9 @@ function(tc_cross_target name swift_triple c_compiler qemu)
     set(link_inline)
   endif()
 
-  set(objects)
-  set(previous)
-  foreach(module TournamentCore TournamentCoreJSON TournamentCoreWire TournamentCoreABI TournamentCoreCLI)
-    file(GLOB_RECURSE sources CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/Sources/${module}/*.swift")
-    add_custom_command(
-      OUTPUT ${dir}/${module}.o ${dir}/${module}.swiftmodule
-      COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
-      COMMAND ${CMAKE_Swift_COMPILER} ${swift_flags} -module-name ${module}
-        -emit-module -emit-module-path ${dir}/${module}.swiftmodule
-        -c -o ${dir}/${module}.o ${sources}
-      DEPENDS ${sources} ${previous} ${tc_embedded_headers}
-      COMMENT "Compiling ${module} for ${name} (Embedded Swift)"
-      VERBATIM)
-    list(APPEND objects ${dir}/${module}.o)
-    list(APPEND previous ${dir}/${module}.swiftmodule)
-  endforeach()
+  tc_embedded_swift_modules(${dir} ${name} objects
+    MODULES TournamentCore TournamentCoreJSON TournamentCoreWire TournamentCoreABI TournamentCoreCLI
+    FLAGS ${swift_flags})
   list(REMOVE_ITEM objects ${dir}/TournamentCoreCLI.o)
 
   foreach(c_source runtime cli_main)

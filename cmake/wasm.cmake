@@ -21,24 +21,10 @@ set(tc_wasm_swift_flags
   -Xfrontend -disable-stack-protector
   -Xcc -isystem -Xcc ${tc_wasi_include} -Xcc -D__wasi__  # (the target triple does not define it; the headers need it)
   -I ${PROJECT_SOURCE_DIR}/embedded/include -I ${tc_wasm_dir})
-file(GLOB tc_embedded_headers ${PROJECT_SOURCE_DIR}/embedded/include/*)
-
-set(tc_wasm_objects)
-set(tc_wasm_previous)
-foreach(module TournamentCore TournamentCoreJSON TournamentCoreWire TournamentCoreABI)
-  file(GLOB_RECURSE sources CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/Sources/${module}/*.swift")
-  add_custom_command(
-    OUTPUT ${tc_wasm_dir}/${module}.o ${tc_wasm_dir}/${module}.swiftmodule
-    COMMAND ${CMAKE_COMMAND} -E make_directory ${tc_wasm_dir}
-    COMMAND ${CMAKE_Swift_COMPILER} ${tc_wasm_swift_flags} -module-name ${module}
-      -emit-module -emit-module-path ${tc_wasm_dir}/${module}.swiftmodule
-      -c -o ${tc_wasm_dir}/${module}.o ${sources}
-    DEPENDS ${sources} ${tc_wasm_previous} ${tc_embedded_headers}
-    COMMENT "Compiling ${module} for WebAssembly (Embedded Swift)"
-    VERBATIM)
-  list(APPEND tc_wasm_objects ${tc_wasm_dir}/${module}.o)
-  list(APPEND tc_wasm_previous ${tc_wasm_dir}/${module}.swiftmodule)
-endforeach()
+include(${CMAKE_CURRENT_LIST_DIR}/embedded-modules.cmake)
+tc_embedded_swift_modules(${tc_wasm_dir} WebAssembly tc_wasm_objects
+  MODULES TournamentCore TournamentCoreJSON TournamentCoreWire TournamentCoreABI
+  FLAGS ${tc_wasm_swift_flags})
 
 add_custom_command(
   OUTPUT ${tc_wasm_dir}/runtime.o
