@@ -2,7 +2,7 @@ import TournamentCoreJSON
 
 /// Writes of text for results that are not on a hot path (the exceptions of a response, the
 /// methods a screen calls once): the writer's text writes are always inlined, for the methods
-/// whose speed is measured, and each inlined copy of the escaping is about 4 KB of the library.
+/// whose speed is measured, and each inlined copy of the escaping adds to the library's size.
 /// These take one copy, out of line.
 extension JSONWriter {
     /// `"key":"text"`, the text escaped; out of line.

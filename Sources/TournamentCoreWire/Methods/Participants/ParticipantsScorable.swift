@@ -10,8 +10,8 @@ enum ParticipantsScorable: WireMethod {
 
     private typealias ParticipantField = Members.ScorableParticipant
 
-    // Compiled for size, its texts written out of line: a screen calls it once, and inlined for
-    // speed its reading and writing took 40 KB of the library.
+    // Compiled for size, its texts written out of line: a screen calls it once, so its reading
+    // and writing are not worth the library's size that inlining them for speed takes.
     @_optimize(size)
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         let fields = try ObjectFields<Field>(document, request)
