@@ -54,6 +54,13 @@ private func cursorNumber(_ text: String) -> (Double, Int64?)? {
     return (double, integer)
 }
 
+/// The integer a cursor gives for `text`: the document's for an integer literal, nil
+/// (declined to the document path) for a number written with a fraction or an exponent,
+/// integral or not (`1.0` is 1 to a document; the cursor leaves it to the document).
+private func expectedCursorInteger(_ text: String, document: Int64?) -> Int64? {
+    text.contains(where: { ".eE".contains($0) }) ? nil : document
+}
+
 /// The number `text` as a document reads it (`[text]`), or nil when it is no number.
 private func documentNumber(_ text: String) -> (Double?, Int64?)? {
     let bytes = Array("[\(text)]".utf8)
@@ -103,7 +110,7 @@ struct JSONCursorTests {
         let document = try #require(documentNumber(text))
         let cursor = try #require(cursorNumber(text), "declined \(text)")
         #expect(cursor.0.bitPattern == document.0?.bitPattern)
-        #expect(cursor.1 == document.1)
+        #expect(cursor.1 == expectedCursorInteger(text, document: document.1))
     }
 
     @Test("random numbers read by a cursor are the values a document gives")
@@ -127,7 +134,7 @@ struct JSONCursorTests {
                 continue
             }
             #expect(cursor.0.bitPattern == document.0?.bitPattern, "seed \(generator.seed): \(text)")
-            #expect(cursor.1 == document.1, "seed \(generator.seed): \(text)")
+            #expect(cursor.1 == expectedCursorInteger(text, document: document.1), "seed \(generator.seed): \(text)")
         }
     }
 
