@@ -7,7 +7,8 @@ their size stripped, and how the test command runs them.
     python3 scripts/platforms.py BUILD_DIR --write README  rewrite README's table
 
 A row is written for what the build folder holds: the native library, each library of
-cmake/cross.cmake (build/cross/<name>/), and tournamentcore.wasm. Sizes are stripped
+cmake/cross.cmake (build/cross/<name>/), each of cmake/android.cmake (build/android/<abi>/), and
+tournamentcore.wasm. Sizes are stripped
 (`llvm-objcopy --strip-unneeded`, which reads every ELF target), in MB rounded to 0.01;
 --check allows 5 % (a size moves with every change, a row does not).
 """
@@ -28,12 +29,18 @@ CHECKED = {
     "aarch64": "under qemu-user: C ABI tests, threads, golden files, hostile suite, the 20,000-request differential",
     "armv7": "under qemu-user: C ABI tests, threads, golden files, hostile suite, the 20,000-request differential",
     "wasm32": "Node (JavaScript tests, the differential) and headless Chromium (the web example)",
+    "Android arm64-v8a": "not run (no device): the aarch64 objects, linked for bionic; symbols at API 28, 16 KB pages, x18 kept (scripts/android.py)",
+    "Android armeabi-v7a": "not run (no device): the armv7 objects, linked for bionic; symbols at API 28, 16 KB pages (scripts/android.py)",
+    "Android x86_64": "not run (no emulator): the x86_64 objects, linked for bionic; symbols at API 28, 16 KB pages (scripts/android.py)",
 }
 WHERE = {
     "x86_64": "Linux x86_64 (glibc): servers, desktops, the Python wheel, the JVM",
     "aarch64": "Linux arm64 (glibc): ARM servers, boards, 64-bit Raspberry Pi OS",
     "armv7": "Linux 32-bit ARM (glibc; soft-float calls, as Debian armel and, between libraries, Android armeabi-v7a)",
     "wasm32": "browsers, Node, Deno, Bun",
+    "Android arm64-v8a": "Android 9+ phones (in `tournamentcore-<version>.aar`, docs/ANDROID.md)",
+    "Android armeabi-v7a": "Android 9+ 32-bit phones (in the AAR)",
+    "Android x86_64": "Android 9+ emulators, Chromebooks (in the AAR)",
 }
 
 
@@ -55,6 +62,10 @@ def rows(build):
         library = os.path.join(cross, name, "libtournamentcore.so")
         if os.path.exists(library):
             found.append((name, "`libtournamentcore.so`", stripped_size(library)))
+    for abi in ("arm64-v8a", "armeabi-v7a", "x86_64"):
+        library = os.path.join(build, "android", abi, "libtournamentcore.so")
+        if os.path.exists(library):
+            found.append(("Android " + abi, "`libtournamentcore.so`", stripped_size(library)))
     wasm = os.path.join(build, "tournamentcore.wasm")
     if os.path.exists(wasm):
         found.append(("wasm32", "`tournamentcore.wasm`", os.path.getsize(wasm) / 1e6))

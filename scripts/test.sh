@@ -6,7 +6,7 @@
 # hostile inputs, exports, header, install, CLI, C examples, the Python binding over the build,
 # the Kotlin binding and its example, the JSON Schemas, the WebAssembly module through the
 # JavaScript binding in Node, the web example in headless Chromium, the aarch64 and armv7
-# libraries' C tests under qemu-user and the cross-architecture differential); the Python wheel installed in a fresh
+# libraries' C tests under qemu-user and the cross-architecture differential, the Android libraries and AAR checked as files); the Python wheel installed in a fresh
 # virtual environment (scripts/python-package.sh); the Swift consumer package; and the
 # reliability runs of scripts/reliability.sh (valgrind, ASan+UBSan, TSan, a 2-minute fuzzing
 # pass).
