@@ -62,11 +62,33 @@ add_custom_target(tournamentcore-wasm ALL DEPENDS ${CMAKE_BINARY_DIR}/tournament
 # The JavaScript package (bindings/javascript: the ES module, its types, package.json) with the
 # module beside it, as `npm install <prefix>/share/tournamentcore/javascript` takes it. Not part
 # of the Debian packages (component javascript).
-install(FILES ${CMAKE_BINARY_DIR}/tournamentcore.wasm
+set(tc_js_package_files
   ${PROJECT_SOURCE_DIR}/bindings/javascript/tournamentcore.mjs
   ${PROJECT_SOURCE_DIR}/bindings/javascript/tournamentcore.d.ts
-  ${PROJECT_SOURCE_DIR}/bindings/javascript/package.json
+  ${PROJECT_SOURCE_DIR}/bindings/javascript/methods.mjs
+  ${PROJECT_SOURCE_DIR}/bindings/javascript/types.d.ts
+  ${PROJECT_SOURCE_DIR}/bindings/javascript/README.md
+  ${PROJECT_SOURCE_DIR}/bindings/javascript/package.json)
+install(FILES ${CMAKE_BINARY_DIR}/tournamentcore.wasm ${tc_js_package_files}
   DESTINATION ${CMAKE_INSTALL_DATADIR}/tournamentcore/javascript COMPONENT javascript)
+
+# The npm package, tournamentcore-<version>.tgz: `npm pack` of those files and the module (npm
+# packs a local folder offline).
+find_program(TC_NPM npm)
+if(TC_NPM)
+  set(tc_npm_stage ${CMAKE_BINARY_DIR}/javascript/package)
+  set(tc_npm_tgz ${CMAKE_BINARY_DIR}/javascript/tournamentcore-${PROJECT_VERSION}.tgz)
+  add_custom_command(
+    OUTPUT ${tc_npm_tgz}
+    COMMAND ${CMAKE_COMMAND} -E rm -rf ${tc_npm_stage}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${tc_npm_stage}
+    COMMAND ${CMAKE_COMMAND} -E copy ${tc_js_package_files} ${CMAKE_BINARY_DIR}/tournamentcore.wasm ${tc_npm_stage}
+    COMMAND ${TC_NPM} pack --offline --loglevel=error --pack-destination ${CMAKE_BINARY_DIR}/javascript ${tc_npm_stage}
+    DEPENDS ${tc_js_package_files} ${CMAKE_BINARY_DIR}/tournamentcore.wasm
+    COMMENT "npm pack: javascript/tournamentcore-${PROJECT_VERSION}.tgz"
+    VERBATIM)
+  add_custom_target(tournamentcore-npm ALL DEPENDS ${tc_npm_tgz})
+endif()
 
 # The JavaScript tests (node --test): the module through tournamentcore.mjs, compared with the
 # golden files and with the native tool.
@@ -77,6 +99,19 @@ if(tc_tests)
       COMMAND ${TC_NODE} --test ${PROJECT_SOURCE_DIR}/bindings/javascript/tests/tournamentcore.test.mjs)
     set_tests_properties(javascript_binding PROPERTIES LABELS javascript ENVIRONMENT
       "TOURNAMENTCORE_WASM=${CMAKE_BINARY_DIR}/tournamentcore.wasm;TOURNAMENTCORE_CLI=$<TARGET_FILE:tournament-core>")
+    # The typed functions (golden files, errors as TournamentCoreError) and tsc over the types.
+    add_test(NAME javascript_typed
+      COMMAND ${TC_NODE} --test ${PROJECT_SOURCE_DIR}/bindings/javascript/tests/typed.test.mjs)
+    set_tests_properties(javascript_typed PROPERTIES LABELS javascript ENVIRONMENT
+      "TOURNAMENTCORE_WASM=${CMAKE_BINARY_DIR}/tournamentcore.wasm")
+    find_program(TC_TSC tsc)
+    if(TC_TSC)
+      add_test(NAME javascript_typescript
+        COMMAND ${TC_NODE} --test ${PROJECT_SOURCE_DIR}/bindings/javascript/tests/typescript.test.mjs)
+      set_tests_properties(javascript_typescript PROPERTIES LABELS javascript ENVIRONMENT "TSC=${TC_TSC}")
+    else()
+      message(STATUS "No tsc: the TypeScript checks are not registered (apt install node-typescript)")
+    endif()
     # The web example (Examples/web) in headless Chromium, against the native tool; it leaves a
     # screenshot in the build folder.
     find_program(TC_CHROMIUM NAMES chromium chromium-browser)
@@ -87,6 +122,13 @@ if(tc_tests)
       set_tests_properties(web_example_page PROPERTIES LABELS javascript ENVIRONMENT "CHROMIUM=${TC_CHROMIUM}")
     else()
       message(STATUS "No chromium: the web example's page test is not registered (apt install chromium)")
+    endif()
+    # The npm package installed into a throwaway project: a typed call in Node, tsc, the web page.
+    if(TC_NPM AND TC_TSC)
+      add_test(NAME javascript_npm_package
+        COMMAND ${TC_NODE} --test ${PROJECT_SOURCE_DIR}/bindings/javascript/tests/package.test.mjs)
+      set_tests_properties(javascript_npm_package PROPERTIES LABELS javascript ENVIRONMENT
+        "TOURNAMENTCORE_TGZ=${tc_npm_tgz};TOURNAMENTCORE_CLI=$<TARGET_FILE:tournament-core>;TSC=${TC_TSC};CHROMIUM=${TC_CHROMIUM}")
     endif()
   else()
     message(STATUS "No node: the JavaScript tests are not registered (apt install nodejs)")

@@ -84,7 +84,7 @@ tc_cmake_build() {
 # example's page, loaded headless) and simdjson (the benchmark's C++ peer, whose responses its
 # smoke test checks), as Benchmarks/run.sh does simdjson.
 TC_PACKAGES=(cmake ninja-build pkg-config libjansson-dev g++ binutils dpkg-dev file strace python3-venv python3-pip
-             kotlin libjna-java libgoogle-gson-java junit5 wasi-libc nodejs)
+             kotlin libjna-java libgoogle-gson-java junit5 wasi-libc nodejs node-typescript)
 # The ARM builds (cmake/cross.cmake) and their tests: Debian's cross compilers and C libraries,
 # those architectures' jansson (multiarch, after tc_require_architectures arm64 armel), qemu-user.
 TC_CROSS_PACKAGES=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-arm-linux-gnueabi libc6-dev-armel-cross

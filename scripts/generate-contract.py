@@ -22,7 +22,7 @@ import tempfile
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 import tccontract  # noqa: E402
-from tccontract import c, docs, fuzz, golden, kotlin, python, swift  # noqa: E402
+from tccontract import c, docs, fuzz, golden, javascript, kotlin, python, swift  # noqa: E402
 
 ROOT = tccontract.ROOT
 
@@ -41,6 +41,8 @@ def outputs(contract):
         ("bindings/python/tournamentcore/_methods.py", lambda _: python.methods_module(contract)),
         ("bindings/kotlin/src/main/kotlin/tournamentcore/Types.kt", lambda _: kotlin.types_file(contract)),
         ("bindings/kotlin/src/main/kotlin/tournamentcore/TournamentCoreMethods.kt", lambda _: kotlin.methods_file(contract)),
+        ("bindings/javascript/types.d.ts", lambda _: javascript.types_declarations(contract)),
+        ("bindings/javascript/methods.mjs", lambda _: javascript.methods_module(contract)),
     ]
 
 

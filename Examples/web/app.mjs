@@ -3,7 +3,7 @@
 // TournamentCore's WebAssembly module: the page only draws what tournaments.filter returns.
 // Served by serve.mjs: the module at /tournamentcore.wasm, the binding at /lib/, data at /data/.
 // The address keeps the view: ?tab=completed&q=lyon&public=1.
-import { load } from "/lib/tournamentcore.mjs";
+import { TournamentCoreError, load } from "/lib/tournamentcore.mjs";
 
 const elements = {
   tabs: document.getElementById("tabs"),
@@ -41,12 +41,14 @@ document.body.dataset.ready = "true";
 function draw(core, tournaments) {
   const request = { tournaments, tab: state.tab, publicOnly: elements.publicOnly.checked };
   if (elements.query.value.trim() !== "") request.query = elements.query.value;
-  const envelope = JSON.parse(core.call("tournaments.filter", JSON.stringify(request)));
-  if (!envelope.ok) {
-    elements.status.textContent = `${envelope.error.code}: ${envelope.error.message}`;
+  let result;
+  try {
+    result = core.tournamentsFilter(request);
+  } catch (error) {
+    if (!(error instanceof TournamentCoreError)) throw error;
+    elements.status.textContent = `${error.code}: ${error.message}`;
     return;
   }
-  const result = envelope.result;
   state = { tab: result.tab };
   const view = new URLSearchParams({ tab: result.tab });
   if (request.query) view.set("q", request.query);

@@ -13,9 +13,9 @@ import assert from "node:assert/strict";
 
 import { serve } from "./serve.mjs";
 
-const [wasm, tool, screenshot] = process.argv.slice(2);
+const [wasm, tool, screenshot, lib] = process.argv.slice(2);
 if (!screenshot) {
-  console.error("usage: node check-page.mjs <tournamentcore.wasm> <tournament-core> <screenshot.png>");
+  console.error("usage: node check-page.mjs <tournamentcore.wasm> <tournament-core> <screenshot.png> [<package folder>]");
   process.exit(2);
 }
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -67,7 +67,7 @@ function expected(view) {
 }
 
 const views = [{}, { tab: "completed" }, { q: "lyon" }, { tab: "completed", public: "1" }, { q: "no such place" }];
-const server = await serve({ port: 0, wasm: path.resolve(wasm) });
+const server = await serve({ port: 0, wasm: path.resolve(wasm), lib: lib && path.resolve(lib) });
 const base = `http://127.0.0.1:${server.address().port}/`;
 let failures = 0;
 try {

@@ -1,7 +1,8 @@
-// Serves the web example: node Examples/web/serve.mjs [--port N] [--wasm PATH]
+// Serves the web example: node Examples/web/serve.mjs [--port N] [--wasm PATH] [--lib FOLDER]
 // (default port 8080, default module build/tournamentcore.wasm), then open http://localhost:N/.
 //   /                     Examples/web/
-//   /lib/                 bindings/javascript/ (tournamentcore.mjs)
+//   /lib/                 the JavaScript package: bindings/javascript/, or --lib (an installed
+//                         node_modules/tournamentcore)
 //   /data/                Examples/data/
 //   /tournamentcore.wasm  the module CMake built
 // Dependency-free (node:http); for the example and its test, not for production.
@@ -15,8 +16,8 @@ const types = { ".html": "text/html; charset=utf-8", ".mjs": "text/javascript", 
   ".css": "text/css", ".json": "application/json", ".wasm": "application/wasm" };
 
 /** Starts the server; resolves to it once it listens (port 0: any free port). */
-export function serve({ port = 8080, wasm = path.join(root, "build/tournamentcore.wasm") } = {}) {
-  const mounts = [["/lib/", path.join(root, "bindings/javascript")], ["/data/", path.join(root, "Examples/data")],
+export function serve({ port = 8080, wasm = path.join(root, "build/tournamentcore.wasm"), lib = path.join(root, "bindings/javascript") } = {}) {
+  const mounts = [["/lib/", lib], ["/data/", path.join(root, "Examples/data")],
     ["/", path.join(root, "Examples/web")]];
   const server = createServer(async (request, response) => {
     try {
@@ -44,6 +45,7 @@ export function serve({ port = 8080, wasm = path.join(root, "build/tournamentcor
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const option = (name) => { const index = process.argv.indexOf(name); return index > 0 ? process.argv[index + 1] : undefined; };
-  const server = await serve({ port: Number(option("--port") ?? 8080), wasm: option("--wasm") && path.resolve(option("--wasm")) });
+  const server = await serve({ port: Number(option("--port") ?? 8080), wasm: option("--wasm") && path.resolve(option("--wasm")),
+    lib: option("--lib") && path.resolve(option("--lib")) });
   console.log(`TournamentCore web example: http://localhost:${server.address().port}/`);
 }

@@ -1,9 +1,38 @@
-// Types of tournamentcore.mjs, for TypeScript users (and editors' checking of JavaScript).
+// Types of tournamentcore.mjs, for TypeScript users (and editors' checking of JavaScript). The
+// requests, results and typed functions are generated into types.d.ts.
 
-/** A loaded TournamentCore module. */
-export interface TournamentCore {
+import type { TournamentCoreMethods } from "./types";
+
+export * from "./types";
+
+/**
+ * An error response of the core, thrown by the typed functions and `invoke`.
+ */
+export declare class TournamentCoreError extends Error {
+  constructor(code: string, message: string, path?: string);
+  readonly name: "TournamentCoreError";
+  /** The error code, such as "INVALID_REQUEST" (docs/API.md, "Errors"). */
+  readonly code: string;
+  /** The JSONPath of the request member at fault, such as "$.tournaments[3].status", when there is one. */
+  readonly path: string | undefined;
+}
+
+/**
+ * A loaded TournamentCore module: one typed function per method (TournamentCoreMethods:
+ * `core.tournamentsFilter(request)` returns the result or throws TournamentCoreError), `invoke`
+ * for a method by name, and `call` for the raw envelope text.
+ */
+export interface TournamentCore extends TournamentCoreMethods {
   /** The library's version, "MAJOR.MINOR.PATCH" (tc_version). */
   readonly version: string;
+  /**
+   * Calls `method` with `request` (serialized with JSON.stringify; undefined is `{}`) and returns
+   * the response's `result`, parsed with JSON.parse.
+   *
+   * @throws TournamentCoreError for an error response.
+   * @throws TypeError when JSON.stringify cannot serialize the request (a BigInt, a cycle).
+   */
+  invoke(method: string, request?: unknown): unknown;
   /**
    * Calls `method` (such as "tournaments.filter") with `requestJson` (JSON text, or its UTF-8
    * bytes) and returns the response envelope's text, the same bytes as tc_call's:

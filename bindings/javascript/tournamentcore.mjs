@@ -1,14 +1,20 @@
 // TournamentCore for JavaScript: the core's WebAssembly module (tournamentcore.wasm, built by
-// CMake from the same Swift sources as the C library) behind one function, in any host with
-// WebAssembly (browsers, Node 18+, Deno, Bun). Dependency-free; types in tournamentcore.d.ts.
+// CMake from the same Swift sources as the C library) in any host with WebAssembly (browsers,
+// Node 18+, Deno, Bun). Dependency-free; types in tournamentcore.d.ts and types.d.ts.
 //
-//   import { load } from "./tournamentcore.mjs";
+//   import { load } from "tournamentcore";
 //   const core = await load();  // tournamentcore.wasm beside this file, as installed
-//   const envelope = JSON.parse(core.call("guests.check", JSON.stringify(request)));
+//   const result = core.guestsCheck(request);  // or throws TournamentCoreError
 //
-// call() gives the envelope text tc_call gives, byte for byte: `{"ok":true,"result":...}` or
+// One typed function per method (methods.mjs, generated from schemas/) over invoke(), which
+// writes the request with JSON.stringify and parses the response; call() gives the envelope text
+// tc_call gives, byte for byte: `{"ok":true,"result":...}` or
 // `{"ok":false,"error":{"code","message","path"?}}`. Requests and responses cross the module's
 // memory as UTF-8; every buffer a call allocates there is freed before it returns.
+
+import { CONTRACT_VERSION, Methods } from "./methods.mjs";
+
+export { CONTRACT_VERSION };
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder("utf-8");
@@ -52,12 +58,33 @@ export async function load(source = new URL("./tournamentcore.wasm", import.meta
   return new Core(instance.exports);
 }
 
+/**
+ * An error response of the core, thrown by the typed functions: `code` (such as
+ * "INVALID_REQUEST"), `message`, and `path`, the JSONPath of the request member at fault when
+ * there is one (docs/API.md, "Errors").
+ */
+export class TournamentCoreError extends Error {
+  constructor(code, message, path) {
+    super(message);
+    this.name = "TournamentCoreError";
+    /** The error code, such as "INVALID_REQUEST". */
+    this.code = code;
+    /** The JSONPath of the request member at fault, such as "$.tournaments[3].status", or undefined. */
+    this.path = path;
+  }
+
+  toString() {
+    return `${this.name}: ${this.code}: ${this.message}${this.path === undefined ? "" : ` (at ${this.path})`}`;
+  }
+}
+
 /** The core over one instance of the module. */
-class Core {
+class Core extends Methods {
   #exports;
   #broken = null;
 
   constructor(exports) {
+    super();
     this.#exports = exports;
     /** The library's version, "MAJOR.MINOR.PATCH" (tc_version). */
     this.version = this.#readCString(exports.tc_version() >>> 0);
@@ -85,6 +112,22 @@ class Core {
     else throw new TypeError("TournamentCore: the request must be a JSON string or a Uint8Array of its UTF-8 bytes");
     if (this.#broken) throw this.#broken;
     return this.#call(encoder.encode(method + "\0"), request);
+  }
+
+  /**
+   * Calls `method` with `request` (an object, serialized with JSON.stringify) and returns the
+   * response's `result`, parsed with JSON.parse. Each typed function (`core.guestsCheck(request)`)
+   * is this with its method's name.
+   *
+   * @throws {TournamentCoreError} for an error response.
+   * @throws {TypeError} when JSON.stringify cannot serialize `request` (a BigInt, a cycle).
+   */
+  invoke(method, request) {
+    const text = this.call(method, JSON.stringify(request === undefined ? {} : request) ?? "null");
+    const envelope = JSON.parse(text);
+    if (envelope.ok) return envelope.result;
+    const { code, message, path } = envelope.error;
+    throw new TournamentCoreError(code, message, path);
   }
 
   #call(name, request) {

@@ -196,7 +196,7 @@ test("guest IDs are random (the module's random_get is the host's crypto)", () =
 test("load() with no source takes the tournamentcore.wasm beside the module, as installed", async () => {
   const folder = mkdtempSync(path.join(tmpdir(), "tournamentcore-"));
   try {
-    copyFileSync(path.join(root, "bindings/javascript/tournamentcore.mjs"), path.join(folder, "tournamentcore.mjs"));
+    for (const file of ["tournamentcore.mjs", "methods.mjs"]) copyFileSync(path.join(root, "bindings/javascript", file), path.join(folder, file));
     const installed = await import(path.join(folder, "tournamentcore.mjs"));
     await assert.rejects(installed.load(), /tournamentcore\.wasm/);
     copyFileSync(wasmPath, path.join(folder, "tournamentcore.wasm"));
