@@ -15,7 +15,7 @@ toolchain=$(dirname "$(command -v swiftc)")
 
 tc_step "valgrind memcheck over the C tests"
 tc_cmake_build > /dev/null
-TC_TEST_QUICK=1 ctest --test-dir "$TC_BUILD" -T memcheck -L abi --output-on-failure > "$TC_BUILD/memcheck.log" 2>&1 \
+TC_TEST_QUICK=1 ctest --test-dir "$TC_BUILD" -T memcheck -L abi --output-on-failure -j 2 > "$TC_BUILD/memcheck.log" 2>&1 \
   || { cat "$TC_BUILD/memcheck.log"; exit 1; }
 grep -E "tests passed|Memory checking results|Defect|^[A-Za-z ]+ - [0-9]+$" "$TC_BUILD/memcheck.log"
 

@@ -35,7 +35,7 @@ tc_step "C library (cmake + ninja, Release)"
 tc_cmake_build
 
 tc_step "ctest (C ABI, golden files, hostile inputs, threads, exports, header, install, packages, CLI, C examples, Python over the build, Kotlin, schemas, JavaScript and WebAssembly, the web page)"
-ctest --test-dir "$TC_BUILD" --output-on-failure
+ctest --test-dir "$TC_BUILD" --output-on-failure -j 2
 
 tc_step "failed allocations, one at a time, in forked children (Tests/c/test_alloc_failure.c)"
 # (The runtime's message names a failed allocation; its backtracer, which it reads this variable
