@@ -12,12 +12,49 @@
 #       copy of OLD.so as the noise floor (Benchmarks/compare.c), then the cold start of each;
 #       exits non-zero when the two answer differently. --record also appends the tables to
 #       BENCHMARKS.md's "Comparisons" (which --write keeps).
+#   bash Benchmarks/run.sh --javascript [OTHER.wasm] [--record "what this run is"]
+#       the WebAssembly module through the JavaScript binding against the native library, every
+#       workload interleaved (Benchmarks/javascript.mjs, in Node), alone (the full run includes it
+#       too); with OTHER.wasm, another build of the module in the same rounds. --record appends
+#       the table to "Comparisons".
 set -euo pipefail
 source "$(dirname "$0")/../scripts/common.sh"
 tc_find_swift
 tc_require_packages "${TC_PACKAGES[@]}" libsimdjson-dev
 cd "$TC_ROOT"
 tc_cmake_build > /dev/null
+# Appends TABLE_FILE to BENCHMARKS.md's "Comparisons" under a heading: DESCRIPTION, the date, the commit.
+record() {
+  {
+    grep -q "^## Comparisons" "$TC_ROOT/BENCHMARKS.md" || printf '\n## Comparisons\n\nRuns of `bash Benchmarks/run.sh --against OLD.so --record ...`, newest last.\n'
+    echo
+    echo "### $2 ($(date -u +%Y-%m-%d), $(git -C "$TC_ROOT" rev-parse --short HEAD))"
+    echo
+    cat "$1"
+  } >> "$TC_ROOT/BENCHMARKS.md"
+  echo "appended to BENCHMARKS.md"
+}
+# The WebAssembly module against the native library (Benchmarks/javascript.mjs), on REQUESTS_DIR.
+javascript_benchmark() {
+  if [ -e "$TC_BUILD/tournamentcore.wasm" ] && command -v node > /dev/null; then
+    node Benchmarks/javascript.mjs "$1" "$TC_BUILD/tournamentcore.wasm" "$TC_BUILD/Benchmarks/native-timer" \
+      "$TC_BUILD/libtournamentcore.so" 7 ${2:+"$2"}
+  else
+    echo "(The JavaScript benchmark needs the build's tournamentcore.wasm and node.)"
+  fi
+}
+if [ "${1:-}" = "--javascript" ]; then
+  shift
+  other=
+  if [ -n "${1:-}" ] && [ "$1" != "--record" ]; then other=$(realpath "$1"); shift; fi
+  requests=$(mktemp -d)
+  table=$(mktemp)
+  trap 'rm -rf "$requests" "$table"' EXIT
+  "$TC_BUILD/Benchmarks/benchmark" --quick --all-requests "$requests" > /dev/null
+  javascript_benchmark "$requests" "$other" | tee "$table"
+  if [ "${1:-}" = "--record" ]; then record "$table" "${2:?--record needs a description of the run}"; fi
+  exit
+fi
 if [ "${1:-}" = "--against" ]; then
   baseline=${2:?"--against needs the path of the other build's libtournamentcore.so"}
   requests=$(mktemp -d)
@@ -29,16 +66,7 @@ if [ "${1:-}" = "--against" ]; then
     echo | tee -a "$table"
     "$TC_BUILD/Benchmarks/benchmark-coldstart" "$requests" "$library" "$TC_BUILD/Benchmarks/libtcreference.so" | tee -a "$table"
   done
-  if [ "${3:-}" = "--record" ]; then
-    {
-      grep -q "^## Comparisons" "$TC_ROOT/BENCHMARKS.md" || printf '\n## Comparisons\n\nRuns of `bash Benchmarks/run.sh --against OLD.so --record ...`, newest last.\n'
-      echo
-      echo "### ${4:?--record needs a description of OLD.so} ($(date -u +%Y-%m-%d), $(git -C "$TC_ROOT" rev-parse --short HEAD))"
-      echo
-      cat "$table"
-    } >> "$TC_ROOT/BENCHMARKS.md"
-    echo "appended to BENCHMARKS.md"
-  fi
+  if [ "${3:-}" = "--record" ]; then record "$table" "${4:?--record needs a description of OLD.so}"; fi
   rm -f "$table"
   exit
 fi
@@ -55,6 +83,8 @@ output=$(mktemp)
     echo
     bash Benchmarks/instructions.sh
   fi
+  echo
+  javascript_benchmark "$TC_BUILD/benchmark-all-requests"
 } | tee "$output"
 if [ "${1:-}" = "--write" ]; then
   cpu=$(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')

@@ -6,19 +6,24 @@
 # (clock, random bytes, and the three stdio calls a fatal error's message goes through), which
 # bindings/javascript/tournamentcore.mjs provides.
 #
-# Optimized for size, as bitcode linked as a whole by wasm-ld (LTO), as the C library is.
+# Optimized for speed (-O; -Osize is TC_WASM_OPTIMIZATION's other value: BENCHMARKS.md has the
+# comparison, and the README the sizes), with WebAssembly's 128-bit SIMD (every browser since
+# 2021, Node 16.4+), as bitcode linked as a whole by wasm-ld (LTO), as the C library is.
 # CMake knows one Swift target per build, the native one, so these are custom commands: one
 # swiftc per module, in dependency order, as the native build compiles them.
 
+set(TC_WASM_OPTIMIZATION -O CACHE STRING "swiftc's optimization of tournamentcore.wasm: -O (speed) or -Osize")
+set_property(CACHE TC_WASM_OPTIMIZATION PROPERTY STRINGS -O -Osize)
 set(tc_wasm_dir ${CMAKE_BINARY_DIR}/wasm)
 set(tc_wasi_include ${TC_WASI_SYSROOT}/include/wasm32-wasi)
 set(tc_wasi_lib ${TC_WASI_SYSROOT}/lib/wasm32-wasi)
 set(tc_wasm_swift_flags
   -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -wmo -parse-as-library
-  -swift-version 6 -Osize -lto=llvm-full
+  -swift-version 6 ${TC_WASM_OPTIMIZATION} -lto=llvm-full
   # (WebAssembly has no stack protector runtime; the stack is placed first, below: overflowing it
   # traps.)
   -Xfrontend -disable-stack-protector
+  -Xcc -msimd128
   -Xcc -isystem -Xcc ${tc_wasi_include} -Xcc -D__wasi__  # (the target triple does not define it; the headers need it)
   -I ${PROJECT_SOURCE_DIR}/embedded/include -I ${tc_wasm_dir})
 include(${CMAKE_CURRENT_LIST_DIR}/embedded-modules.cmake)
@@ -29,7 +34,7 @@ tc_embedded_swift_modules(${tc_wasm_dir} WebAssembly tc_wasm_objects
 add_custom_command(
   OUTPUT ${tc_wasm_dir}/runtime.o
   COMMAND ${CMAKE_COMMAND} -E make_directory ${tc_wasm_dir}
-  COMMAND ${TC_WASM_CLANG} --target=wasm32-wasi -isystem ${tc_wasi_include} -Os -std=c99 -Wall -Wextra
+  COMMAND ${TC_WASM_CLANG} --target=wasm32-wasi -isystem ${tc_wasi_include} -O2 -std=c99 -Wall -Wextra
     -c ${PROJECT_SOURCE_DIR}/embedded/runtime.c -o ${tc_wasm_dir}/runtime.o
   DEPENDS ${PROJECT_SOURCE_DIR}/embedded/runtime.c
   COMMENT "Compiling embedded/runtime.c for WebAssembly"

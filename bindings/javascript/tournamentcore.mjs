@@ -10,13 +10,19 @@
 // writes the request with JSON.stringify and parses the response; call() gives the envelope text
 // tc_call gives, byte for byte: `{"ok":true,"result":...}` or
 // `{"ok":false,"error":{"code","message","path"?}}`. Requests and responses cross the module's
-// memory as UTF-8; every buffer a call allocates there is freed before it returns.
+// memory as UTF-8: a request is encoded straight into a buffer the instance keeps for the next
+// call (up to 1 MiB; a larger one is freed when its call ends), and each response is freed once
+// decoded.
 
 import { CONTRACT_VERSION, Methods } from "./methods.mjs";
 
 export { CONTRACT_VERSION };
 
 const encoder = new TextEncoder();
+/** How many method names an instance keeps in its memory (the contract's are fewer). */
+const NAMES_KEPT = 64;
+/** The largest request buffer kept between calls; a larger one is freed when its call ends. */
+const KEPT_BUFFER_BYTES = 1 << 20;
 const decoder = new TextDecoder("utf-8");
 
 /** The exports a TournamentCore module has (the rest are the per-method tc_* functions). */
@@ -82,6 +88,12 @@ export class TournamentCoreError extends Error {
 class Core extends Methods {
   #exports;
   #broken = null;
+  #names = new Map(); // method name -> address of its NUL-terminated UTF-8 (#name)
+  #transientName = 0; // a name past NAMES_KEPT, freed when its call ends
+  #entered = false; // true while the module runs (a throw then leaves it mid-call)
+  #buffer = 0; // the kept request buffer: the response length's 4 bytes, then the request
+  #capacity = 0;
+  #view = new Uint8Array(0);
 
   constructor(exports) {
     super();
@@ -104,14 +116,32 @@ class Core extends Methods {
    *   so; load another).
    */
   call(method, requestJson) {
-    if (typeof method !== "string") throw new TypeError("TournamentCore: the method name must be a string");
-    if (method.includes("\0")) throw new TypeError("TournamentCore: a method name cannot contain a NUL character");
-    let request;
-    if (typeof requestJson === "string") request = encoder.encode(requestJson);
-    else if (requestJson instanceof Uint8Array) request = requestJson;
-    else throw new TypeError("TournamentCore: the request must be a JSON string or a Uint8Array of its UTF-8 bytes");
+    let name = this.#names.get(method);
+    if (name === undefined) {
+      if (typeof method !== "string") throw new TypeError("TournamentCore: the method name must be a string");
+      if (method.includes("\0")) throw new TypeError("TournamentCore: a method name cannot contain a NUL character");
+    }
+    const isText = typeof requestJson === "string";
+    if (!isText && !(requestJson instanceof Uint8Array)) {
+      throw new TypeError("TournamentCore: the request must be a JSON string or a Uint8Array of its UTF-8 bytes");
+    }
     if (this.#broken) throw this.#broken;
-    return this.#call(encoder.encode(method + "\0"), request);
+    try {
+      if (name === undefined) name = this.#name(method);
+      return this.#call(name, requestJson, isText);
+    } catch (error) {
+      // A trap or an exception while the module ran (from an import, or the host's stack): it
+      // was left mid-call, its stack and heap in an unknown state, and the instance is unusable
+      // from now on. (An error this class throws between calls into the module leaves it whole.)
+      if (this.#entered) {
+        this.#broken = new Error(`TournamentCore: the WebAssembly module failed inside a call (${error.message}) and cannot be used again; load() a new one`, { cause: error });
+        throw this.#broken;
+      }
+      throw error;
+    } finally {
+      // A buffer grown for a large request is given back rather than kept for the next call.
+      if (this.#capacity > KEPT_BUFFER_BYTES && this.#broken === null) this.#release();
+    }
   }
 
   /**
@@ -130,43 +160,98 @@ class Core extends Methods {
     throw new TournamentCoreError(code, message, path);
   }
 
-  #call(name, request) {
-    const { malloc, free, tc_call_n, tc_string_free } = this.#exports;
-    // One block: the method name, the request, then the 4-byte response length (aligned).
-    const lengthOffset = (name.length + request.length + 3) & ~3;
-    const block = this.#inside(() => malloc(lengthOffset + 4)) >>> 0; // (pointers come back as signed i32)
-    if (block === 0) throw new Error("TournamentCore: the module has no memory left for the request");
-    try {
-      const bytes = new Uint8Array(this.#exports.memory.buffer);
-      bytes.set(name, block);
-      bytes.set(request, block + name.length);
-      const response = this.#inside(() => tc_call_n(block, block + name.length, request.length, block + lengthOffset)) >>> 0;
-      if (response === 0) throw new Error("TournamentCore could not allocate its response");
-      try {
-        // (Read the memory anew: the call may have grown it, detaching earlier views.)
-        const memory = this.#exports.memory.buffer;
-        const length = new DataView(memory).getUint32(block + lengthOffset, true);
-        return decoder.decode(new Uint8Array(memory, response, length));
-      } finally {
-        this.#inside(() => tc_string_free(response));
-      }
-    } finally {
-      if (!this.#broken) this.#inside(() => free(block));
-    }
+  /** The address of `method`'s NUL-terminated UTF-8 in the module's memory: allocated once per
+   * name for the instance's life, for the first NAMES_KEPT names called (the methods); any
+   * other name is allocated and freed by the call that uses it (see #call). */
+  #name(method) {
+    const bytes = encoder.encode(method + "\0");
+    this.#entered = true;
+    const address = this.#exports.malloc(bytes.length) >>> 0; // (pointers come back as signed i32)
+    this.#entered = false;
+    if (address === 0) throw new Error("TournamentCore: the module has no memory left for the request");
+    this.#bytes().set(bytes, address);
+    if (this.#names.size < NAMES_KEPT) this.#names.set(method, address);
+    else this.#transientName = address;
+    return address;
   }
 
   /**
-   * Runs `body`, a call into the module. If it throws (a trap, or an exception from an import
-   * or the host's stack), the module was left mid-call, its stack and heap in an unknown state:
-   * the instance is marked unusable and every later call throws the same error.
+   * One call: the request written into the kept buffer after a 4-byte slot for the response's
+   * length (text encoded straight into the module's memory), tc_call_n, the response decoded,
+   * tc_string_free.
    */
-  #inside(body) {
+  #call(name, request, isText) {
+    const { tc_call_n, tc_string_free } = this.#exports;
     try {
-      return body();
-    } catch (error) {
-      this.#broken = new Error(`TournamentCore: the WebAssembly module failed inside a call (${error.message}) and cannot be used again; load() a new one`, { cause: error });
-      throw this.#broken;
+      let length;
+      if (isText) {
+        // Most text is ASCII: room for its length first, and for three bytes per UTF-16 unit
+        // (the most UTF-8 takes) only when it did not fit.
+        this.#reserve(4 + request.length + (request.length >>> 3) + 16);
+        let written = encoder.encodeInto(request, this.#bytes().subarray(this.#buffer + 4, this.#buffer + this.#capacity));
+        if (written.read < request.length) {
+          this.#reserve(4 + 3 * request.length);
+          written = encoder.encodeInto(request, this.#bytes().subarray(this.#buffer + 4, this.#buffer + this.#capacity));
+        }
+        length = written.written;
+      } else {
+        this.#reserve(4 + request.length);
+        this.#bytes().set(request, this.#buffer + 4);
+        length = request.length;
+      }
+      this.#entered = true;
+      const response = tc_call_n(name, this.#buffer + 4, length, this.#buffer) >>> 0;
+      this.#entered = false;
+      if (response === 0) throw new Error("TournamentCore could not allocate its response");
+      try {
+        // (Views anew: the call may have grown the memory, detaching earlier ones.)
+        const bytes = this.#bytes();
+        const responseLength = (bytes[this.#buffer] | (bytes[this.#buffer + 1] << 8) | (bytes[this.#buffer + 2] << 16) | (bytes[this.#buffer + 3] << 24)) >>> 0;
+        return decoder.decode(new Uint8Array(bytes.buffer, response, responseLength));
+      } finally {
+        this.#entered = true;
+        tc_string_free(response);
+        this.#entered = false;
+      }
+    } finally {
+      if (this.#transientName !== 0 && !this.#entered) {
+        this.#entered = true;
+        this.#exports.free(this.#transientName);
+        this.#entered = false;
+        this.#transientName = 0;
+      }
     }
+  }
+
+  /** The kept buffer made at least `size` bytes (a power of two from 4 KiB). */
+  #reserve(size) {
+    if (size <= this.#capacity) return;
+    let capacity = Math.max(4096, this.#capacity);
+    while (capacity < size) capacity *= 2;
+    this.#release();
+    this.#entered = true;
+    const address = this.#exports.malloc(capacity) >>> 0;
+    this.#entered = false;
+    if (address === 0) throw new Error("TournamentCore: the module has no memory left for the request");
+    this.#buffer = address;
+    this.#capacity = capacity;
+  }
+
+  #release() {
+    if (this.#buffer !== 0) {
+      this.#entered = true;
+      this.#exports.free(this.#buffer);
+      this.#entered = false;
+    }
+    this.#buffer = 0;
+    this.#capacity = 0;
+  }
+
+  /** A view of the module's whole memory, made anew when the memory has grown. */
+  #bytes() {
+    const buffer = this.#exports.memory.buffer;
+    if (this.#view.buffer !== buffer) this.#view = new Uint8Array(buffer);
+    return this.#view;
   }
 
   #readCString(address) {

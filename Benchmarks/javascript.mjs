@@ -1,0 +1,94 @@
+// The WebAssembly module through the JavaScript binding against the native library, on the same
+// requests, interleaved in one run (Benchmarks/run.sh runs it):
+//
+//   node Benchmarks/javascript.mjs REQUESTS_DIR tournamentcore.wasm native-timer libtournamentcore.so [ROUNDS [OTHER.wasm]]
+//
+// REQUESTS_DIR holds the benchmark's workloads (`benchmark --all-requests DIR`: METHOD.SIZE.json).
+// Each round times, per workload, the native library (native-timer, a C program calling
+// tc_call_n on the file's bytes, for about 100 ms) and then the module (core.call(method, text)
+// on the same request as a JavaScript string, the way a page holds it, for about 100 ms: the
+// text encoded into the module's memory, the response decoded back into a string); the table
+// gives the median round of each and the median of the rounds' ratios. With OTHER.wasm (another
+// build of the module: -Osize, an earlier commit), that one is timed in each round too, and the
+// table gives it and the ratio of the two modules.
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { createInterface } from "node:readline";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const { load } = await import(path.join(here, "../bindings/javascript/tournamentcore.mjs"));
+
+const [requestsDir, wasmPath, timerPath, libraryPath, roundsText, otherPath] = process.argv.slice(2);
+if (!libraryPath) {
+  console.error("usage: node Benchmarks/javascript.mjs REQUESTS_DIR tournamentcore.wasm native-timer libtournamentcore.so [ROUNDS]");
+  process.exit(2);
+}
+const rounds = Number(roundsText ?? 7);
+const milliseconds = 100;
+
+const core = await load(wasmPath);
+const other = otherPath ? await load(otherPath) : null;
+const workloads = readdirSync(requestsDir).filter((name) => name.endsWith(".json")).sort().map((name) => {
+  const [group, member, ...size] = name.slice(0, -".json".length).split(".");
+  const file = path.join(requestsDir, name);
+  return { method: `${group}.${member}`, size: size.join("."), file, text: readFileSync(file, "utf8") };
+});
+
+const timer = spawn(timerPath, [libraryPath], { stdio: ["pipe", "pipe", "inherit"] });
+const answers = createInterface({ input: timer.stdout })[Symbol.asyncIterator]();
+async function native(workload) {
+  timer.stdin.write(`${workload.method} ${milliseconds} ${workload.file}\n`);
+  const { value } = await answers.next();
+  if (value === undefined || value.startsWith("error")) throw new Error(`native-timer: ${value}`);
+  return Number(value);
+}
+
+function module(workload, instance = core) {
+  const { method, text } = workload;
+  let calls = 0;
+  const start = performance.now();
+  let elapsed = 0;
+  while (elapsed < milliseconds) {
+    for (let repeat = 0; repeat < 16; repeat++) instance.call(method, text);
+    calls += 16;
+    elapsed = performance.now() - start;
+  }
+  return (elapsed * 1e6) / calls;
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1];
+};
+
+for (const workload of workloads) {
+  workload.native = [];
+  workload.module = [];
+  workload.other = [];
+  module(workload); // (once before timing: the JIT's first compilation of the call path)
+  if (other) module(workload, other);
+}
+for (let round = 0; round < rounds; round++) {
+  for (const workload of workloads) {
+    workload.native.push(await native(workload));
+    workload.module.push(module(workload));
+    if (other) workload.other.push(module(workload, other));
+  }
+}
+timer.stdin.end();
+
+const micro = (nanoseconds) => (nanoseconds / 1000).toLocaleString("en-US", { maximumFractionDigits: nanoseconds < 100_000 ? 2 : 0 });
+const size = (bytes) => (bytes < 10_000 ? `${bytes} B` : bytes < 1e6 ? `${Math.round(bytes / 1000)} KB` : `${(bytes / 1e6).toFixed(1)} MB`);
+console.log(`JavaScript (Node ${process.versions.node}): the module through core.call against the native library (${rounds} interleaved rounds)`);
+console.log("");
+if (other) console.log(`(other module: ${path.basename(otherPath)}, ${size(readFileSync(otherPath).length)}; module: ${size(readFileSync(wasmPath).length)})\n`);
+console.log("| workload | request | native µs | module µs | module ÷ native |" + (other ? " other µs | other ÷ module |" : ""));
+console.log("|---|---:|---:|---:|---:|" + (other ? "---:|---:|" : ""));
+for (const workload of workloads) {
+  const ratios = workload.native.map((native, index) => workload.module[index] / native);
+  const versus = workload.other.map((time, index) => time / workload.module[index]);
+  console.log(`| ${workload.method} (${workload.size}) | ${size(Buffer.byteLength(workload.text))} | ${micro(median(workload.native))} | ${micro(median(workload.module))} | ${median(ratios).toFixed(2)} |`
+    + (other ? ` ${micro(median(workload.other))} | ${median(versus).toFixed(2)} |` : ""));
+}
