@@ -2,28 +2,6 @@
 /// Eisel–Lemire with the table of ``PowersOfTen``, `strtod` for the rest).
 @usableFromInline
 enum NumberParsing {
-    /// The value of an integer literal (`-?[0-9]+`), or nil outside the range of `Int64`,
-    /// checking every step for overflow: the path of the integers the parser's digits leave
-    /// (more than 19 digits).
-    @usableFromInline @inline(never)
-    static func int64(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
-        guard !text.isEmpty else { return nil }
-        let negative = text[0] == UInt8(ascii: "-")
-        guard text.count > (negative ? 1 : 0) else { return nil }  // "-" alone is no number
-        var value: Int64 = 0
-        for byte in text[(negative ? 1 : 0)...] {
-            let digit = Int64(byte &- UInt8(ascii: "0"))
-            guard digit < 10 else { return nil }
-            let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
-            // Accumulate negatively so that Int64.min is representable.
-            let (next, overflow2) = shifted.subtractingReportingOverflow(digit)
-            if overflow1 || overflow2 { return nil }
-            value = next
-        }
-        if negative { return value }
-        return value == .min ? nil : -value
-    }
-
     /// `mantissa × 10^exponent`, negated if `negative`, correctly rounded; nil when the fast
     /// algorithms cannot decide (then ``double(_:)`` reads the text).
     ///

@@ -81,7 +81,8 @@ public struct RepairWrite: Sendable, Hashable {
 public struct RepairDocument: Sendable, Hashable {
     /// The participant's user ID.
     public var participantId: String
-    /// The signed-in user's chosen name, on their own entry; nil (not written) on every other.
+    /// The signed-in user's chosen name, on their own entry, unless it is blank or a placeholder;
+    /// nil (not written) on every other.
     public var displayName: String?
     /// When the participant joined, in epoch milliseconds.
     public var joinedAt: Int64

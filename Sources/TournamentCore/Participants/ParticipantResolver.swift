@@ -6,9 +6,6 @@
 /// subcollection when it has anybody, otherwise rebuilds the list from `participantIds` and
 /// plans the writes that repair the subcollection.
 public enum ParticipantResolver {
-    /// Up to this many IDs, repeats are found by scanning the list rather than hashing.
-    static let scanLimit = 32
-
     /// Resolves the participant list.
     ///
     /// - Subcollection non-empty: it is the list, in order; a blank display name, or one that is
@@ -47,27 +44,21 @@ public enum ParticipantResolver {
             return ParticipantResolution(source: .subcollection, participants: participants, repair: RepairPlan())
         }
 
-        let scanning = participantIds.count <= Self.scanLimit
-        var seen = Set<UTF8Key>(minimumCapacity: scanning ? 0 : participantIds.count)
-        var kept: [TextFingerprint] = []
-        kept.reserveCapacity(scanning ? participantIds.count : 0)
+        var met = FirstOccurrences(count: participantIds.count)
         let user = currentUser.map { TextFingerprint($0.uid) }
         var participants: [TournamentParticipant] = []
         participants.reserveCapacity(participantIds.count)
         var writes: [RepairWrite] = []
         writes.reserveCapacity(participantIds.count)
-        // The name a repair may store: the signed-in user's own choice, on their own entry.
-        let chosenName = currentUser?.displayName.flatMap { $0.isBlank ? nil : $0 }
+        // The name a repair may store: the signed-in user's own choice, on their own entry (never
+        // a placeholder, which readers take for blank).
+        let chosenName = currentUser?.displayName.flatMap {
+            $0.isBlank || ParticipantDisplayName.isPlaceholder($0) ? nil : $0
+        }
         for (position, entry) in participantIds.enumerated() {
             guard let id = entry, !id.isBlank else { continue }
             let fingerprint = TextFingerprint(id)
-            // Repeats: a scan of the short lists apps send, a hash set past that.
-            if scanning {
-                if kept.contains(where: { $0.matches(fingerprint) }) { continue }
-                kept.append(fingerprint)
-            } else if !seen.insert(UTF8Key(id)).inserted {
-                continue
-            }
+            guard met.insert(fingerprint) else { continue }
             if let reason = DocumentID.problem(with: id) {
                 throw .invalidParticipantID(position: position, reason: reason)
             }

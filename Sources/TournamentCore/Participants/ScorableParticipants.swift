@@ -44,18 +44,9 @@ public struct ScorableParticipants: Sendable, Hashable {
     public init(participants: [SessionParticipant], currentUserId: String?) {
         entries = []
         guard let user = currentUserId else { return }
-        let scanning = participants.count <= ParticipantResolver.scanLimit
-        var seen = Set<UTF8Key>(minimumCapacity: scanning ? 0 : participants.count)
-        var kept: [TextFingerprint] = []
+        var met = FirstOccurrences(count: participants.count)
         for participant in participants {
-            let fingerprint = TextFingerprint(participant.participantId)
-            // Repeats: a scan of short lists, a hash set past that (as ParticipantResolver).
-            if scanning {
-                if kept.contains(where: { $0.matches(fingerprint) }) { continue }
-                kept.append(fingerprint)
-            } else if !seen.insert(UTF8Key(participant.participantId)).inserted {
-                continue
-            }
+            guard met.insert(TextFingerprint(participant.participantId)) else { continue }
             if DocumentID.matches(participant.participantId, user) {
                 entries.append(Entry(participantId: participant.participantId, reason: .self))
             } else if participant.guestParticipant, let parent = Self.parent(of: participant), DocumentID.matches(parent, user) {

@@ -136,6 +136,12 @@ struct ParticipantResolverTests {
         // A blank chosen name is no name either.
         let blank = try resolve([], ["u1", "u2"], user: CurrentUser(uid: "u1", displayName: "  ", email: "robin@example.com"))
         #expect(blank.repair.writes.map(\.data.displayName) == [nil, nil])
+        // Nor a chosen name that is exactly a placeholder (readers take it for blank); one that
+        // only looks like one is a name.
+        let placeholder = try resolve([], ["u1", "u2"], user: CurrentUser(uid: "u1", displayName: "Archer 7", email: nil))
+        #expect(placeholder.repair.writes.map(\.data.displayName) == [nil, nil])
+        let name = try resolve([], ["u1", "u2"], user: CurrentUser(uid: "u1", displayName: "Archer 07", email: nil))
+        #expect(name.repair.writes.map(\.data.displayName) == ["Archer 07", nil])
     }
 
     @Test("nothing anywhere: no participants, source none, no repair", arguments: [[], [nil, "", " "]] as [[String?]])
