@@ -8,7 +8,10 @@
 // tc_call_n on the file's bytes, for about 100 ms) and then the module (core.call(method, text)
 // on the same request as a JavaScript string, the way a page holds it, for about 100 ms: the
 // text encoded into the module's memory, the response decoded back into a string); the table
-// gives the median round of each and the median of the rounds' ratios. With OTHER.wasm (another
+// gives the median round of each and the median of the rounds' ratios. For tournaments.filter,
+// guests.check and equipment.stats, the same rounds also time plain JavaScript
+// (Benchmarks/plain/methods.mjs: JSON.parse, the rules, JSON.stringify, as a page would write
+// them), whose responses are checked byte for byte against the module's first. With OTHER.wasm (another
 // build of the module: -Osize, an earlier commit), that one is timed in each round too, and the
 // table gives it and the ratio of the two modules.
 import { spawn } from "node:child_process";
@@ -19,6 +22,7 @@ import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { load } = await import(path.join(here, "../bindings/javascript/tournamentcore.mjs"));
+const { plain } = await import(path.join(here, "plain/methods.mjs"));
 
 const [requestsDir, wasmPath, timerPath, libraryPath, roundsText, otherPath] = process.argv.slice(2);
 if (!libraryPath) {
@@ -45,17 +49,21 @@ async function native(workload) {
   return Number(value);
 }
 
-function module(workload, instance = core) {
-  const { method, text } = workload;
+/** Nanoseconds per call of `call(text)`, over about `milliseconds`. */
+function timed(call, text) {
   let calls = 0;
   const start = performance.now();
   let elapsed = 0;
   while (elapsed < milliseconds) {
-    for (let repeat = 0; repeat < 16; repeat++) instance.call(method, text);
+    for (let repeat = 0; repeat < 16; repeat++) call(text);
     calls += 16;
     elapsed = performance.now() - start;
   }
   return (elapsed * 1e6) / calls;
+}
+
+function module(workload, instance = core) {
+  return timed((text) => instance.call(workload.method, text), workload.text);
 }
 
 const median = (values) => {
@@ -67,14 +75,26 @@ for (const workload of workloads) {
   workload.native = [];
   workload.module = [];
   workload.other = [];
+  workload.plain = [];
   module(workload); // (once before timing: the JIT's first compilation of the call path)
   if (other) module(workload, other);
+  const peer = plain[workload.method];
+  if (peer) {
+    const expected = core.call(workload.method, workload.text);
+    if (peer(workload.text) !== expected) {
+      console.error(`plain JavaScript answers ${workload.method} (${workload.size}) differently from the module`);
+      process.exit(1);
+    }
+    workload.peer = peer;
+    timed(peer, workload.text);
+  }
 }
 for (let round = 0; round < rounds; round++) {
   for (const workload of workloads) {
     workload.native.push(await native(workload));
     workload.module.push(module(workload));
     if (other) workload.other.push(module(workload, other));
+    if (workload.peer) workload.plain.push(timed(workload.peer, workload.text));
   }
 }
 timer.stdin.end();
@@ -91,4 +111,14 @@ for (const workload of workloads) {
   const versus = workload.other.map((time, index) => time / workload.module[index]);
   console.log(`| ${workload.method} (${workload.size}) | ${size(Buffer.byteLength(workload.text))} | ${micro(median(workload.native))} | ${micro(median(workload.module))} | ${median(ratios).toFixed(2)} |`
     + (other ? ` ${micro(median(workload.other))} | ${median(versus).toFixed(2)} |` : ""));
+}
+
+console.log("");
+console.log("Plain JavaScript (JSON.parse, the rules, JSON.stringify: Benchmarks/plain/methods.mjs) against the module, the same rounds:");
+console.log("");
+console.log("| workload | request | module µs | plain JavaScript µs | plain ÷ module |");
+console.log("|---|---:|---:|---:|---:|");
+for (const workload of workloads.filter((entry) => entry.peer)) {
+  const ratios = workload.plain.map((time, index) => time / workload.module[index]);
+  console.log(`| ${workload.method} (${workload.size}) | ${size(Buffer.byteLength(workload.text))} | ${micro(median(workload.module))} | ${micro(median(workload.plain))} | ${median(ratios).toFixed(2)} |`);
 }

@@ -14,7 +14,8 @@
 #       BENCHMARKS.md's "Comparisons" (which --write keeps).
 #   bash Benchmarks/run.sh --javascript [OTHER.wasm] [--record "what this run is"]
 #       the WebAssembly module through the JavaScript binding against the native library, every
-#       workload interleaved (Benchmarks/javascript.mjs, in Node), alone (the full run includes it
+#       workload interleaved, and plain JavaScript (Benchmarks/plain/) against the module for the
+#       three methods it has (Benchmarks/javascript.mjs, in Node), alone (the full run includes it
 #       too); with OTHER.wasm, another build of the module in the same rounds. --record appends
 #       the table to "Comparisons".
 set -euo pipefail
