@@ -223,11 +223,13 @@ class Core extends Methods {
     }
   }
 
-  /** The kept buffer made at least `size` bytes (a power of two from 4 KiB). */
+  /** The kept buffer made at least `size` bytes: a power of two from 4 KiB up to the largest
+   * buffer kept, the size itself past it (freed after the call: nothing to grow into). */
   #reserve(size) {
     if (size <= this.#capacity) return;
     let capacity = Math.max(4096, this.#capacity);
     while (capacity < size) capacity *= 2;
+    if (capacity > KEPT_BUFFER_BYTES) capacity = size;
     this.#release();
     this.#entered = true;
     const address = this.#exports.malloc(capacity) >>> 0;
