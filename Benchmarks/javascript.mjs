@@ -26,7 +26,7 @@ const { plain } = await import(path.join(here, "plain/methods.mjs"));
 
 const [requestsDir, wasmPath, timerPath, libraryPath, roundsText, otherPath] = process.argv.slice(2);
 if (!libraryPath) {
-  console.error("usage: node Benchmarks/javascript.mjs REQUESTS_DIR tournamentcore.wasm native-timer libtournamentcore.so [ROUNDS]");
+  console.error("usage: node Benchmarks/javascript.mjs REQUESTS_DIR tournamentcore.wasm native-timer libtournamentcore.so [ROUNDS [OTHER.wasm]]");
   process.exit(2);
 }
 const rounds = Number(roundsText ?? 7);

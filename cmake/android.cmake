@@ -13,9 +13,10 @@
 set(TC_ANDROID_API 28 CACHE STRING
   "Minimum Android API level of the Android libraries (28: getrandom and aligned_alloc)")
 
-# tc_android_abi(ABI LLVM_TRIPLE_PREFIX INPUTS <link inputs...> DEPENDS <files or targets...>)
+# tc_android_abi(ABI LLVM_TRIPLE_PREFIX INPUTS <link inputs...> DEPENDS <files or targets...>
+#                [FLAGS <compile and link flags...>] [LINK_FLAGS <link flags...>])
 function(tc_android_abi abi triple)
-  cmake_parse_arguments(PARSE_ARGV 2 arg "" "" "INPUTS;DEPENDS;FLAGS")
+  cmake_parse_arguments(PARSE_ARGV 2 arg "" "" "INPUTS;DEPENDS;FLAGS;LINK_FLAGS")
   set(dir ${CMAKE_BINARY_DIR}/android/${abi})
   set(target --target=${triple}${TC_ANDROID_API})
   set(script ${PROJECT_SOURCE_DIR}/scripts/android.py)
@@ -53,7 +54,7 @@ function(tc_android_abi abi triple)
   set(library ${dir}/libtournamentcore.so)
   add_custom_command(
     OUTPUT ${library}
-    COMMAND ${TC_ANDROID_CLANG} ${target} ${arg_FLAGS} -shared -nostdlib -fuse-ld=lld -o ${library}
+    COMMAND ${TC_ANDROID_CLANG} ${target} ${arg_FLAGS} ${arg_LINK_FLAGS} -shared -nostdlib -fuse-ld=lld -o ${library}
       -Wl,--version-script=${PROJECT_SOURCE_DIR}/cmake/exports.map -Wl,-z,defs -Wl,--gc-sections
       -Wl,-soname,libtournamentcore.so -Wl,-z,max-page-size=16384 -Wl,-z,relro -Wl,-z,now
       -Wl,-z,noexecstack -Wl,--build-id=sha1 ${link_inline}
@@ -104,7 +105,7 @@ get_property(tc_armv7_cc GLOBAL PROPERTY tc_cross_armv7_cc)
 execute_process(COMMAND ${tc_armv7_cc} -print-libgcc-file-name OUTPUT_VARIABLE tc_armv7_libgcc OUTPUT_STRIP_TRAILING_WHITESPACE)
 get_filename_component(tc_armv7_libgcc_dir ${tc_armv7_libgcc} DIRECTORY)
 tc_android_abi(armeabi-v7a armv7a-linux-androideabi
-  FLAGS -mfloat-abi=soft -Wl,--fix-cortex-a8
+  FLAGS -mfloat-abi=soft LINK_FLAGS -Wl,--fix-cortex-a8
   INPUTS ${tc_armv7_inputs} ${tc_armv7_libgcc} ${tc_armv7_libgcc_dir}/libgcc_eh.a ${tc_armv7_libgcc}
   DEPENDS ${tc_armv7_inputs})
 

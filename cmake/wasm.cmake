@@ -7,13 +7,18 @@
 # bindings/javascript/tournamentcore.mjs provides.
 #
 # Optimized for speed (-O; -Osize is TC_WASM_OPTIMIZATION's other value: BENCHMARKS.md has the
-# comparison, and the README the sizes), with WebAssembly's 128-bit SIMD (every browser since
-# 2021, Node 16.4+), as bitcode linked as a whole by wasm-ld (LTO), as the C library is.
+# comparison, and the README the sizes), with WebAssembly's 128-bit SIMD (Chrome and Firefox
+# since 2021, Safari since 16.4 in 2023, Node 16.4+; TC_WASM_SIMD=OFF for older ones), as bitcode linked as a whole by wasm-ld (LTO), as the C library is.
 # CMake knows one Swift target per build, the native one, so these are custom commands: one
 # swiftc per module, in dependency order, as the native build compiles them.
 
 set(TC_WASM_OPTIMIZATION -O CACHE STRING "swiftc's optimization of tournamentcore.wasm: -O (speed) or -Osize")
 set_property(CACHE TC_WASM_OPTIMIZATION PROPERTY STRINGS -O -Osize)
+option(TC_WASM_SIMD "Build tournamentcore.wasm with WebAssembly's 128-bit SIMD" ON)
+set(tc_wasm_simd_flags)
+if(TC_WASM_SIMD)
+  set(tc_wasm_simd_flags -Xcc -msimd128)
+endif()
 set(tc_wasm_dir ${CMAKE_BINARY_DIR}/wasm)
 set(tc_wasi_include ${TC_WASI_SYSROOT}/include/wasm32-wasi)
 set(tc_wasi_lib ${TC_WASI_SYSROOT}/lib/wasm32-wasi)
@@ -23,7 +28,7 @@ set(tc_wasm_swift_flags
   # (WebAssembly has no stack protector runtime; the stack is placed first, below: overflowing it
   # traps.)
   -Xfrontend -disable-stack-protector
-  -Xcc -msimd128
+  ${tc_wasm_simd_flags}
   -Xcc -isystem -Xcc ${tc_wasi_include} -Xcc -D__wasi__  # (the target triple does not define it; the headers need it)
   -I ${PROJECT_SOURCE_DIR}/embedded/include -I ${tc_wasm_dir})
 include(${CMAKE_CURRENT_LIST_DIR}/embedded-modules.cmake)

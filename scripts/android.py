@@ -13,7 +13,7 @@ AOSP's bionic) say an app may call, per ABI and from which API level: the librar
 against stubs made from it (so a symbol bionic lacks at the level fails the link), and each
 built library is checked against it again, with what else Android's dynamic linker and Play ask
 of a library: the machine, a SONAME equal to the file name, LOAD segments aligned to 16 KB
-(required from Android 15), no text relocations, no TLS segment (ELF TLS needs API 29), no
+(16 KB-page devices, which Play requires from apps targeting Android 15), no text relocations, no TLS segment (ELF TLS needs API 29), no
 executable stack, NEEDED only libc.so and libm.so, exactly the header's tc_* functions exported,
 and on arm64 no use of x18 (Android's platform register, reserved by its ABI for the shadow call
 stack) but where embedded/android.c says.
@@ -78,7 +78,9 @@ def parse_map(text):
             level = 0
             for tag in every_tag:
                 key, _, value = tag.partition("=")
-                if key in ("introduced", f"introduced-{arch}") and value.isdigit():
+                if key in ("introduced", f"introduced-{arch}"):
+                    if not value.isdigit():  # (a code name such as "S": a newer map than this reads)
+                        raise ValueError(f"{name}: API level {value!r} is not a number")
                     level = max(level, int(value))
             levels[arch] = level
         kind = "var" if "var" in tags else "function"
@@ -219,6 +221,8 @@ def check_library(abi, api, path, objdump="llvm-objdump"):
             problems.append("a TLS segment (ELF TLS needs API 29; the library must not use thread-locals)")
         if fields[:1] == ["GNU_STACK"] and "E" in fields[-2]:
             problems.append("an executable stack")
+    if not re.search(r"^\s*GNU_STACK\b", segments, re.M):
+        problems.append("no GNU_STACK segment (the stack would be executable)")
 
     bionic = available(abi, api)
     exported = set()

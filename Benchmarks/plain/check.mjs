@@ -2,7 +2,8 @@
 // - the benchmark's requests of the three methods (REQUESTS_DIR, default /tmp/reqs, as written by
 //   `build/Benchmarks/benchmark --quick --all-requests DIR`), against the native tool's output;
 // - every golden request of the three methods (Tests/golden/<method>/), against its golden
-//   response (ok responses must be identical; for error responses only "ok":false is required).
+//   response (ok responses must be identical, but those in CANNOT_BE_IDENTICAL; for error
+//   responses only "ok":false is required).
 // Then, with --time, times each peer on the benchmark requests (median µs per call).
 //
 //   node Benchmarks/plain/check.mjs [--time] [REQUESTS_DIR]     (from the repository's root;
@@ -62,6 +63,13 @@ for (const method of methods) {
   }
 }
 
+// The golden ok responses a page using JSON.parse cannot give byte for byte, and why; every other
+// one must be identical.
+const CANNOT_BE_IDENTICAL = new Map([
+  ["tournaments.filter/unknown-fields-kept-verbatim-in-order",
+    "unknown members' numbers and escapes as written (1.50, 1E2, -0, \\u00e9), which JSON.parse does not keep"],
+]);
+
 // The golden files.
 console.log("\nGolden files (Tests/golden):");
 for (const method of methods) {
@@ -77,7 +85,11 @@ for (const method of methods) {
     if (expected.startsWith('{"ok":true')) {
       okTotal++;
       if (actual === expected) okSame++;
-      else notes.push(`    ok response DIFFERENT: ${base} ${difference(expected, actual)}`);
+      else if (CANNOT_BE_IDENTICAL.has(`${method}/${base}`)) notes.push(`    ok response differs (known: ${CANNOT_BE_IDENTICAL.get(`${method}/${base}`)}): ${base} ${difference(expected, actual)}`);
+      else {
+        failed = true;
+        notes.push(`    ok response DIFFERENT: ${base} ${difference(expected, actual)}`);
+      }
     } else {
       errorTotal++;
       if (actual === expected) errorsSame++;
@@ -117,5 +129,5 @@ if (timing) {
   }
 }
 
-console.log(failed ? "\nFAILED: see above" : "\nOK: every benchmark request identical, every golden error case rejected");
+console.log(failed ? "\nFAILED: see above" : "\nOK: every benchmark request and golden ok response identical (but the known ones), every golden error case rejected");
 process.exitCode = failed ? 1 : 0;

@@ -1,9 +1,9 @@
 // Types of tournamentcore.mjs, for TypeScript users (and editors' checking of JavaScript). The
 // requests, results and typed functions are generated into types.d.ts.
 
-import type { TournamentCoreMethods } from "./types";
+import type { TournamentCoreMethods } from "./types.js";
 
-export * from "./types";
+export * from "./types.js";
 
 /**
  * An error response of the core, thrown by the typed functions and `invoke`.

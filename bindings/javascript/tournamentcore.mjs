@@ -19,8 +19,6 @@ import { CONTRACT_VERSION, Methods } from "./methods.mjs";
 export { CONTRACT_VERSION };
 
 const encoder = new TextEncoder();
-/** How many method names an instance keeps in its memory (the contract's are fewer). */
-const NAMES_KEPT = 64;
 /** The largest request buffer kept between calls; a larger one is freed when its call ends. */
 const KEPT_BUFFER_BYTES = 1 << 20;
 const decoder = new TextDecoder("utf-8");
@@ -88,8 +86,9 @@ export class TournamentCoreError extends Error {
 class Core extends Methods {
   #exports;
   #broken = null;
-  #names = new Map(); // method name -> address of its NUL-terminated UTF-8 (#name)
-  #transientName = 0; // a name past NAMES_KEPT, freed when its call ends
+  #methods = new Set(); // the module's methods (library.info)
+  #names = new Map(); // a method's name -> the address of its NUL-terminated UTF-8 (#name)
+  #transientName = 0; // any other name, freed when its call ends
   #entered = false; // true while the module runs (a throw then leaves it mid-call)
   #buffer = 0; // the kept request buffer: the response length's 4 bytes, then the request
   #capacity = 0;
@@ -100,6 +99,7 @@ class Core extends Methods {
     this.#exports = exports;
     /** The library's version, "MAJOR.MINOR.PATCH" (tc_version). */
     this.version = this.#readCString(exports.tc_version() >>> 0);
+    this.#methods = new Set(JSON.parse(this.call("library.info", "{}")).result.methods);
     Object.freeze(this);
   }
 
@@ -128,7 +128,15 @@ class Core extends Methods {
     if (this.#broken) throw this.#broken;
     try {
       if (name === undefined) name = this.#name(method);
-      return this.#call(name, requestJson, isText);
+      let response;
+      try {
+        response = this.#call(name, requestJson, isText);
+      } finally {
+        // A buffer grown for a large request is given back rather than kept for the next call
+        // (not after a throw from inside the module: the module is then not called again).
+        if (this.#capacity > KEPT_BUFFER_BYTES && !this.#entered) this.#release();
+      }
+      return response;
     } catch (error) {
       // A trap or an exception while the module ran (from an import, or the host's stack): it
       // was left mid-call, its stack and heap in an unknown state, and the instance is unusable
@@ -138,9 +146,6 @@ class Core extends Methods {
         throw this.#broken;
       }
       throw error;
-    } finally {
-      // A buffer grown for a large request is given back rather than kept for the next call.
-      if (this.#capacity > KEPT_BUFFER_BYTES && this.#broken === null) this.#release();
     }
   }
 
@@ -160,9 +165,9 @@ class Core extends Methods {
     throw new TournamentCoreError(code, message, path);
   }
 
-  /** The address of `method`'s NUL-terminated UTF-8 in the module's memory: allocated once per
-   * name for the instance's life, for the first NAMES_KEPT names called (the methods); any
-   * other name is allocated and freed by the call that uses it (see #call). */
+  /** The address of `method`'s NUL-terminated UTF-8 in the module's memory: allocated once for
+   * the instance's life for a method of the module; any other name (a misspelling, which the
+   * module answers with UNKNOWN_METHOD) is allocated and freed by the call that uses it. */
   #name(method) {
     const bytes = encoder.encode(method + "\0");
     this.#entered = true;
@@ -170,7 +175,7 @@ class Core extends Methods {
     this.#entered = false;
     if (address === 0) throw new Error("TournamentCore: the module has no memory left for the request");
     this.#bytes().set(bytes, address);
-    if (this.#names.size < NAMES_KEPT) this.#names.set(method, address);
+    if (this.#methods.has(method)) this.#names.set(method, address);
     else this.#transientName = address;
     return address;
   }

@@ -225,3 +225,19 @@ test("an exception inside a call leaves the instance unusable, and every later c
   assert.throws(() => failing.call("library.info", "{}"), /cannot be used again/);
   assertStillWorks(); // other instances are not affected
 });
+
+test("the kept request buffer: a request past 1 MiB, text that needs more than a byte a character, then small calls again", () => {
+  const encode = (text) => new TextEncoder().encode(text);
+  // Names of 2-byte and 4-byte characters: their UTF-8 is longer than the text's length, so the
+  // first room made for the text does not fit and it is encoded again in more.
+  const tournaments = Array.from({ length: 8000 }, (_, index) => ({
+    id: `t${index}`, name: `Épreuve ${index} — Zoë 🏹 ${"é".repeat(30 + (index % 40))}`, status: "open", public: true,
+  }));
+  const large = JSON.stringify({ tournaments, tab: "all", limit: 3 });
+  assert.ok(encode(large).length > 1 << 20 && encode(large).length > large.length * 1.1);
+  const small = JSON.stringify({ tournaments: tournaments.slice(0, 3), tab: "all" });
+  for (const request of [small, large, small, large.slice(0, 200), large]) {
+    assert.equal(core.call("tournaments.filter", request), core.call("tournaments.filter", encode(request)));
+  }
+  assertStillWorks();
+});
