@@ -171,3 +171,14 @@ add_test(NAME android_checks_reject_the_linux_library
     arm64-v8a ${TC_ANDROID_API} ${tc_aarch64_dir}/libtournamentcore.so --objdump=${TC_ANDROID_OBJDUMP})
 set_tests_properties(android_checks_reject_the_linux_library PROPERTIES LABELS android
   PASS_REGULAR_EXPRESSION "SONAME .*needs .*libc\\.so\\.6.*undefined __errno_location: bionic has no such public symbol.*_swift_stdlib_getMphIdx does not save and restore x18")
+# The native x86_64 Linux library: 4 KB pages and LLVM's bcmp; an arm64 library taken for x86_64.
+add_test(NAME android_checks_reject_the_native_linux_library
+  COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/android.py check-library
+    x86_64 ${TC_ANDROID_API} $<TARGET_FILE:tournamentcore> --objdump=${TC_ANDROID_OBJDUMP})
+set_tests_properties(android_checks_reject_the_native_linux_library PROPERTIES LABELS android
+  PASS_REGULAR_EXPRESSION "aligned to 0x1000: 16 KB pages need 0x4000.*undefined bcmp: bionic has no such public symbol")
+add_test(NAME android_checks_reject_another_machine
+  COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/scripts/android.py check-library
+    x86_64 ${TC_ANDROID_API} ${CMAKE_BINARY_DIR}/android/arm64-v8a/libtournamentcore.so --objdump=${TC_ANDROID_OBJDUMP})
+set_tests_properties(android_checks_reject_another_machine PROPERTIES LABELS android
+  PASS_REGULAR_EXPRESSION "machine AArch64, expected Advanced Micro Devices X86-64")
