@@ -57,7 +57,7 @@ function(tc_android_abi abi triple)
     COMMAND ${TC_ANDROID_CLANG} ${target} ${arg_FLAGS} ${arg_LINK_FLAGS} -shared -nostdlib -fuse-ld=lld -o ${library}
       -Wl,--version-script=${PROJECT_SOURCE_DIR}/cmake/exports.map -Wl,-z,defs -Wl,--gc-sections
       -Wl,-soname,libtournamentcore.so -Wl,-z,max-page-size=16384 -Wl,-z,relro -Wl,-z,now
-      -Wl,-z,noexecstack -Wl,--build-id=sha1 ${link_inline}
+      -Wl,-z,noexecstack -Wl,--build-id=sha1 ${link_inline} ${TC_CALL_SCOPE_WRAP_FLAGS}
       ${arg_INPUTS} ${dir}/android.o ${stubs}
     DEPENDS ${arg_DEPENDS} ${dir}/android.o ${stubs} ${PROJECT_SOURCE_DIR}/cmake/exports.map
     COMMENT "Android ${abi}: linking libtournamentcore.so"
@@ -92,6 +92,17 @@ add_custom_command(
   COMMENT "Android arm64-v8a: the Unicode tables with _swift_stdlib_getMphIdx wrapped"
   VERBATIM)
 list(REMOVE_ITEM tc_aarch64_inputs ${tc_aarch64_tables})
+# (Each Linux library's call scope finds its scope in ELF TLS, which Android's API 28 does not
+# have: the Android libraries take the call scope compiled with a pthread key instead.)
+function(tc_android_call_scope inputs_variable cross_name)
+  get_property(tls_object GLOBAL PROPERTY tc_cross_${cross_name}_dir)
+  get_property(keys_object GLOBAL PROPERTY tc_cross_${cross_name}_thread_keys_call_scope)
+  set(inputs ${${inputs_variable}})
+  list(REMOVE_ITEM inputs ${tls_object}/call_scope.o)
+  list(APPEND inputs ${keys_object})
+  set(${inputs_variable} ${inputs} PARENT_SCOPE)
+endfunction()
+tc_android_call_scope(tc_aarch64_inputs aarch64)
 tc_android_abi(arm64-v8a aarch64-linux-android
   INPUTS ${tc_aarch64_inputs} ${tc_android_arm64_tables} DEPENDS ${tc_aarch64_inputs} ${tc_android_arm64_tables})
 
@@ -101,6 +112,7 @@ tc_android_abi(arm64-v8a aarch64-linux-android
 # Linux library has them, in the place of the NDK's compiler-rt and libunwind; lld's fix for the
 # Cortex-A8 erratum, as the NDK links armeabi-v7a.
 get_property(tc_armv7_inputs GLOBAL PROPERTY tc_cross_armv7_static_inputs)
+tc_android_call_scope(tc_armv7_inputs armv7)
 get_property(tc_armv7_cc GLOBAL PROPERTY tc_cross_armv7_cc)
 execute_process(COMMAND ${tc_armv7_cc} -print-libgcc-file-name OUTPUT_VARIABLE tc_armv7_libgcc OUTPUT_STRIP_TRAILING_WHITESPACE)
 get_filename_component(tc_armv7_libgcc_dir ${tc_armv7_libgcc} DIRECTORY)
@@ -112,18 +124,21 @@ tc_android_abi(armeabi-v7a armv7a-linux-androideabi
 # x86_64 (emulators, Chromebooks): the native build's modules and embedded/runtime.c, compiled
 # as the native library's.
 set(tc_android_x86_64_runtime ${CMAKE_BINARY_DIR}/android/x86_64/runtime.o)
+set(tc_android_x86_64_call_scope ${CMAKE_BINARY_DIR}/android/x86_64/call_scope.o)
 add_custom_command(
-  OUTPUT ${tc_android_x86_64_runtime}
+  OUTPUT ${tc_android_x86_64_runtime} ${tc_android_x86_64_call_scope}
   COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/android/x86_64
   COMMAND ${CMAKE_C_COMPILER} -fPIC -O2 -std=c99 -Wall -Wextra -c ${PROJECT_SOURCE_DIR}/embedded/runtime.c -o ${tc_android_x86_64_runtime}
-  DEPENDS ${PROJECT_SOURCE_DIR}/embedded/runtime.c
-  COMMENT "Android x86_64: compiling embedded/runtime.c"
+  COMMAND ${CMAKE_C_COMPILER} -fPIC -O2 -std=c99 -Wall -Wextra -DTC_THREAD_KEYS -c ${PROJECT_SOURCE_DIR}/embedded/call_scope.c -o ${tc_android_x86_64_call_scope}
+  DEPENDS ${PROJECT_SOURCE_DIR}/embedded/runtime.c ${PROJECT_SOURCE_DIR}/embedded/call_scope.c ${PROJECT_SOURCE_DIR}/embedded/include/tc_call_scope.h
+  COMMENT "Android x86_64: compiling embedded/runtime.c and embedded/call_scope.c"
   VERBATIM)
 tc_android_abi(x86_64 x86_64-linux-android
   INPUTS -Wl,--whole-archive $<TARGET_FILE:TournamentCoreABI> -Wl,--no-whole-archive
     $<TARGET_FILE:TournamentCoreWire> $<TARGET_FILE:TournamentCoreJSON> $<TARGET_FILE:TournamentCore>
-    ${tc_android_x86_64_runtime} ${tc_embedded_libs}/libswiftUnicodeDataTables.a
-  DEPENDS TournamentCoreABI TournamentCoreWire TournamentCoreJSON TournamentCore ${tc_android_x86_64_runtime})
+    ${tc_android_x86_64_runtime} ${tc_android_x86_64_call_scope} ${tc_embedded_libs}/libswiftUnicodeDataTables.a
+  DEPENDS TournamentCoreABI TournamentCoreWire TournamentCoreJSON TournamentCore ${tc_android_x86_64_runtime}
+    ${tc_android_x86_64_call_scope})
 
 get_property(tc_android_libraries GLOBAL PROPERTY tc_android_libraries)
 foreach(entry IN LISTS tc_android_libraries)

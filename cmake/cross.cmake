@@ -55,42 +55,50 @@ function(tc_cross_target name swift_triple c_compiler qemu)
     FLAGS ${swift_flags})
   list(REMOVE_ITEM objects ${dir}/TournamentCoreCLI.o)
 
-  foreach(c_source runtime cli_main)
+  foreach(c_source runtime cli_main call_scope)
     add_custom_command(
       OUTPUT ${dir}/${c_source}.o
       COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
       COMMAND ${cc} ${c_flags} -fPIC -O2 -std=c99 -Wall -Wextra -c ${PROJECT_SOURCE_DIR}/embedded/${c_source}.c -o ${dir}/${c_source}.o
-      DEPENDS ${PROJECT_SOURCE_DIR}/embedded/${c_source}.c
+      DEPENDS ${PROJECT_SOURCE_DIR}/embedded/${c_source}.c ${PROJECT_SOURCE_DIR}/embedded/include/tc_call_scope.h
       COMMENT "Compiling embedded/${c_source}.c for ${name}"
       VERBATIM)
   endforeach()
+  # The call scope again, finding its scope through a pthread key rather than ELF TLS, for the
+  # Android library linked from these objects (cmake/android.cmake).
+  add_custom_command(
+    OUTPUT ${dir}/call_scope-thread-keys.o
+    COMMAND ${cc} ${c_flags} -fPIC -O2 -std=c99 -Wall -Wextra -DTC_THREAD_KEYS -c ${PROJECT_SOURCE_DIR}/embedded/call_scope.c -o ${dir}/call_scope-thread-keys.o
+    DEPENDS ${PROJECT_SOURCE_DIR}/embedded/call_scope.c ${PROJECT_SOURCE_DIR}/embedded/include/tc_call_scope.h
+    COMMENT "Compiling embedded/call_scope.c (thread keys) for ${name}"
+    VERBATIM)
 
   # The library: as the native one is linked (the toolchain's lld, found with -B beside swiftc,
   # optimizes the bitcode as a whole once the version script has made everything but tc_* local).
   set(library ${dir}/libtournamentcore.so)
   # (-static-libgcc: the compiler's helpers, such as 32-bit ARM's soft-float __aeabi_* calls, in
   # the file rather than a dependency on libgcc_s: the library needs libc and libm only.)
-  set(common_link -fuse-ld=lld -B${tc_swift_bin} -static-libgcc -Wl,--gc-sections ${link_inline})
+  set(common_link -fuse-ld=lld -B${tc_swift_bin} -static-libgcc -Wl,--gc-sections ${link_inline} ${TC_CALL_SCOPE_WRAP_FLAGS})
   add_custom_command(
     OUTPUT ${library}
     COMMAND ${cc} ${c_flags} -shared -o ${library} ${common_link}
       -Wl,--version-script=${PROJECT_SOURCE_DIR}/cmake/exports.map -Wl,-z,defs
       -Wl,-soname,libtournamentcore.so.${PROJECT_VERSION_MAJOR}
-      ${objects} ${dir}/runtime.o ${swift_libs}/libswiftUnicodeDataTables.a -lm -lpthread
+      ${objects} ${dir}/runtime.o ${dir}/call_scope.o ${swift_libs}/libswiftUnicodeDataTables.a -lm -lpthread
     COMMAND ${CMAKE_COMMAND} -E create_symlink libtournamentcore.so ${dir}/libtournamentcore.so.${PROJECT_VERSION_MAJOR}
-    DEPENDS ${objects} ${dir}/runtime.o ${PROJECT_SOURCE_DIR}/cmake/exports.map
+    DEPENDS ${objects} ${dir}/runtime.o ${dir}/call_scope.o ${PROJECT_SOURCE_DIR}/cmake/exports.map
     COMMENT "Linking libtournamentcore.so for ${name}"
     VERBATIM)
   # The tool, self-contained as the native one.
   add_custom_command(
     OUTPUT ${dir}/tournament-core
     COMMAND ${cc} ${c_flags} -o ${dir}/tournament-core ${common_link}
-      ${dir}/TournamentCoreCLI.o ${objects} ${dir}/runtime.o ${dir}/cli_main.o
+      ${dir}/TournamentCoreCLI.o ${objects} ${dir}/runtime.o ${dir}/call_scope.o ${dir}/cli_main.o
       ${swift_libs}/libswiftUnicodeDataTables.a -lm -lpthread
-    DEPENDS ${dir}/TournamentCoreCLI.o ${objects} ${dir}/runtime.o ${dir}/cli_main.o
+    DEPENDS ${dir}/TournamentCoreCLI.o ${objects} ${dir}/runtime.o ${dir}/call_scope.o ${dir}/cli_main.o
     COMMENT "Linking tournament-core for ${name}"
     VERBATIM)
-  add_custom_target(tournamentcore-${name} ALL DEPENDS ${library} ${dir}/tournament-core)
+  add_custom_target(tournamentcore-${name} ALL DEPENDS ${library} ${dir}/tournament-core ${dir}/call_scope-thread-keys.o)
 
   set_property(GLOBAL APPEND PROPERTY tc_cross_targets ${name})
   set_property(GLOBAL PROPERTY tc_cross_${name}_dir ${dir})
@@ -100,14 +108,16 @@ function(tc_cross_target name swift_triple c_compiler qemu)
   set_property(GLOBAL PROPERTY tc_cross_${name}_qemu ${qemu})
   # (For test programs linked statically with the same objects: see Tests/c.)
   set_property(GLOBAL PROPERTY tc_cross_${name}_static_inputs
-    ${objects} ${dir}/runtime.o ${swift_libs}/libswiftUnicodeDataTables.a)
+    ${objects} ${dir}/runtime.o ${dir}/call_scope.o ${swift_libs}/libswiftUnicodeDataTables.a)
+  set_property(GLOBAL PROPERTY tc_cross_${name}_thread_keys_call_scope ${dir}/call_scope-thread-keys.o)
   set_property(GLOBAL PROPERTY tc_cross_${name}_link "${common_link}")
 endfunction()
 
 # The targets. (riscv64 would be one more line, once the toolchain has Embedded Swift for it.)
 # (x18 reserved, as Android's ABI reserves it for the shadow call stack: the Android arm64 library
-# is these objects, cmake/android.cmake. Linux loses one of 31 registers.)
-tc_cross_target(aarch64 aarch64-none-none-elf aarch64-linux-gnu-gcc qemu-aarch64 -ffixed-x18)
+# is these objects, cmake/android.cmake. Linux loses one of 31 registers. Atomic instructions
+# inline: GCC's outline atomics call libgcc's helpers, which the Android library does not link.)
+tc_cross_target(aarch64 aarch64-none-none-elf aarch64-linux-gnu-gcc qemu-aarch64 -ffixed-x18 -mno-outline-atomics)
 # (64-bit file offsets and inode numbers on 32-bit ARM, as on every 32-bit target: without them
 # readdir fails with EOVERFLOW on a filesystem whose inode numbers pass 2^32, which the C tests
 # listing the golden files met under qemu.)

@@ -1,8 +1,8 @@
 # tournamentcore.wasm: the core for WebAssembly hosts (browsers, Node), compiled from the same
 # Swift sources as the C library with Embedded Swift for wasm32-unknown-none-wasm, over WASI's C
 # library (Debian's wasi-libc), linked by the toolchain's wasm-ld. The module exports the C
-# interface (every tc_* function the header declares), malloc and free (for the request and
-# response bytes the host writes and reads), and its memory; it imports five WASI functions
+# interface (every tc_* function the header declares), malloc and free (for the request bytes
+# the host writes: embedded/call_scope.c's), and its memory; it imports five WASI functions
 # (clock, random bytes, and the three stdio calls a fatal error's message goes through), which
 # bindings/javascript/tournamentcore.mjs provides.
 #
@@ -36,14 +36,16 @@ tc_embedded_swift_modules(${tc_wasm_dir} WebAssembly tc_wasm_objects
   MODULES TournamentCore TournamentCoreJSON TournamentCoreWire TournamentCoreABI
   FLAGS ${tc_wasm_swift_flags})
 
-add_custom_command(
-  OUTPUT ${tc_wasm_dir}/runtime.o
-  COMMAND ${CMAKE_COMMAND} -E make_directory ${tc_wasm_dir}
-  COMMAND ${TC_WASM_CLANG} --target=wasm32-wasi -isystem ${tc_wasi_include} -O2 -std=c99 -Wall -Wextra
-    -c ${PROJECT_SOURCE_DIR}/embedded/runtime.c -o ${tc_wasm_dir}/runtime.o
-  DEPENDS ${PROJECT_SOURCE_DIR}/embedded/runtime.c
-  COMMENT "Compiling embedded/runtime.c for WebAssembly"
-  VERBATIM)
+foreach(c_source runtime call_scope)
+  add_custom_command(
+    OUTPUT ${tc_wasm_dir}/${c_source}.o
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${tc_wasm_dir}
+    COMMAND ${TC_WASM_CLANG} --target=wasm32-wasi -isystem ${tc_wasi_include} -O2 -std=c99 -Wall -Wextra
+      -c ${PROJECT_SOURCE_DIR}/embedded/${c_source}.c -o ${tc_wasm_dir}/${c_source}.o
+    DEPENDS ${PROJECT_SOURCE_DIR}/embedded/${c_source}.c ${PROJECT_SOURCE_DIR}/embedded/include/tc_call_scope.h
+    COMMENT "Compiling embedded/${c_source}.c for WebAssembly"
+    VERBATIM)
+endforeach()
 
 # The exports: every function the header declares (as the native library's version script
 # exports tc_*), read from the header at configure time.
@@ -60,11 +62,16 @@ add_custom_command(
   COMMAND ${TC_WASM_LD} --no-entry --gc-sections --strip-all
     # A 1 MB stack, placed below the data, so that an overflow traps instead of overwriting it.
     --stack-first -z stack-size=1048576
-    ${tc_wasm_exports} --export=malloc --export=free
+    ${tc_wasm_exports}
+    # The call scope (embedded/call_scope.c): the allocation functions wrapped (the host's malloc
+    # and free exports are its), tc_wasm_recover and the stack pointer exported, for the host to
+    # carry on after a failed allocation.
+    --wrap=malloc --wrap=calloc --wrap=realloc --wrap=free --wrap=posix_memalign
+    --export=tc_wasm_recover --export=__stack_pointer
     -o ${CMAKE_BINARY_DIR}/tournamentcore.wasm
-    ${tc_wasm_objects} ${tc_wasm_dir}/runtime.o
+    ${tc_wasm_objects} ${tc_wasm_dir}/runtime.o ${tc_wasm_dir}/call_scope.o
     ${tc_wasm_swift_libs}/libswiftUnicodeDataTables.a ${tc_wasi_lib}/libc.a
-  DEPENDS ${tc_wasm_objects} ${tc_wasm_dir}/runtime.o ${PROJECT_SOURCE_DIR}/include/tournament_core.h
+  DEPENDS ${tc_wasm_objects} ${tc_wasm_dir}/runtime.o ${tc_wasm_dir}/call_scope.o ${PROJECT_SOURCE_DIR}/include/tournament_core.h
   COMMENT "Linking tournamentcore.wasm"
   VERBATIM)
 add_custom_target(tournamentcore-wasm ALL DEPENDS ${CMAKE_BINARY_DIR}/tournamentcore.wasm)
@@ -113,6 +120,12 @@ if(tc_tests)
     add_test(NAME javascript_typed
       COMMAND ${TC_NODE} --test ${PROJECT_SOURCE_DIR}/bindings/javascript/tests/typed.test.mjs)
     set_tests_properties(javascript_typed PROPERTIES LABELS javascript ENVIRONMENT
+      "TOURNAMENTCORE_WASM=${CMAKE_BINARY_DIR}/tournamentcore.wasm")
+    # A module whose memory cannot grow past a limit: a call that needs more throws RangeError,
+    # and the instance goes on.
+    add_test(NAME javascript_out_of_memory
+      COMMAND ${TC_NODE} --test ${PROJECT_SOURCE_DIR}/bindings/javascript/tests/memory.test.mjs)
+    set_tests_properties(javascript_out_of_memory PROPERTIES LABELS javascript ENVIRONMENT
       "TOURNAMENTCORE_WASM=${CMAKE_BINARY_DIR}/tournamentcore.wasm")
     find_program(TC_TSC tsc)
     if(TC_TSC)

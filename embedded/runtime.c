@@ -1,5 +1,5 @@
 /* The Swift runtime entry points the core uses that Embedded Swift's standard library leaves
- * to the platform, written over the C library, and the allocation it makes objects with.
+ * to the platform, written over the C library.
  * Linked into the Embedded builds only (the C library and the tool on Linux, the WebAssembly
  * module); SwiftPM builds have the full runtime's.
  *
@@ -10,10 +10,8 @@
  *   arc4random_buf                 what the standard library seeds hashing with; glibc has it
  *                                  from 2.36 only, so on Linux it is defined here over
  *                                  getrandom (2.25), and the library loads on older systems
- *                                  (it is not exported: the version script keeps tc_* only);
- *   posix_memalign                 what Embedded's runtime allocates every object with: the C
- *                                  library's allocation, and a message on standard error when
- *                                  memory is out (see below). */
+ *                                  (it is not exported: the version script keeps tc_* only).
+ * The allocation every object is made with, posix_memalign, is embedded/call_scope.c's. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <locale.h>
@@ -21,6 +19,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <unistd.h>
+
+#include "include/tc_call_scope.h"
 #if defined(__linux__)
 #include <sys/random.h>
 #endif
@@ -52,7 +52,10 @@ const char *_swift_stdlib_strtod_clocale(const char *text, double *result) {
     char *end = NULL;
 #if defined(__linux__)
     locale_t c_locale = newlocale(LC_ALL_MASK, "C", (locale_t)0);
-    if (c_locale == (locale_t)0) return NULL;
+    if (c_locale == (locale_t)0) {
+        tc_call_scope_out_of_memory(); /* what it fails for: inside a call, that ends the call */
+        return NULL;
+    }
     *result = strtod_l(text, &end, c_locale);
     freelocale(c_locale);
 #else
@@ -63,35 +66,6 @@ const char *_swift_stdlib_strtod_clocale(const char *text, double *result) {
 
 #if defined(__linux__) && !defined(__ANDROID__)
 void arc4random_buf(void *buffer, size_t count) { swift_stdlib_random(buffer, count); }
-#endif
-
-/* Embedded Swift's runtime allocates objects, arrays and strings with posix_memalign and, when
- * that fails, stops the process with an invalid instruction and no word, where the full Swift
- * runtime prints "Could not allocate memory." first. This definition, which the library's own
- * code binds to (it is not exported), allocates with malloc (aligned_alloc for alignments
- * malloc does not guarantee) and says the same before the runtime stops the process, so that
- * a host's crash log names the cause. (The core's own buffers do not come through here: they
- * are checked, and a call that cannot have them returns NULL.) Not in WebAssembly, where WASI's
- * C library defines it beside malloc, and a trap is reported to the host by its runtime. */
-#if !defined(__wasm__)
-int posix_memalign(void **result, size_t alignment, size_t size) {
-    void *block;
-    if (alignment < sizeof(void *) || (alignment & (alignment - 1)) != 0) return EINVAL;
-    if (alignment <= 2 * sizeof(void *)) { /* what malloc guarantees everywhere */
-        block = malloc(size > 0 ? size : 1);
-    } else {
-        size_t rounded = (size + alignment - 1) / alignment * alignment;
-        block = rounded >= size ? aligned_alloc(alignment, rounded > 0 ? rounded : alignment) : NULL;
-    }
-    if (block == NULL) {
-        static const char message[] = "TournamentCore: Could not allocate memory (the Swift runtime stops the process).\n";
-        ssize_t ignored = write(STDERR_FILENO, message, sizeof message - 1);
-        (void)ignored;
-        return ENOMEM;
-    }
-    *result = block;
-    return 0;
-}
 #endif
 
 #if defined(__wasm__)

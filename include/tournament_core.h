@@ -34,17 +34,16 @@
  *
  *   SAFETY    No input can crash, hang or abort the calling process.
  *
- *   MEMORY    When memory runs out, what the library allocates itself (its copy of a request
- *             given with a length, the parsed request, the response, and, for a request of
- *             16 KiB or more, a trial block of its size allocated and released before any rule
- *             runs) ends the call with a NULL response, and the next call works normally. What
- *             the Swift runtime allocates for the rules (arrays and strings: a few blocks for a
- *             small request, more as a request has more elements: about 12,000 for a 2 MB
- *             tournaments.filter) cannot fail gracefully: the runtime ends the process
- *             (saying "Could not allocate memory" or "failed to allocate N bytes" on standard
- *             error), as in every Swift program. So under memory exhaustion a call can
- *             still end the process; the trial block is a heuristic that makes it less likely
- *             for large requests.
+ *   MEMORY    When an allocation fails anywhere in a call — the library's own buffers, or
+ *             the arrays, strings and objects the rules build — the call ends with a NULL
+ *             response: everything it had allocated is freed, a lock it held is released, the
+ *             repair registry is as it was unless the call answered, and the next call works
+ *             normally. No failed allocation ends the process. Every allocation of every
+ *             method's calls, failed alone and with every one after it, small and large
+ *             requests, through tc_call and tc_call_n, and a process's first calls, is tested
+ *             so (the test command's allocation-failure table). A process's first call makes
+ *             the library's lazily initialized tables; when memory is short then, they come
+ *             from a 64 KiB reserve inside the library.
  *
  *   THREADS   Every function may be called from any thread, concurrently, without locking.
  *             Functions keep no state between calls, except the in-flight repair registry of

@@ -37,6 +37,7 @@ cp -r bindings/python/tests "$scratch/tests"
 cd "$scratch"
 unset TOURNAMENTCORE_LIBRARY
 "$venv/python" -c 'import tournamentcore, sys; assert "site-packages" in tournamentcore.__file__, tournamentcore.__file__; print("installed:", tournamentcore.__file__, tournamentcore.__version__)'
-TOURNAMENTCORE_ROOT="$TC_ROOT" "$venv/python" -m pytest -q -p no:cacheprovider tests
+TOURNAMENTCORE_ROOT="$TC_ROOT" TOURNAMENTCORE_FAILING_MALLOC="$TC_BUILD/Tests/c/libtcfailingmalloc.so" \
+  "$venv/python" -m pytest -q -p no:cacheprovider tests
 bash "$TC_ROOT/Examples/c/check-output.sh" "$TC_ROOT/Examples/python/expected-output.txt" \
   "$venv/python" "$TC_ROOT/Examples/python/example.py"

@@ -79,13 +79,14 @@ public struct JSONWriter: ~Copyable {
         return grow(by: extra)
     }
 
-    /// The slow part of ``reserve(_:)``: doubles the buffer until `extra` more bytes fit.
+    /// The slow part of ``reserve(_:)``: the first buffer as asked (the capacity the writer was
+    /// made with), then doubled until `extra` more bytes fit.
     @inline(never)
     @usableFromInline mutating func grow(by extra: Int) -> Bool {
         if failed { return false }
         let (needed, overflow) = count.addingReportingOverflow(extra)
         if !overflow, needed <= capacity { return true }
-        var newCapacity = max(capacity, 64)
+        var newCapacity = capacity == 0 ? needed : max(capacity, 64)
         while !overflow, newCapacity < needed {
             let (doubled, tooBig) = newCapacity.multipliedReportingOverflow(by: 2)
             if tooBig { break }

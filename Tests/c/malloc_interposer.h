@@ -3,7 +3,8 @@
  * runtime's included, goes through these definitions, which count the new blocks in
  * tc_allocations and every call that may fail (growing a block with realloc too) in
  * tc_allocation_calls, and, when tc_malloc_countdown (when not negative) reaches 0, fail that
- * call with ENOMEM. Include it in
+ * call with ENOMEM (and, when tc_malloc_failing_on is set, every call after it until
+ * tc_malloc_failing is cleared). Include it in
  * one translation unit of a program. */
 #ifndef TC_MALLOC_INTERPOSER_H
 #define TC_MALLOC_INTERPOSER_H
@@ -20,11 +21,16 @@ extern void __libc_free(void *);
 static unsigned long long tc_allocations;
 static unsigned long long tc_allocation_calls;
 static long tc_malloc_countdown = -1; /* -1: never fail */
+static int tc_malloc_failing_on;       /* when the countdown reaches 0, fail every call from then on */
+static int tc_malloc_failing;          /* failing every call (set by the above) */
 
-/* Counts a call that may fail; true when it is the one to fail. */
+/* Counts a call that may fail; true when it is the one to fail (or one of them). */
 static int tc_allocation_fails(void) {
     tc_allocation_calls++;
-    if (tc_malloc_countdown < 0 || tc_malloc_countdown-- != 0) return 0;
+    if (!tc_malloc_failing) {
+        if (tc_malloc_countdown < 0 || tc_malloc_countdown-- != 0) return 0;
+        tc_malloc_failing = tc_malloc_failing_on;
+    }
     errno = ENOMEM;
     return 1;
 }

@@ -40,8 +40,10 @@ export interface TournamentCore extends TournamentCoreMethods {
    *
    * @throws TypeError for a method name that is not a string or contains a NUL character, or a
    *   request that is neither a string nor a Uint8Array.
-   * @throws Error when the module has no memory left for the call, or has trapped (then every
-   *   later call throws too: load another).
+   * @throws RangeError when the module's memory could not grow for the call: the call had no
+   *   effect, and the instance goes on (a later call with memory to spare is answered as ever).
+   * @throws Error when the module has trapped otherwise (a bug: then every later call throws
+   *   too: load another).
    */
   call(method: string, requestJson: string | Uint8Array): string;
 }

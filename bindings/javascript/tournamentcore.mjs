@@ -93,10 +93,12 @@ class Core extends Methods {
   #buffer = 0; // the kept request buffer: the response length's 4 bytes, then the request
   #capacity = 0;
   #view = new Uint8Array(0);
+  #stackTop; // the module's stack pointer between calls (restored after a failed allocation)
 
   constructor(exports) {
     super();
     this.#exports = exports;
+    this.#stackTop = exports.__stack_pointer?.value;
     /** The library's version, "MAJOR.MINOR.PATCH" (tc_version). */
     this.version = this.#readCString(exports.tc_version() >>> 0);
     this.#methods = new Set(JSON.parse(this.call("library.info", "{}")).result.methods);
@@ -111,9 +113,11 @@ class Core extends Methods {
    * @returns {string} The envelope, the same bytes as tc_call's, decoded from UTF-8.
    * @throws {TypeError} for a method that is not a string or has a NUL character in it (C would
    *   read it only up to the NUL), or a request that is neither a string nor a Uint8Array.
-   * @throws {Error} when the module has no memory for the call (tc_call_n's NULL), or failed
-   *   inside the call (a trap, a bug: the instance is then unusable, and every later call says
-   *   so; load another).
+   * @throws {RangeError} when the module's memory could not grow for the call (an allocation
+   *   failed: tc_call_n's NULL, or the module's recovery from it). The call had no effect, and
+   *   the instance goes on: a later call with memory to spare is answered as ever.
+   * @throws {Error} when the module failed inside the call otherwise (a trap, a bug: the
+   *   instance is then unusable, and every later call says so; load another).
    */
   call(method, requestJson) {
     let name = this.#names.get(method);
@@ -138,6 +142,10 @@ class Core extends Methods {
       }
       return response;
     } catch (error) {
+      // A failed allocation inside the call: the module trapped, as it was built to
+      // (embedded/call_scope.c), and tc_wasm_recover freed what the call held; with the stack
+      // pointer back where calls start, the instance is whole again.
+      if (this.#entered && this.#recovered()) throw outOfMemory();
       // A trap or an exception while the module ran (from an import, or the host's stack): it
       // was left mid-call, its stack and heap in an unknown state, and the instance is unusable
       // from now on. (An error this class throws between calls into the module leaves it whole.)
@@ -165,6 +173,26 @@ class Core extends Methods {
     throw new TournamentCoreError(code, message, path);
   }
 
+  /** After a trap: whether it was a failed allocation the module recovered from (then the
+   * call's memory is freed, the stack pointer reset, and the buffers of this call released). */
+  #recovered() {
+    const { tc_wasm_recover, __stack_pointer } = this.#exports;
+    if (typeof tc_wasm_recover !== "function" || __stack_pointer === undefined || this.#stackTop === undefined) return false;
+    try {
+      if (tc_wasm_recover() !== 1) return false;
+    } catch {
+      return false;
+    }
+    __stack_pointer.value = this.#stackTop;
+    this.#entered = false;
+    if (this.#transientName !== 0) {
+      this.#exports.free(this.#transientName);
+      this.#transientName = 0;
+    }
+    if (this.#capacity > KEPT_BUFFER_BYTES) this.#release();
+    return true;
+  }
+
   /** The address of `method`'s NUL-terminated UTF-8 in the module's memory: allocated once for
    * the instance's life for a method of the module; any other name (a misspelling, which the
    * module answers with UNKNOWN_METHOD) is allocated and freed by the call that uses it. */
@@ -173,7 +201,7 @@ class Core extends Methods {
     this.#entered = true;
     const address = this.#exports.malloc(bytes.length) >>> 0; // (pointers come back as signed i32)
     this.#entered = false;
-    if (address === 0) throw new Error("TournamentCore: the module has no memory left for the request");
+    if (address === 0) throw outOfMemory();
     this.#bytes().set(bytes, address);
     if (this.#methods.has(method)) this.#names.set(method, address);
     else this.#transientName = address;
@@ -207,7 +235,7 @@ class Core extends Methods {
       this.#entered = true;
       const response = tc_call_n(name, this.#buffer + 4, length, this.#buffer) >>> 0;
       this.#entered = false;
-      if (response === 0) throw new Error("TournamentCore could not allocate its response");
+      if (response === 0) throw outOfMemory();
       try {
         // (Views anew: the call may have grown the memory, detaching earlier ones.)
         const bytes = this.#bytes();
@@ -239,7 +267,7 @@ class Core extends Methods {
     this.#entered = true;
     const address = this.#exports.malloc(capacity) >>> 0;
     this.#entered = false;
-    if (address === 0) throw new Error("TournamentCore: the module has no memory left for the request");
+    if (address === 0) throw outOfMemory();
     this.#buffer = address;
     this.#capacity = capacity;
   }
@@ -267,6 +295,11 @@ class Core extends Methods {
     while (end < bytes.length && bytes[end] !== 0) end++;
     return decoder.decode(bytes.subarray(address, end));
   }
+}
+
+/** What a call that ran out of memory throws. */
+function outOfMemory() {
+  return new RangeError("TournamentCore: out of memory: the module's memory could not grow for this call (the call had no effect; the instance remains usable)");
 }
 
 /**

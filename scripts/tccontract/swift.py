@@ -42,6 +42,13 @@ def request_objects(contract: Contract) -> List[Object]:
     return [t for t in builder.named.values() if isinstance(t, Object) and t.properties]
 
 
+def method_request_objects(contract: Contract, method) -> List[Object]:
+    """The object types with properties that the request of `method` may hold."""
+    builder = TypeBuilder(contract)
+    builder.request(method)
+    return [t for t in builder.named.values() if isinstance(t, Object) and t.properties]
+
+
 def request_members(contract: Contract) -> str:
     lines = [
         "// %s" % NOTICE,
@@ -49,6 +56,7 @@ def request_members(contract: Contract) -> str:
         "// The known fields of every object of a request, from the request schemas' `properties`",
         "// (scripts/tccontract/swift.py). A decoder reads an object with `ObjectFields<Members.X>`.",
         "",
+        "import TournamentCore",
         "import TournamentCoreJSON",
         "",
         "/// The fields of each object of the requests, one enum per object type of schemas/.",
@@ -68,6 +76,22 @@ def request_members(contract: Contract) -> str:
             lines.append("        static let keepsUnknownMembers = true")
         lines.append("    }")
         lines.append("")
+    lines.append("    /// Makes the key tables of the objects the request of the method at `index` (in the")
+    lines.append("    /// contract's order, `MethodRegistry.methods`') may hold (``LazyGlobalPreparation``).")
+    lines.append("    static func makeTables(forMethodAt index: Int) {")
+    lines.append("        switch index {")
+    for number, method in enumerate(contract.methods):
+        names = [obj.name for obj in method_request_objects(contract, method)]
+        if not names:
+            continue
+        lines.append("        case %d:  // %s" % (number, method.name))
+        for name in names:
+            lines.append("            LazyGlobals.keep(%s.table)" % name)
+    lines.append("        default:")
+    lines.append("            break")
+    lines.append("        }")
+    lines.append("    }")
+    lines.append("")
     lines.append("    /// Every enum above, for tests.")
     lines.append("    static let all: [any RequestFields.Type] = [")
     for obj in objects:

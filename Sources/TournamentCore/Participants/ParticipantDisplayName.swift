@@ -71,6 +71,11 @@ public enum ParticipantDisplayName {
     /// names every participant so.
     private static let commonPlaceholders: [String] = (Int64(0)..<100).map(makePlaceholder(index:))
 
+    /// Makes `commonPlaceholders` (``LazyGlobals``).
+    static func makePlaceholders() {
+        LazyGlobals.keep(commonPlaceholders)
+    }
+
     private static func makePlaceholder(index: Int64) -> String {
         let (number, overflow) = index.addingReportingOverflow(1)
         var text = ShortText()

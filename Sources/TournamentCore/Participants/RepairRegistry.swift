@@ -1,3 +1,7 @@
+#if canImport(TCEmbeddedLibc)
+import TCEmbeddedLibc  // tc_call_scope_keep (embedded/include)
+#endif
+
 /// Which tournaments have a participant repair in flight, so that concurrent screens of one
 /// process repair each tournament once.
 ///
@@ -23,7 +27,15 @@ public final class RepairRegistry: Sendable {
     /// Marks a repair of `tournamentId` in flight; false when one already is. IDs are compared
     /// byte for byte (``DocumentID/matches(_:_:)``).
     public func begin(tournamentId: String) -> Bool {
-        inFlight.withLock { $0.insert(UTF8Key(tournamentId)).inserted }
+        inFlight.withLock {
+            let inserted = $0.insert(UTF8Key(tournamentId)).inserted
+            #if canImport(TCEmbeddedLibc)
+            // What the set now holds (the ID's bytes, a larger table) outlives the call: out of
+            // its call scope's keeping before another thread can reach it (embedded/call_scope.c).
+            if inserted { tc_call_scope_keep() }
+            #endif
+            return inserted
+        }
     }
 
     /// Ends the repair of `tournamentId`; false when none was in flight.

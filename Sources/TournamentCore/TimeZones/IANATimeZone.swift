@@ -13,8 +13,9 @@ public struct IANATimeZone: Sendable, Hashable {
         self.rules = rules
     }
 
-    /// UTC.
-    public static let utc = IANATimeZone(identifier: "UTC") ?? IANATimeZone(fixed: "UTC")
+    /// UTC: the database's zone of that name (no offset, no transitions), without decoding the
+    /// database.
+    public static let utc = IANATimeZone(fixed: "UTC")
 
     private init(fixed identifier: String) {
         self.identifier = identifier

@@ -1,3 +1,7 @@
+#if canImport(TCEmbeddedLibc)
+import TCEmbeddedLibc  // tc_call_scope_lazy (embedded/include)
+#endif
+
 /// The IANA time zone database embedded in the library (``version``), so that kick-off times
 /// convert the same way on every platform and no host needs tzdata installed.
 ///
@@ -17,8 +21,34 @@ public enum TimeZoneDatabase {
         let names: [(start: Int, length: Int, zone: Int)]
     }
 
+    #if canImport(TCEmbeddedLibc)
+    /// Decoded on first use, and published only once complete (`tc_call_scope_lazy`): an
+    /// allocation that fails while decoding it ends that call and leaves nothing half made,
+    /// where a lazy global would stay "being initialized" (see ``LazyGlobals``; the database is
+    /// too large to decode in every process's first call).
+    static var index: Index {
+        let box = tc_call_scope_lazy(
+            &indexBox,
+            { Unmanaged.passRetained(TimeZoneDatabase.IndexBox(TimeZoneDatabase.decode())).toOpaque() },
+            { $0.map { Unmanaged<TimeZoneDatabase.IndexBox>.fromOpaque($0).release() } })
+        // (tc_call_scope_lazy returns what `build` made, never NULL.)
+        return box.map { Unmanaged<IndexBox>.fromOpaque($0).takeUnretainedValue().index } ?? decode()
+    }
+
+    /// The published index (an `IndexBox`, retained), or NULL before.
+    nonisolated(unsafe) private static var indexBox: UnsafeMutableRawPointer?
+
+    private final class IndexBox {
+        let index: Index
+
+        init(_ index: Index) {
+            self.index = index
+        }
+    }
+    #else
     /// Decoded once, on first use (a thread-safe lazy global).
     static let index: Index = decode()
+    #endif
 
     private static func decode() -> Index {
         var bytes: [UInt8] = []

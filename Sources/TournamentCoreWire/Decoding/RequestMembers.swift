@@ -3,6 +3,7 @@
 // The known fields of every object of a request, from the request schemas' `properties`
 // (scripts/tccontract/swift.py). A decoder reads an object with `ObjectFields<Members.X>`.
 
+import TournamentCore
 import TournamentCoreJSON
 
 /// The fields of each object of the requests, one enum per object type of schemas/.
@@ -267,6 +268,89 @@ enum Members {
         case favorites, matches
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+    }
+
+    /// Makes the key tables of the objects the request of the method at `index` (in the
+    /// contract's order, `MethodRegistry.methods`') may hold (``LazyGlobalPreparation``).
+    static func makeTables(forMethodAt index: Int) {
+        switch index {
+        case 1:  // tournaments.filter
+            LazyGlobals.keep(TournamentDocument.table)
+            LazyGlobals.keep(TournamentsFilterRequest.table)
+        case 2:  // participants.resolve
+            LazyGlobals.keep(StoredParticipant.table)
+            LazyGlobals.keep(CurrentUser.table)
+            LazyGlobals.keep(ParticipantsResolveRequest.table)
+        case 3:  // participants.displayName
+            LazyGlobals.keep(CurrentUser.table)
+            LazyGlobals.keep(ParticipantsDisplayNameRequest.table)
+        case 4:  // participants.repairBegin
+            LazyGlobals.keep(ParticipantsRepairBeginRequest.table)
+        case 5:  // participants.repairEnd
+            LazyGlobals.keep(ParticipantsRepairEndRequest.table)
+        case 6:  // participants.scorable
+            LazyGlobals.keep(ScorableParticipant.table)
+            LazyGlobals.keep(ParticipantsScorableRequest.table)
+        case 7:  // guests.check
+            LazyGlobals.keep(TournamentDocument.table)
+            LazyGlobals.keep(SessionParticipant.table)
+            LazyGlobals.keep(GuestLimits.table)
+            LazyGlobals.keep(GuestsCheckRequest.table)
+        case 8:  // guests.add
+            LazyGlobals.keep(TournamentDocument.table)
+            LazyGlobals.keep(SessionParticipant.table)
+            LazyGlobals.keep(GuestLimits.table)
+            LazyGlobals.keep(GuestsAddRequest.table)
+        case 9:  // guests.generateId
+            LazyGlobals.keep(GuestsGenerateIdRequest.table)
+        case 10:  // guests.validateId
+            LazyGlobals.keep(GuestsValidateIdRequest.table)
+        case 11:  // equipment.stats
+            LazyGlobals.keep(Arrow.table)
+            LazyGlobals.keep(Round.table)
+            LazyGlobals.keep(EquipmentStatsRequest.table)
+        case 12:  // equipment.compare
+            LazyGlobals.keep(Arrow.table)
+            LazyGlobals.keep(Round.table)
+            LazyGlobals.keep(PrecomputedStats.table)
+            LazyGlobals.keep(PrecomputedDrift.table)
+            LazyGlobals.keep(SetupInput.table)
+            LazyGlobals.keep(EquipmentCompareRequest.table)
+        case 13:  // equipment.selection
+            LazyGlobals.keep(SetupOption.table)
+            LazyGlobals.keep(EquipmentSelectionRequest.table)
+        case 14:  // equipment.timeRanges
+            LazyGlobals.keep(EquipmentTimeRangesRequest.table)
+        case 15:  // scoring.leaderboard
+            LazyGlobals.keep(Arrow.table)
+            LazyGlobals.keep(LeaderboardEntryInput.table)
+            LazyGlobals.keep(ScoringLeaderboardRequest.table)
+        case 16:  // matches.sections
+            LazyGlobals.keep(Team.table)
+            LazyGlobals.keep(FullTimeScore.table)
+            LazyGlobals.keep(MatchScore.table)
+            LazyGlobals.keep(Competition.table)
+            LazyGlobals.keep(Match.table)
+            LazyGlobals.keep(FavoriteRecordInput.table)
+            LazyGlobals.keep(MatchesSectionsRequest.table)
+        case 17:  // matches.favorite
+            LazyGlobals.keep(Team.table)
+            LazyGlobals.keep(FullTimeScore.table)
+            LazyGlobals.keep(MatchScore.table)
+            LazyGlobals.keep(Competition.table)
+            LazyGlobals.keep(Match.table)
+            LazyGlobals.keep(MatchesFavoriteRequest.table)
+        case 18:  // matches.reconcileFavorites
+            LazyGlobals.keep(FavoriteRecordInput.table)
+            LazyGlobals.keep(Team.table)
+            LazyGlobals.keep(FullTimeScore.table)
+            LazyGlobals.keep(MatchScore.table)
+            LazyGlobals.keep(Competition.table)
+            LazyGlobals.keep(Match.table)
+            LazyGlobals.keep(MatchesReconcileFavoritesRequest.table)
+        default:
+            break
+        }
     }
 
     /// Every enum above, for tests.

@@ -10,7 +10,10 @@ import Darwin
 import TCEmbeddedLibc  // the Embedded Swift builds' C library module (embedded/include)
 #endif
 
-/// A check, before any rule runs, that the memory a call needs is there.
+/// A check, before any rule runs, that the memory a call needs is there: in the builds with the
+/// full Swift runtime (SwiftPM), which cannot promise more. The Embedded builds (the C library,
+/// the WebAssembly module) run every call in a call scope instead (embedded/call_scope.c), where
+/// any failed allocation, the runtime's included, ends the call with a NULL response.
 ///
 /// The core's own allocations (the request's copy and tape, the response buffer) check their
 /// result and end the call with a NULL response. Allocations made by the Swift runtime (the

@@ -46,11 +46,13 @@ public enum Wire {
         guard let method else {
             return failure(WireError(.unknownMethod, "The method name is NULL."))
         }
-        guard let handler = MethodRegistry.method(named: method) else {
+        LazyGlobalPreparation.prepareShared()
+        guard let (index, handler) = MethodRegistry.lookUp(method) else {
             let name = String(decoding: UnsafeBufferPointer(rebasing: method.prefix(100)), as: UTF8.self)
             let quoted = name.debugDescription + (method.count > 100 ? "..." : "")
             return failure(WireError(.unknownMethod, "No method is named \(quoted)."))
         }
+        LazyGlobalPreparation.prepare(forMethodAt: index)
         return call(handler, request: request, terminated: terminated)
     }
 
@@ -94,10 +96,14 @@ public enum Wire {
                 "The request is larger than \(JSONLimits.maxRequestBytes) bytes."))
         }
         var writer = JSONWriter(capacity: responseCapacity(forRequestOf: request.count))
+        #if !canImport(TCEmbeddedLibc)
+        // (The Embedded builds need no such check: their call scope ends the call when any
+        // allocation fails; see MemoryReservation.)
         guard MemoryReservation.isAvailable(forRequestOf: request.count) else {
             writer.markOutOfMemory()
             return writer
         }
+        #endif
         if cursorFirst && answered(by: method, reading: request, into: &writer) {
             return writer
         }
@@ -126,11 +132,12 @@ public enum Wire {
 
     /// The response buffer a request of `count` bytes starts with. Responses are often about as
     /// long as their requests (normalized documents), so a large request's starts at its size;
-    /// below 2 KB (where responses mostly stay under 1 KB) it starts at 1 KB, the largest block
-    /// glibc serves from its per-thread cache (1,032 bytes); a larger one is taken from and
-    /// returned to the shared bins on every call.
+    /// below 2 KB (where responses mostly stay under 1 KB) it starts at 1,008 bytes: with the
+    /// Embedded builds' 16-byte allocation header (embedded/call_scope.c), 1,024, within the
+    /// largest block glibc serves from its per-thread cache (1,032 bytes); a larger one is taken
+    /// from and returned to the shared bins on every call.
     static func responseCapacity(forRequestOf count: Int) -> Int {
-        count < 2048 ? 1024 : min(count + 256, 4 << 20)
+        count < 2048 ? 1008 : min(count + 256, 4 << 20)
     }
 
     /// Whether the method's cursor path answered `request` (see ``CursorReadingWireMethod``):

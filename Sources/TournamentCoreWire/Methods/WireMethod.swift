@@ -12,6 +12,15 @@ protocol WireMethod: SendableMetatype {
     /// Writes the `result` object for the request object at `request`, or throws the error
     /// response. Throwing after writing is allowed: the envelope discards what was written.
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError)
+
+    /// Makes the key tables the method reads its request with beyond its own request's
+    /// (generated: `Members.makeTables(forMethodAt:)`), such as another method's it shares a
+    /// decoder with (``LazyGlobalPreparation``). None by default.
+    static func makeOtherKeyTables()
+}
+
+extension WireMethod {
+    static func makeOtherKeyTables() {}
 }
 
 /// A method that can also answer while it reads its request, from a ``JSONCursor``: the request
@@ -43,6 +52,8 @@ struct WireMethodEntry: Sendable {
     let respond: @Sendable (_ request: Int, _ document: JSONDocument, _ writer: inout JSONWriter) throws(WireError) -> Void
     /// The method's ``CursorReadingWireMethod/respond(reading:into:)``, if it has one.
     let respondReading: (@Sendable (_ cursor: JSONCursor, _ writer: inout JSONWriter) -> Bool)?
+    /// The method's ``WireMethod/makeOtherKeyTables()``.
+    let makeOtherKeyTables: @Sendable () -> Void
 
     init<Method: WireMethod>(_ method: Method.Type) {
         self.init(method, respondReading: nil)
@@ -60,5 +71,6 @@ struct WireMethodEntry: Sendable {
             try Method.respond(to: request, in: document, into: &writer)
         }
         self.respondReading = respondReading
+        makeOtherKeyTables = { Method.makeOtherKeyTables() }
     }
 }

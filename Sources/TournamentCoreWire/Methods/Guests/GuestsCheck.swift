@@ -6,6 +6,11 @@ import TournamentCoreJSON
 enum GuestsCheck: CursorReadingWireMethod {
     static let name: StaticString = "guests.check"
 
+    /// `guests.add`'s request fields, which ``GuestRequest`` reads both requests with.
+    static func makeOtherKeyTables() {
+        LazyGlobals.keep(GuestRequest.Field.table)
+    }
+
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         let request = try GuestRequest(document, request)
         let check = GuestCheck(

@@ -1,0 +1,50 @@
+/* The call scope of the Embedded builds (embedded/call_scope.c): a failed allocation inside a
+ * call of the library ends that call, not the process. */
+#ifndef TC_CALL_SCOPE_H
+#define TC_CALL_SCOPE_H
+
+/* Inside the library only (the version script exports tc_*: these are not the API). */
+#define TC_SCOPE_INTERNAL __attribute__((visibility("hidden")))
+
+/* Runs `body(context)` as one call of the library on this thread: 1 when it ran to its end, 0
+ * when an allocation failed in it (then everything it had allocated is freed, the mutexes it
+ * held are unlocked, and the caller answers NULL). Not reentrant: a body does not call it. */
+TC_SCOPE_INTERNAL int tc_call_scope_run(void (*body)(void *), void *context);
+
+/* Takes every block the running call holds out of its keeping: they outlive it (what the
+ * repair registry, a process-wide set, has just taken in). Call it where other threads cannot
+ * yet reach them. Outside a call, nothing. */
+TC_SCOPE_INTERNAL void tc_call_scope_keep(void);
+
+/* Number of tc_call_scope_prepare's indexes. */
+#define TC_CALL_SCOPE_PREPARED 64
+
+/* Runs `make(index)` once per process for each `index` below TC_CALL_SCOPE_PREPARED, before
+ * it returns (to every thread): what makes lazily initialized globals, which a call must not
+ * leave half made. The Swift runtime's failed allocations there are served from a static
+ * reserve, and its blocks are not the call's. */
+TC_SCOPE_INTERNAL void tc_call_scope_prepare(unsigned index, void (*make)(unsigned));
+
+/* Whether each index has been prepared; tc_call_scope_prepare_once reads it inline. */
+extern TC_SCOPE_INTERNAL int tc_call_scope_prepared[TC_CALL_SCOPE_PREPARED];
+
+/* tc_call_scope_prepare, with the common case (prepared already) inline. */
+static inline void tc_call_scope_prepare_once(unsigned index, void (*make)(unsigned)) {
+    if (index >= TC_CALL_SCOPE_PREPARED || !__atomic_load_n(&tc_call_scope_prepared[index], __ATOMIC_ACQUIRE)) {
+        tc_call_scope_prepare(index, make);
+    }
+}
+
+/* A global made on first use and published only once complete: what `*slot` holds, or, when it
+ * is NULL, what `build()` makes (never NULL), published in `*slot` unless another thread
+ * published first (then that one is returned and `discard` is given this one). The blocks
+ * `build` allocates are no longer the call's once it returns; when one fails, the call ends and
+ * `*slot` is unchanged. */
+TC_SCOPE_INTERNAL void *tc_call_scope_lazy(void **slot, void *(*build)(void), void (*discard)(void *));
+
+/* What a function of the C library that failed for want of memory calls (the locale the
+ * runtime's strtod makes): inside a call, the call ends as when an allocation fails; outside
+ * one, it returns. */
+TC_SCOPE_INTERNAL void tc_call_scope_out_of_memory(void);
+
+#endif
