@@ -336,11 +336,15 @@ static inline __attribute__((always_inline)) void *admitted(struct header *heade
     return bytes_of(header);
 }
 
-void *__wrap_malloc(size_t size) {
+/* malloc's block of `size` bytes with its header (inlined in posix_memalign too, through which
+   the runtime allocates every object). */
+static inline __attribute__((always_inline)) void *allocate(size_t size) {
     struct header *header = size <= SIZE_MAX - HEADER_BYTES ? __real_malloc(size + HEADER_BYTES) : NULL;
     if (header != NULL) header->previous = 0;
     return admitted(header, size, malloc_alignment);
 }
+
+void *__wrap_malloc(size_t size) { return allocate(size); }
 
 void *__wrap_calloc(size_t count, size_t size) {
     struct header *header;
@@ -404,7 +408,7 @@ int __wrap_posix_memalign(void **result, size_t alignment, size_t size) {
     void *bytes;
     if (alignment < sizeof(void *) || (alignment & (alignment - 1)) != 0) return EINVAL;
     if (LIKELY(alignment <= malloc_alignment)) {
-        bytes = __wrap_malloc(size);
+        bytes = allocate(size);
     } else {
         size_t rounded = (size + alignment - 1) / alignment * alignment + alignment;
         unsigned char *start = rounded > size ? aligned_alloc(alignment, rounded) : NULL;
