@@ -6,10 +6,19 @@
 /* Inside the library only (the version script exports tc_*: these are not the API). */
 #define TC_SCOPE_INTERNAL __attribute__((visibility("hidden")))
 
+/* Which pointers may be NULL, for Swift (clang's nullability; other compilers ignore it). */
+#if defined(__clang__)
+#define TC_SCOPE_NONNULL _Nonnull
+#define TC_SCOPE_NULLABLE _Nullable
+#else
+#define TC_SCOPE_NONNULL
+#define TC_SCOPE_NULLABLE
+#endif
+
 /* Runs `body(context)` as one call of the library on this thread: 1 when it ran to its end, 0
  * when an allocation failed in it (then everything it had allocated is freed, the mutexes it
  * held are unlocked, and the caller answers NULL). Not reentrant: a body does not call it. */
-TC_SCOPE_INTERNAL int tc_call_scope_run(void (*body)(void *), void *context);
+TC_SCOPE_INTERNAL int tc_call_scope_run(void (*TC_SCOPE_NONNULL body)(void *TC_SCOPE_NULLABLE), void *TC_SCOPE_NULLABLE context);
 
 /* Takes every block the running call holds out of its keeping: they outlive it (what the
  * repair registry, a process-wide set, has just taken in). Call it where other threads cannot
@@ -23,13 +32,13 @@ TC_SCOPE_INTERNAL void tc_call_scope_keep(void);
  * it returns (to every thread): what makes lazily initialized globals, which a call must not
  * leave half made. The Swift runtime's failed allocations there are served from a static
  * reserve, and its blocks are not the call's. */
-TC_SCOPE_INTERNAL void tc_call_scope_prepare(unsigned index, void (*make)(unsigned));
+TC_SCOPE_INTERNAL void tc_call_scope_prepare(unsigned index, void (*TC_SCOPE_NONNULL make)(unsigned));
 
 /* Whether each index has been prepared; tc_call_scope_prepare_once reads it inline. */
 extern TC_SCOPE_INTERNAL int tc_call_scope_prepared[TC_CALL_SCOPE_PREPARED];
 
 /* tc_call_scope_prepare, with the common case (prepared already) inline. */
-static inline void tc_call_scope_prepare_once(unsigned index, void (*make)(unsigned)) {
+static inline void tc_call_scope_prepare_once(unsigned index, void (*TC_SCOPE_NONNULL make)(unsigned)) {
     if (index >= TC_CALL_SCOPE_PREPARED || !__atomic_load_n(&tc_call_scope_prepared[index], __ATOMIC_ACQUIRE)) {
         tc_call_scope_prepare(index, make);
     }
@@ -40,7 +49,9 @@ static inline void tc_call_scope_prepare_once(unsigned index, void (*make)(unsig
  * published first (then that one is returned and `discard` is given this one). The blocks
  * `build` allocates are no longer the call's once it returns; when one fails, the call ends and
  * `*slot` is unchanged. */
-TC_SCOPE_INTERNAL void *tc_call_scope_lazy(void **slot, void *(*build)(void), void (*discard)(void *));
+TC_SCOPE_INTERNAL void *TC_SCOPE_NONNULL tc_call_scope_lazy(
+    void *TC_SCOPE_NULLABLE *TC_SCOPE_NONNULL slot, void *TC_SCOPE_NONNULL (*TC_SCOPE_NONNULL build)(void),
+    void (*TC_SCOPE_NONNULL discard)(void *TC_SCOPE_NONNULL));
 
 /* What a function of the C library that failed for want of memory calls (the locale the
  * runtime's strtod makes): inside a call, the call ends as when an allocation fails; outside

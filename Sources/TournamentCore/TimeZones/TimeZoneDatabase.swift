@@ -30,9 +30,8 @@ public enum TimeZoneDatabase {
         let box = tc_call_scope_lazy(
             &indexBox,
             { Unmanaged.passRetained(TimeZoneDatabase.IndexBox(TimeZoneDatabase.decode())).toOpaque() },
-            { $0.map { Unmanaged<TimeZoneDatabase.IndexBox>.fromOpaque($0).release() } })
-        // (tc_call_scope_lazy returns what `build` made, never NULL.)
-        return box.map { Unmanaged<IndexBox>.fromOpaque($0).takeUnretainedValue().index } ?? decode()
+            { Unmanaged<TimeZoneDatabase.IndexBox>.fromOpaque($0).release() })
+        return Unmanaged<IndexBox>.fromOpaque(box).takeUnretainedValue().index
     }
 
     /// The published index (an `IndexBox`, retained), or NULL before.
