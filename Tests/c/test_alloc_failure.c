@@ -212,6 +212,67 @@ static char *large_request(json_t *example) {
     return result;
 }
 
+/* ---- what a child answers ------------------------------------------------------------------ */
+
+/* What a forked child in which `produce(output, context)` ran (it writes to `output` and exits)
+   wrote, NUL-terminated, in malloc memory; NULL when no buffer could be had. */
+static char *child_output(void (*produce)(int output, const void *context), const void *context) {
+    int pipe_ends[2];
+    size_t capacity = 1 << 16, total = 0;
+    char *buffer = (char *)malloc(capacity);
+    ssize_t got;
+    pid_t pid;
+    if (buffer == NULL || pipe(pipe_ends) != 0) {
+        free(buffer);
+        return NULL;
+    }
+    fflush(NULL);
+    pid = fork();
+    if (pid == 0) {
+        close(pipe_ends[0]);
+        produce(pipe_ends[1], context);
+        _exit(1);
+    }
+    close(pipe_ends[1]);
+    while ((got = read(pipe_ends[0], buffer + total, capacity - 1 - total)) > 0) {
+        total += (size_t)got;
+        if (total == capacity - 1) {
+            char *grown = (char *)realloc(buffer, capacity * 2);
+            if (grown == NULL) break;
+            buffer = grown;
+            capacity *= 2;
+        }
+    }
+    buffer[total] = '\0';
+    close(pipe_ends[0]);
+    waitpid(pid, NULL, 0);
+    return buffer;
+}
+
+/* Writes `text` to `output` and exits: 0 when it was not NULL. */
+static void write_and_exit(int output, char *text) {
+    if (text != NULL && write(output, text, strlen(text)) < 0) _exit(1);
+    _exit(text != NULL ? 0 : 1);
+}
+
+/* In a child: library.info's response. */
+static void write_library_info(int output, const void *unused) {
+    (void)unused;
+    write_and_exit(output, tc_library_info("{}"));
+}
+
+/* A method and its request. */
+struct method_call {
+    const char *method, *request;
+};
+
+/* In a child: the response to a second call (a warm process's). */
+static void write_warm_response(int output, const void *context) {
+    const struct method_call *call = (const struct method_call *)context;
+    tc_string_free(tc_call(call->method, call->request));
+    write_and_exit(output, tc_call(call->method, call->request));
+}
+
 /* ---- a process's first call -------------------------------------------------------------- */
 
 /* In a fresh process (this program run again): the first call of the process with allocations
@@ -359,33 +420,15 @@ int main(int argc, char **argv) {
     /* The first calls first, each in a fresh process, before this one calls the library. */
     {
         json_t *listing = NULL;
-        char *info_response;
-        printf("| request | way | failing | allocations per call | NULL | envelope | absorbed | killed |\n");
-        printf("|---|---|---|---:|---:|---:|---:|---:|\n");
+        json_error_t error;
         /* The method names and examples come from a child's library.info, so that this process
            has not called the library yet when it measures first calls. */
-        {
-            int pipe_ends[2];
-            pid_t pid;
-            char buffer[65536];
-            ssize_t got, total = 0;
-            json_error_t error;
-            CHECK(pipe(pipe_ends) == 0);
-            fflush(NULL);
-            pid = fork();
-            if (pid == 0) {
-                char *text = tc_library_info("{}");
-                if (text != NULL && write(pipe_ends[1], text, strlen(text)) < 0) _exit(1);
-                _exit(text != NULL ? 0 : 1);
-            }
-            close(pipe_ends[1]);
-            while ((got = read(pipe_ends[0], buffer + total, sizeof buffer - 1 - (size_t)total)) > 0) total += got;
-            buffer[total] = '\0';
-            close(pipe_ends[0]);
-            waitpid(pid, NULL, 0);
-            info_response = buffer;
-            listing = json_loads(info_response, 0, &error);
-        }
+        char *info_response = child_output(write_library_info, NULL);
+        printf("| request | way | failing | allocations per call | NULL | envelope | absorbed | killed |\n");
+        printf("|---|---|---|---:|---:|---:|---:|---:|\n");
+        CHECK(info_response != NULL);
+        listing = info_response != NULL ? json_loads(info_response, 0, &error) : NULL;
+        free(info_response);
         methods = json_object_get(json_object_get(listing, "result"), "methods");
         CHECK(json_array_size(methods) > 0);
         for (index = 0; index < json_array_size(methods); index++) {
@@ -400,25 +443,9 @@ int main(int argc, char **argv) {
             if (request == NULL) continue;
             /* The normal response, from a warm process: a child's. */
             {
-                int pipe_ends[2];
-                pid_t pid;
-                char *buffer = (char *)calloc(1, 1 << 20);
-                ssize_t got, total = 0;
-                CHECK(pipe(pipe_ends) == 0);
-                fflush(NULL);
-                pid = fork();
-                if (pid == 0) {
-                    char *text = tc_call(method, request);
-                    tc_string_free(text);
-                    text = tc_call(method, request);
-                    if (text != NULL && write(pipe_ends[1], text, strlen(text)) < 0) _exit(1);
-                    _exit(text != NULL ? 0 : 1);
-                }
-                close(pipe_ends[1]);
-                while ((got = read(pipe_ends[0], buffer + total, (1 << 20) - 1 - (size_t)total)) > 0) total += got;
-                close(pipe_ends[0]);
-                waitpid(pid, NULL, 0);
-                expected = buffer;
+                struct method_call warm = {method, request};
+                expected = child_output(write_warm_response, &warm);
+                CHECK(expected != NULL && expected[0] != '\0');
             }
             measure_cold(method, request, deterministic ? expected : NULL);
             free(expected);
