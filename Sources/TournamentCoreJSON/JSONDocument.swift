@@ -1,7 +1,7 @@
 /// A parsed request: its bytes and their tape.
 ///
 /// The document borrows both: it is valid only inside the closure given to
-/// ``parse(_:terminated:scratch:_:)``, which is how the wire layer reads every request without copying it and
+/// ``parse(_:_:)``, which is how the wire layer reads every request without copying it and
 /// without reference counting (a document is three pointers and two counts, copied freely).
 /// Node indices come from the tape itself (a container's end, a key's value at key + 1), so
 /// they are in range by construction; debug builds check every access, and the fuzzer runs
@@ -18,16 +18,10 @@ public struct JSONDocument {
     @inlinable public var root: Int { 0 }
 
     /// Parses `bytes` and hands the document to `body`; the document must not escape it.
-    /// `terminated`: a 0 byte follows `bytes` (see ``JSONParser/read(_:terminated:scratch:)``).
-    /// `scratch`: memory aligned to 16 (``StackScratch``'s) that the tape of a short text, and
-    /// the copy of an unterminated one, use instead of the heap while they fit (valid until
-    /// this returns).
+    /// `terminated`: a 0 byte follows `bytes` (see ``JSONParser/read(_:terminated:)``).
     @inlinable
-    public static func parse<Result>(
-        _ bytes: UnsafeBufferPointer<UInt8>, terminated: Bool = false, scratch: UnsafeMutableRawBufferPointer? = nil,
-        _ body: (JSONDocument) -> Result
-    ) throws(JSONSyntaxError) -> Result {
-        let parsed = try JSONParser.read(bytes, terminated: terminated, scratch: scratch)
+    public static func parse<Result>(_ bytes: UnsafeBufferPointer<UInt8>, terminated: Bool = false, _ body: (JSONDocument) -> Result) throws(JSONSyntaxError) -> Result {
+        let parsed = try JSONParser.read(bytes, terminated: terminated)
         defer { parsed.release() }
         let tape = parsed.tape
         return body(JSONDocument(text: tape.text, textCount: bytes.count, nodes: tape.nodes, mantissas: tape.mantissas))

@@ -29,9 +29,8 @@ struct JSONParser {
     private let end: UnsafePointer<UInt8>
     /// The next byte to read.
     private var p: UnsafePointer<UInt8>
-    /// The tape being written: `malloc` memory or the caller's scratch (``borrowed``), lent to
-    /// the caller at the end. Writing through a cursor spares every node the checks of
-    /// `Array.append`.
+    /// The tape being written: `malloc` memory lent to the caller at the end. Writing through a
+    /// cursor spares every node the checks of `Array.append`.
     ///
     /// Room is checked once per value, not per node: a step of the reading loop (one value, and
     /// the key before it, and the containers it closes) writes at most ``nodesPerStep`` nodes,
@@ -40,9 +39,6 @@ struct JSONParser {
     /// bracket), so its tape never grows; a longer one gets room for a node per three bytes, up
     /// to ``roomyTextLimit`` nodes, and doubles when it has more.
     private var tape: UnsafeMutablePointer<JSONNode>
-    /// Whether ``tape`` is in the caller's scratch memory (a short text's, see ``tape(_:count:frames:scratch:)``),
-    /// which is moved to the heap if it has to grow, rather than reallocated.
-    private var borrowed: Bool
     /// Where the next node goes.
     private var next: UnsafeMutablePointer<JSONNode>
     /// ``nodesPerStep`` before the end of the tape: a step starting at or past it grows the tape.
@@ -71,11 +67,11 @@ struct JSONParser {
         var outerIsObject: Bool
     }
 
-    /// A text's tape and the heap memory that holds it (the tape, and the text's copy when the
-    /// parser made one; nil for each in the caller's scratch), which ``release()`` frees.
+    /// A text's tape and the memory that holds it (the tape, and the text's copy when the
+    /// parser made one), which ``release()`` frees.
     @usableFromInline struct Parsed {
         @usableFromInline let tape: JSONTape
-        let allocation: UnsafeMutableRawPointer?
+        let allocation: UnsafeMutableRawPointer
         let copy: UnsafeMutablePointer<UInt8>?
 
         /// Frees the tape (and the copy): nothing read from it may be used after.
@@ -86,44 +82,26 @@ struct JSONParser {
     }
 
     /// Parses `bytes` (at most ``JSONLimits/maxRequestBytes`` long) into a tape in `malloc`
-    /// memory or `scratch`, which the caller releases (``JSONDocument/parse(_:terminated:scratch:_:)``
-    /// lends it to a closure). Not generic, so that that generic function is specialized where
-    /// it is called, in other modules too.
+    /// memory, which the caller releases (``JSONDocument/parse(_:terminated:_:)`` lends it to a
+    /// closure). Not generic, so that that generic function is specialized where it is called,
+    /// in other modules too.
     ///
-    /// - Parameters:
-    ///   - terminated: The byte after the last, `bytes[bytes.count]`, may be read and is 0 (a C
-    ///     string's terminator): the reader uses it as its sentinel. Otherwise the text is first
-    ///     copied into memory that has one.
-    ///   - scratch: Memory aligned to 16 that the text's copy and tape use while they fit in it
-    ///     and the text is at most ``scratchTextLimit`` bytes long (see ``StackScratch``);
-    ///     the result reads it, so it must outlive the result.
+    /// - Parameter terminated: The byte after the last, `bytes[bytes.count]`, may be read and
+    ///   is 0 (a C string's terminator): the reader uses it as its sentinel. Otherwise the text
+    ///   is first copied into memory that has one.
     @usableFromInline
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, terminated: Bool, scratch: UnsafeMutableRawBufferPointer?) throws(JSONSyntaxError) -> Parsed {
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, terminated: Bool) throws(JSONSyntaxError) -> Parsed {
         guard bytes.count <= JSONLimits.maxRequestBytes else {
             throw JSONSyntaxError(message: "The text is longer than \(JSONLimits.maxRequestBytes) bytes.", offset: 0)
         }
         guard let start = bytes.baseAddress, !bytes.isEmpty else {
             throw error("Unexpected end of text; expected a value.", at: 0)
         }
-        // The scratch, when the text is short enough to use it (what is left of it for the tape).
-        var scratch = bytes.count <= scratchTextLimit ? scratch : nil
         if terminated {
-            return try read(start, count: bytes.count, copy: nil, scratch: scratch)
+            return try read(start, count: bytes.count, copy: nil)
         }
-        // The copy, at the end of the scratch when it takes at most a quarter of it.
-        let copy: UnsafeMutablePointer<UInt8>
-        let copyOwned: Bool
-        if let room = scratch, let base = room.baseAddress, bytes.count < room.count / 4 {
-            let tapeBytes = room.count - (bytes.count + 1)
-            copy = (base + tapeBytes).bindMemory(to: UInt8.self, capacity: bytes.count + 1)
-            copyOwned = false
-            scratch = UnsafeMutableRawBufferPointer(start: base, count: tapeBytes)
-        } else {
-            guard let allocated = CLibrary.reallocate(nil, bytes.count + 1)?.assumingMemoryBound(to: UInt8.self) else {
-                throw .outOfMemory
-            }
-            copy = allocated
-            copyOwned = true
+        guard let copy = CLibrary.reallocate(nil, bytes.count + 1)?.assumingMemoryBound(to: UInt8.self) else {
+            throw .outOfMemory
         }
         #if hasFeature(Embedded)
         UnsafeMutableRawPointer(copy).copyMemory(from: start, byteCount: bytes.count)  // memmove (see copyBytes)
@@ -132,31 +110,23 @@ struct JSONParser {
         #endif
         copy[bytes.count] = 0
         do {
-            return try read(copy, count: bytes.count, copy: copyOwned ? copy : nil, scratch: scratch)
+            return try read(copy, count: bytes.count, copy: copy)
         } catch {
-            if copyOwned { CLibrary.release(copy) }
+            CLibrary.release(copy)
             throw error
         }
     }
 
-    /// The longest text whose copy and tape use the caller's scratch: 4 KB, whose tape, a few
-    /// hundred nodes, mostly fits in ``StackScratch``'s (and when not, moves to the heap once,
-    /// at the size its text's tape starts with there).
-    static let scratchTextLimit = 4096
-
     /// Parses the `count` bytes at `start`, followed by a 0 byte (`copy`: the parser's copy of
-    /// the text in `malloc` memory, which the result then owns), into a tape in `scratch` when it
-    /// is given and holds at least two steps' nodes, on the heap otherwise.
-    private static func read(
-        _ start: UnsafePointer<UInt8>, count: Int, copy: UnsafeMutablePointer<UInt8>?, scratch: UnsafeMutableRawBufferPointer?
-    ) throws(JSONSyntaxError) -> Parsed {
+    /// the text, which the result then owns).
+    private static func read(_ start: UnsafePointer<UInt8>, count: Int, copy: UnsafeMutablePointer<UInt8>?) throws(JSONSyntaxError) -> Parsed {
         let outcome = withUnsafeTemporaryAllocation(of: Frame.self, capacity: JSONLimits.maxDepth) { frames in
-            tape(start, count: count, frames: frames, scratch: scratch)
+            tape(start, count: count, frames: frames)
         }
-        let (nodes, count, mantissas, borrowed) = try outcome.get()
+        let (nodes, count, mantissas) = try outcome.get()
         return Parsed(
             tape: JSONTape(text: start, nodes: UnsafeBufferPointer(start: nodes, count: count), mantissas: mantissas),
-            allocation: borrowed ? nil : UnsafeMutableRawPointer(nodes), copy: copy)
+            allocation: UnsafeMutableRawPointer(nodes), copy: copy)
     }
 
     /// Bytes of the tape's allocation per node: the node, and a mantissa slot (used by exact
@@ -191,60 +161,37 @@ struct JSONParser {
         count <= roomyTextLimit ? count + 1 : min(count / 3, roomyTextLimit)
     }
 
-    /// The tape of the `count` bytes at `start` (in `scratch`, or `malloc` memory the caller
-    /// frees), its node count, its mantissas, and whether it is in `scratch`.
+    /// The tape of the `count` bytes at `start` (`malloc` memory the caller frees), its node
+    /// count and its mantissas.
     ///
     /// Not itself throwing, so that the reading loop inlined into it, whose every `throw` is a
     /// branch to the `catch` here, keeps no error register: a throwing function reserves one
     /// for its error and tests it where inlined calls returned (after every string and number).
     private static func tape(
-        _ start: UnsafePointer<UInt8>, count: Int, frames: UnsafeMutableBufferPointer<Frame>, scratch: UnsafeMutableRawBufferPointer?
-    ) -> Result<(UnsafeMutablePointer<JSONNode>, Int, UnsafeMutablePointer<UInt64>, Bool), JSONSyntaxError> {
-        let capacity = heapCapacity(forTextOf: count)
-        let nodes: UnsafeMutablePointer<JSONNode>
-        let tapeCapacity: Int
-        let borrowed: Bool
-        // Even, as on the heap.
-        let scratchCapacity = (scratch.map { $0.count / bytesPerNode } ?? 0) & ~1
-        if let base = scratch?.baseAddress, scratchCapacity >= 2 * nodesPerStep {
-            tapeCapacity = min(capacity, scratchCapacity)
-            nodes = base.bindMemory(to: JSONNode.self, capacity: tapeCapacity)
-            (base + tapeCapacity * MemoryLayout<JSONNode>.stride).bindMemory(to: UInt64.self, capacity: tapeCapacity)
-            borrowed = true
-        } else {
-            let (byteCount, overflow) = capacity.multipliedReportingOverflow(by: bytesPerNode)
-            guard !overflow, let allocated = CLibrary.reallocate(nil, byteCount) else {
-                return .failure(.outOfMemory)
-            }
-            tapeCapacity = capacity
-            nodes = allocated.assumingMemoryBound(to: JSONNode.self)
-            borrowed = false
+        _ start: UnsafePointer<UInt8>, count: Int, frames: UnsafeMutableBufferPointer<Frame>
+    ) -> Result<(UnsafeMutablePointer<JSONNode>, Int, UnsafeMutablePointer<UInt64>), JSONSyntaxError> {
+        // Even, so that the mantissas after the nodes are aligned.
+        let capacity = (initialCapacity(forTextOf: count) + nodesPerStep + 1) & ~1
+        let (byteCount, overflow) = capacity.multipliedReportingOverflow(by: bytesPerNode)
+        guard !overflow, let allocated = CLibrary.reallocate(nil, byteCount) else {
+            return .failure(.outOfMemory)
         }
-        var parser = JSONParser(start: start, end: start + count, tape: nodes, capacity: tapeCapacity, borrowed: borrowed, frames: frames)
+        let nodes = allocated.assumingMemoryBound(to: JSONNode.self)
+        var parser = JSONParser(start: start, end: start + count, tape: nodes, capacity: capacity, frames: frames)
         do {
             try parser.parseDocument()
         } catch {
-            if !parser.borrowed { CLibrary.release(parser.tape) }
+            CLibrary.release(parser.tape)
             return .failure(error)
         }
-        return .success((parser.tape, parser.next - parser.tape, parser.mantissas, parser.borrowed))
+        return .success((parser.tape, parser.next - parser.tape, parser.mantissas))
     }
 
-    /// The nodes a heap tape of a `count`-byte text starts with: its initial capacity and a
-    /// step's, even, so that the mantissas after the nodes are aligned.
-    private static func heapCapacity(forTextOf count: Int) -> Int {
-        (initialCapacity(forTextOf: count) + nodesPerStep + 1) & ~1
-    }
-
-    private init(
-        start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, tape: UnsafeMutablePointer<JSONNode>, capacity: Int, borrowed: Bool,
-        frames: UnsafeMutableBufferPointer<Frame>
-    ) {
+    private init(start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, tape: UnsafeMutablePointer<JSONNode>, capacity: Int, frames: UnsafeMutableBufferPointer<Frame>) {
         self.start = start
         self.end = end
         p = start
         self.tape = tape
-        self.borrowed = borrowed
         next = tape
         reserve = tape + (capacity - Self.nodesPerStep)
         mantissas = Self.mantissas(of: tape, capacity: capacity)
@@ -276,46 +223,29 @@ struct JSONParser {
         if _slowPath(next >= reserve) {
             // Nil when memory ran out; thrown here rather than by the call, whose error the
             // compiler then checked after every string and number.
-            guard
-                let grown = Self.grown(
-                    tape, next: next, reserve: reserve, mantissaCount: Int(mantissaCount), borrowedForTextOf: borrowed ? end - start : nil)
-            else {
+            guard let grown = Self.grown(tape, next: next, reserve: reserve, mantissaCount: Int(mantissaCount)) else {
                 throw .outOfMemory
             }
             (tape, next, reserve, mantissas) = grown
-            borrowed = false
         }
     }
 
     /// The tape reallocated at twice its capacity (`reserve` is ``nodesPerStep`` before its
     /// end), with its new cursor, reserve and mantissas (moved to their new place after the
-    /// nodes); nil when memory ran out (the tape is then unchanged). A tape in the caller's
-    /// scratch (`borrowedForTextOf` the text's length) is copied to a heap tape of the size its
-    /// text's starts with there, or twice its own if that is more.
+    /// nodes); nil when memory ran out (the tape is then unchanged).
     @inline(never)
     private static func grown(
-        _ tape: UnsafeMutablePointer<JSONNode>, next: UnsafeMutablePointer<JSONNode>, reserve: UnsafeMutablePointer<JSONNode>, mantissaCount: Int,
-        borrowedForTextOf textCount: Int?
+        _ tape: UnsafeMutablePointer<JSONNode>, next: UnsafeMutablePointer<JSONNode>, reserve: UnsafeMutablePointer<JSONNode>, mantissaCount: Int
     ) -> (UnsafeMutablePointer<JSONNode>, UnsafeMutablePointer<JSONNode>, UnsafeMutablePointer<JSONNode>, UnsafeMutablePointer<UInt64>)? {
         let capacity = reserve - tape + nodesPerStep
         let (doubled, overflow) = capacity.multipliedReportingOverflow(by: 2)
-        let newCapacity = max(doubled, textCount.map(heapCapacity(forTextOf:)) ?? 0)
-        let (byteCount, tooBig) = newCapacity.multipliedReportingOverflow(by: bytesPerNode)
-        guard !overflow, !tooBig, let grown = CLibrary.reallocate(textCount == nil ? UnsafeMutableRawPointer(tape) : nil, byteCount) else {
-            return nil
-        }
+        let (byteCount, tooBig) = doubled.multipliedReportingOverflow(by: bytesPerNode)
+        guard !overflow, !tooBig, let grown = CLibrary.reallocate(tape, byteCount) else { return nil }
         let nodes = grown.assumingMemoryBound(to: JSONNode.self)
-        let written = mantissaCount &* MemoryLayout<UInt64>.stride
-        let moved = mantissas(of: nodes, capacity: newCapacity)
-        if textCount != nil {
-            // From the scratch: the nodes, and the mantissas written.
-            UnsafeMutableRawPointer(nodes).copyMemory(from: tape, byteCount: (next - tape) &* MemoryLayout<JSONNode>.stride)
-            UnsafeMutableRawPointer(moved).copyMemory(from: mantissas(of: tape, capacity: capacity), byteCount: written)
-        } else {
-            // Only those written; the regions do not overlap (fewer mantissas than nodes before).
-            UnsafeMutableRawPointer(moved).copyMemory(from: mantissas(of: nodes, capacity: capacity), byteCount: written)
-        }
-        return (nodes, nodes + (next - tape), nodes + (newCapacity - nodesPerStep), moved)
+        let moved = mantissas(of: nodes, capacity: doubled)
+        // Only those written; the regions do not overlap (fewer mantissas than nodes before).
+        UnsafeMutableRawPointer(moved).copyMemory(from: mantissas(of: nodes, capacity: capacity), byteCount: mantissaCount &* MemoryLayout<UInt64>.stride)
+        return (nodes, nodes + (next - tape), nodes + (doubled - nodesPerStep), moved)
     }
 
     // MARK: Structure

@@ -11,53 +11,8 @@ private func nested(_ depth: Int) -> String {
     String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
 }
 
-/// What reading `text` gives with `scratchBytes` of scratch (nil: none), `terminated` or
-/// copied: its nodes and the value of each number, or the error.
-private func readWithScratch(_ text: [UInt8], scratchBytes: Int?, terminated: Bool) -> Result<[String], JSONSyntaxError> {
-    (text + [0]).withUnsafeBufferPointer { terminatedText in
-        let bytes = UnsafeBufferPointer(rebasing: terminatedText[..<text.count])
-        let read = { (scratch: UnsafeMutableRawBufferPointer?) -> Result<[String], JSONSyntaxError> in
-            Result { () throws(JSONSyntaxError) in
-                try JSONDocument.parse(bytes, terminated: terminated, scratch: scratch) { document in
-                    document.nodes.indices.map { node in
-                        let entry = document.nodes[node]
-                        let value = entry.kind == .number ? document.double(node).map { " \($0)" } ?? "" : ""
-                        return "\(entry.kind) \(entry.value)\(value)"
-                    }
-                }
-            }
-        }
-        guard let scratchBytes else { return read(nil) }
-        return withUnsafeTemporaryAllocation(byteCount: scratchBytes, alignment: 16) { read($0) }
-    }
-}
-
 @Suite("JSONParser")
 struct JSONParserTests {
-    @Test(
-        "a tape in scratch memory reads as one on the heap: fitting, moved to the heap when it grows, or not used",
-        arguments: [StackScratch.byteCount, 2 * 70 * 24, 64])
-    func scratchTape(scratchBytes: Int) throws {
-        // 70 nodes a step and 24 bytes a node: the second size holds two steps' nodes, so long
-        // texts start there and move; the last holds none, so the tape is on the heap.
-        let texts = [
-            "{}", "[1,2.5,-3e2,\"x\"]", "{\"a\":[{\"b\":null}],\"c\":true}",
-            "[" + Array(repeating: "123456789012", count: 300).joined(separator: ",") + "]",  // 3.9 KB, 302 nodes
-            "[" + String(repeating: "[", count: 60) + "0.5" + String(repeating: "]", count: 60) + ",[1,2]]",
-            "[" + String(repeating: "0,", count: 2_100) + "1]",  // 4.2 KB: past the scratch's texts
-            "[1,2", "{\"a\":}", "[" + String(repeating: "1,", count: 1_000) + "x]",  // errors, one after moving
-        ]
-        for text in texts {
-            for terminated in [true, false] {
-                let expected = readWithScratch(Array(text.utf8), scratchBytes: nil, terminated: terminated)
-                let actual = readWithScratch(Array(text.utf8), scratchBytes: scratchBytes, terminated: terminated)
-                // (The first difference only: a tape is hundreds of lines.)
-                let difference = actual == expected ? nil : Array(zip(String(describing: actual), String(describing: expected))).firstIndex { $0 != $1 }
-                #expect(difference == nil, "\(text.prefix(40)) (\(text.utf8.count) bytes), terminated: \(terminated): differs at character \(difference ?? 0)")
-            }
-        }
-    }
-
     @Test("a long tape stays consistent, given room at once or grown (texts over 1 MiB)", arguments: [40_000, 100_000])
     func longTape(groups: Int) throws {
         // 40,000 groups: 560 KB, room for a node per byte at once; 100,000: 1.4 MB, past

@@ -1,8 +1,8 @@
 /* The C library functions the core and its command-line tool call, for the Embedded Swift
  * builds (see module.modulemap): malloc, realloc, free, memcmp, strnlen, strtod, clock_gettime
  * and, where there are threads, the pthread mutex; the tool's open, read, write, isatty,
- * strerror, exit and errno. Where Swift cannot import a function or macro, or cannot do what a
- * C function can (stack memory past 1 KiB), an inline function here stands for it. */
+ * strerror, exit and errno. Where Swift cannot import a function or macro, an inline
+ * function here stands for it. */
 #ifndef TC_EMBEDDED_LIBC_H
 #define TC_EMBEDDED_LIBC_H
 
@@ -29,16 +29,5 @@ static inline int tc_clock_realtime(struct timespec *time) { return clock_gettim
 
 /* open(path, O_RDONLY), which Embedded Swift cannot import (a variadic function). */
 static inline int tc_open_for_reading(const char *path) { return open(path, O_RDONLY); }
-
-/* The bytes of stack tc_with_stack_scratch lends. */
-#define TC_STACK_SCRATCH_BYTES 16384
-
-/* Calls body(context, scratch) with TC_STACK_SCRATCH_BYTES bytes of this thread's stack at
- * `scratch` (uninitialized, aligned to 16), valid until body returns: Embedded Swift's
- * withUnsafeTemporaryAllocation takes more than 1 KiB from the heap instead. */
-static inline void tc_with_stack_scratch(void *context, void (*body)(void *context, void *scratch)) {
-    unsigned char scratch[TC_STACK_SCRATCH_BYTES] __attribute__((aligned(16)));
-    body(context, scratch);
-}
 
 #endif

@@ -107,13 +107,20 @@ public enum Wire {
         if cursorFirst && answered(by: method, reading: request, into: &writer) {
             return writer
         }
-        withUnsafeMutablePointer(to: &writer) { writer in
-            var reading = DocumentReading(method: method, request: request, terminated: terminated, writer: writer)
-            withUnsafeMutablePointer(to: &reading) { reading in
-                StackScratch.lend(UnsafeMutableRawPointer(reading)) { reading, scratch in
-                    reading?.assumingMemoryBound(to: DocumentReading.self).pointee.answer(
-                        scratch: UnsafeMutableRawBufferPointer(start: scratch, count: StackScratch.byteCount))
+        do throws(JSONSyntaxError) {
+            try JSONDocument.parse(request, terminated: terminated) { document in
+                do throws(WireError) {
+                    try respond(method, to: document, into: &writer)
+                } catch {
+                    writer.truncate(to: 0)
+                    writeError(error, path: error.path(in: document), into: &writer)
                 }
+            }
+        } catch {
+            if error.isOutOfMemory {
+                writer.markOutOfMemory()
+            } else {
+                writeError(WireError(.invalidJSON, error.message), path: nil, into: &writer)
             }
         }
         if writer.containsNonFiniteNumber {
@@ -121,35 +128,6 @@ public enum Wire {
             writeError(WireError(.internal, "The result contained a number JSON cannot express."), path: nil, into: &writer)
         }
         return writer
-    }
-
-    /// A request answered from its document, whose tape (and copy) use stack scratch while
-    /// they fit: what ``StackScratch/lend(_:to:)`` runs, a C function pointer with this as its
-    /// context rather than a closure (which Embedded Swift would box).
-    private struct DocumentReading {
-        let method: WireMethodEntry
-        let request: UnsafeBufferPointer<UInt8>
-        let terminated: Bool
-        let writer: UnsafeMutablePointer<JSONWriter>
-
-        func answer(scratch: UnsafeMutableRawBufferPointer) {
-            do throws(JSONSyntaxError) {
-                try JSONDocument.parse(request, terminated: terminated, scratch: scratch) { document in
-                    do throws(WireError) {
-                        try respond(method, to: document, into: &writer.pointee)
-                    } catch {
-                        writer.pointee.truncate(to: 0)
-                        writeError(error, path: error.path(in: document), into: &writer.pointee)
-                    }
-                }
-            } catch {
-                if error.isOutOfMemory {
-                    writer.pointee.markOutOfMemory()
-                } else {
-                    writeError(WireError(.invalidJSON, error.message), path: nil, into: &writer.pointee)
-                }
-            }
-        }
     }
 
     /// The response buffer a request of `count` bytes starts with. Responses are often about as
