@@ -20,10 +20,9 @@ they do not know (README: "Versions and compatibility").
 The exit status is 1 when there is a breaking change the versions do not allow: with no
 versions given, any; with them, any unless the new version may break (a new major version, or,
 before 1.0, a new minor one) and the changelog's section for it names every method with a
-breaking change on a line marked **Breaking**. It is 2 for a usage error.
+breaking change in a list item that starts with **Breaking**. It is 2 for a usage error.
 """
 import argparse
-import copy
 import json
 import re
 import sys
@@ -34,7 +33,7 @@ ALL_TYPES = {"null", "boolean", "object", "array", "string", "integer", "number"
 
 
 class Contract:
-    """A schemas/ folder: each method's request and response schema, with $refs resolved."""
+    """A schemas/ folder: each method's request and response schema."""
 
     def __init__(self, folder):
         self.folder = Path(folder)
@@ -52,90 +51,74 @@ class Contract:
             self.files[name] = json.loads((self.folder / name).read_text(encoding="utf-8"))
         return self.files[name]
 
-    def resolve(self, node, base):
-        """`node` with its $ref replaced by the target, the node's other keywords merged over it."""
-        while isinstance(node, dict) and "$ref" in node:
-            reference = node["$ref"]
-            file, _, pointer = reference.partition("#")
-            file = file or base
-            target = self.load(file)
-            for part in filter(None, pointer.split("/")):
-                target = target[part.replace("~1", "/").replace("~0", "~")]
-            merged = copy.deepcopy(target)
-            merge(merged, {key: value for key, value in node.items() if key != "$ref"})
-            node, base = merged, file
-        return node, base
+    def target(self, reference, base):
+        file, _, pointer = reference.partition("#")
+        file = file or base
+        target = self.load(file)
+        for part in filter(None, pointer.split("/")):
+            target = target[part.replace("~1", "/").replace("~0", "~")]
+        return target, file
 
-
-def merge(into, other):
-    for key, value in other.items():
-        if isinstance(value, dict) and isinstance(into.get(key), dict):
-            merge(into[key], value)
-        else:
-            into[key] = copy.deepcopy(value)
-
-
-class Shape:
-    """What a schema admits, flattened over anyOf/oneOf: its types, enum values, bounds, object
-    fields and array elements."""
-
-    def __init__(self, contract, node, base):
-        self.types = set()
-        self.enum = None  # None: any value of the types
-        self.bounds = {}
-        self.pattern = None
-        self.properties = {}  # name -> (node, base)
-        self.required = set()
-        self.items = None  # (node, base)
-        self.add(contract, node, base)
-
-    def add(self, contract, node, base):
-        node, base = contract.resolve(node, base)
-        if node is True or node == {}:
-            self.types |= ALL_TYPES
-            return
-        alternatives = node.get("anyOf") or node.get("oneOf")
-        if alternatives:
-            # The node's own keywords hold for every alternative.
-            own = {key: value for key, value in node.items() if key not in ("anyOf", "oneOf")}
+    def branches(self, node, base, depth=0):
+        """The alternatives `node` admits, each a schema without $ref, allOf, anyOf or oneOf
+        (those merged in), with the file its $refs are relative to; [] admits nothing."""
+        if depth > 32:
+            return [({}, base)]
+        if node is False:
+            return []
+        if node is True:
+            return [({}, base)]
+        node = dict(node)
+        if "$ref" in node:
+            target, target_base = self.target(node.pop("$ref"), base)
+            # The keywords beside a $ref apply together with the target's (2020-12).
+            return [(tighten(branch, node), branch_base) for branch, branch_base in self.branches(target, target_base, depth + 1)]
+        members = node.pop("allOf", None)
+        if members is not None:
+            found = self.branches(node, base, depth + 1)
+            for member in members:
+                found = [(tighten(own, branch), own_base) for own, own_base in found for branch, _ in self.branches(member, base, depth + 1)]
+            return found
+        alternatives = node.pop("anyOf", None) or node.pop("oneOf", None)
+        if alternatives is not None:
+            found = []
             for alternative in alternatives:
-                branch = copy.deepcopy(own)
-                alternative, alternative_base = contract.resolve(alternative, base)
-                merge(branch, alternative)
-                self.add(contract, branch, alternative_base)
-            return
-        values = [node["const"]] if "const" in node else node.get("enum")
-        if values is not None:
-            self.enum = (self.enum or set()) | {json.dumps(value, sort_keys=True) for value in values}
-            self.types |= {json_type(value) for value in values}
-        declared = node.get("type")
-        if declared is not None:
-            types = {declared} if isinstance(declared, str) else set(declared)
-            self.types |= types if values is None else set()
-        elif values is None:
-            self.types |= {kind for kind, words in TYPE_WORDS.items() if any(word in node for word in words)} or ALL_TYPES
-        for word in BOUND_WORDS:
-            if word in node:
-                self.bounds[word] = node[word]
-        if "pattern" in node:
-            self.pattern = node["pattern"]
-        for name, field in node.get("properties", {}).items():
-            self.properties[name] = (field, base)
-        self.required |= set(node.get("required", []))
-        if "items" in node:
-            self.items = (node["items"], base)
+                for branch, branch_base in self.branches(alternative, base, depth + 1):
+                    found.append((tighten(branch, node), branch_base))
+            return found
+        return [(node, base)]
 
 
+def tighten(schema, other):
+    """`schema` with `other`'s keywords too, both holding: the tighter bound, both requirements,
+    the other's annotations."""
+    merged = dict(schema)
+    for key, value in other.items():
+        if key in merged and key in BOUNDS:
+            kind = BOUNDS[key][1]
+            merged[key] = min(merged[key], value) if kind == "upper" else max(merged[key], value)
+        elif key == "required":
+            merged[key] = sorted(set(merged.get(key, [])) | set(value))
+        elif key == "properties" and isinstance(merged.get(key), dict):
+            merged[key] = {name: {"allOf": [merged[key][name], value[name]]} if name in merged[key] and name in value
+                           else merged[key].get(name, value.get(name)) for name in merged[key].keys() | value.keys()}
+        elif key not in merged:
+            merged[key] = value
+    return merged
+
+
+# Each bound: the keyword's subject and whether it is a lower or an upper bound.
+BOUNDS = {
+    "minimum": ("number", "lower"), "exclusiveMinimum": ("number", "lower"),
+    "maximum": ("number", "upper"), "exclusiveMaximum": ("number", "upper"),
+    "minLength": ("string", "lower"), "maxLength": ("string", "upper"),
+    "minItems": ("array", "lower"), "maxItems": ("array", "upper"),
+}
 TYPE_WORDS = {
     "object": ("properties", "required", "additionalProperties"),
-    "array": ("items", "minItems", "maxItems"),
-    "string": ("pattern", "minLength", "maxLength"),
-    "number": ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"),
-}
-# Each bound: +1 when a larger value admits more (a maximum), -1 when a smaller one does.
-BOUND_WORDS = {
-    "minimum": -1, "exclusiveMinimum": -1, "maximum": 1, "exclusiveMaximum": 1,
-    "minLength": -1, "maxLength": 1, "minItems": -1, "maxItems": 1,
+    "array": ("items", "minItems", "maxItems", "uniqueItems"),
+    "string": ("pattern", "minLength", "maxLength", "format"),
+    "number": ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"),
 }
 
 
@@ -147,156 +130,270 @@ def json_type(value):
     if isinstance(value, int):
         return "integer"
     if isinstance(value, float):
-        return "number"
+        return "integer" if value.is_integer() else "number"
     if isinstance(value, str):
         return "string"
     return "array" if isinstance(value, list) else "object"
 
 
-def admitted_types(types):
-    """`types` with integer inside number (a number admits integers)."""
+def branch_types(branch):
+    """The JSON types a branch admits (integer standing for the integral numbers, number for
+    the others)."""
+    if "const" in branch or "enum" in branch:
+        return {json_type(value) for value in ([branch["const"]] if "const" in branch else branch["enum"])}
+    declared = branch.get("type")
+    if declared is None:
+        inferred = {kind for kind, words in TYPE_WORDS.items() if any(word in branch for word in words)}
+        types = inferred or set(ALL_TYPES)
+    else:
+        types = {declared} if isinstance(declared, str) else set(declared)
     return types | ({"integer"} if "number" in types else set())
+
+
+class Shape:
+    """What a schema admits, per JSON type: whether any value of it or only some (an enum),
+    its bounds and constraints, an object's fields and an array's elements."""
+
+    def __init__(self, contract, schemas):
+        """`schemas`: (node, base) pairs, admitting what any of them does."""
+        self.branches = [(branch, base, branch_types(branch)) for node, node_base in schemas
+                         for branch, base in contract.branches(node, node_base)]
+        self.types = set().union(*(types for _, _, types in self.branches)) if self.branches else set()
+
+    def of(self, kind):
+        return [(branch, base) for branch, base, types in self.branches if kind in types]
+
+    def open(self, kind):
+        """Whether some value of type `kind` is admitted whatever it is (no enum)."""
+        return any("const" not in branch and "enum" not in branch for branch, _ in self.of(kind))
+
+    def values(self, kind):
+        found = set()
+        for branch, _ in self.of(kind):
+            for value in [branch["const"]] if "const" in branch else branch.get("enum", []):
+                if json_type(value) == kind:
+                    found.add(json.dumps(value, sort_keys=True))
+        return found
+
+    def bound(self, kind, side):
+        """The loosest (value, exclusive) bound of type `kind`'s values on `side` ("lower" or
+        "upper"), or None when some branch has none."""
+        subject = "number" if kind in NUMBER_TYPES else kind
+        loosest = None
+        for branch, _ in self.of(kind):
+            if "const" in branch or "enum" in branch:
+                continue
+            candidates = [(branch[word], word.startswith("exclusive")) for word, (what, which) in BOUNDS.items()
+                          if what == subject and which == side and word in branch]
+            if not candidates:
+                return None
+            # The tighter of this branch's keywords; then the looser across branches.
+            tight = max(candidates, key=lambda bound: (bound[0] if side == "lower" else -bound[0], bound[1]))
+            if loosest is None or looser(tight, loosest, side):
+                loosest = tight
+        return loosest
+
+    def constraint(self, kind, word):
+        """The values of `word` (pattern, format, multipleOf, uniqueItems) over type `kind`'s
+        open branches: None when some branch has none."""
+        found = set()
+        for branch, _ in self.of(kind):
+            if "const" in branch or "enum" in branch:
+                continue
+            if word not in branch:
+                return None
+            found.add(json.dumps(branch[word]))
+        return found or None
+
+    def properties(self):
+        """Each field of the object branches: the schemas it has in them (an anyOf), whether
+        every object branch requires it."""
+        objects = self.of("object")
+        names = {}
+        for branch, base in objects:
+            for name, schema in branch.get("properties", {}).items():
+                names.setdefault(name, []).append((schema, base))
+        required = {name for name in names if objects and all(name in branch.get("required", []) for branch, _ in objects)}
+        return names, required
+
+    def additional(self):
+        """"closed" when no object branch admits unknown fields; otherwise the schemas they
+        take ({} for any)."""
+        schemas = []
+        for branch, base in self.of("object"):
+            extra = branch.get("additionalProperties", True)
+            if extra is not False:
+                schemas.append(({} if extra is True else extra, base))
+        return schemas or "closed"
+
+    def items(self):
+        return [(branch.get("items", {}), base) for branch, base in self.of("array")]
+
+
+def looser(bound, other, side):
+    """Whether (value, exclusive) `bound` admits more than `other` on `side`."""
+    if bound[0] != other[0]:
+        return bound[0] < other[0] if side == "lower" else bound[0] > other[0]
+    return other[1] and not bound[1]
 
 
 class Report:
     def __init__(self):
         self.changes = []  # (kind, method, side, path, what)
+        self.comparing = set()  # the comparisons in progress, to stop at a recursive definition
 
     def add(self, kind, method, side, path, what):
-        self.changes.append((kind, method, side, path, what))
+        if (kind, method, side, path, what) not in self.changes:
+            self.changes.append((kind, method, side, path, what))
 
     def breaking_methods(self):
         return sorted({method for kind, method, *_ in self.changes if kind == "breaking"})
-
-
-def compare(old_contract, new_contract, old, new, method, side, path, report, depth=0):
-    """Reports how the schema `new` differs from `old` (each a (node, base) pair) at `path`.
-    `side` is "request" (new must admit what old admitted) or "result" (new must admit no more
-    than old)."""
-    if depth > 64:
-        return
-    old_shape, new_shape = Shape(old_contract, *old), Shape(new_contract, *new)
-    widening, narrowing = ("addition", "breaking") if side == "request" else ("breaking", "addition")
-
-    def report_change(admits_more, what):
-        report.add(widening if admits_more else narrowing, method, side, path, what)
-
-    old_types, new_types = admitted_types(old_shape.types), admitted_types(new_shape.types)
-    for kind in sorted(old_types - new_types):
-        if kind == "null" and side == "request":
-            report_change(False, "no longer accepts null")
-        elif kind != "integer" or "number" not in old_shape.types:
-            report_change(False, f"no longer {'accepts' if side == 'request' else 'gives'} {article(kind)}")
-    for kind in sorted(new_types - old_types):
-        if kind == "null" and side == "result":
-            report_change(True, "may now be null (made optional)")
-        elif kind != "integer" or "number" not in new_shape.types:
-            report_change(True, f"{'now accepts' if side == 'request' else 'may now give'} {article(kind)}")
-
-    if old_shape.enum is not None or new_shape.enum is not None:
-        if new_shape.enum is None:
-            report_change(True, "any value now, not only " + listing(old_shape.enum))
-        elif old_shape.enum is None:
-            report_change(False, "only " + listing(new_shape.enum) + " now")
-        else:
-            for value in sorted(old_shape.enum - new_shape.enum):
-                report_change(False, f"value {value} removed")
-            for value in sorted(new_shape.enum - old_shape.enum):
-                report_change(True, f"value {value} added")
-
-    for word, direction in BOUND_WORDS.items():
-        before, after = old_shape.bounds.get(word), new_shape.bounds.get(word)
-        if before == after:
-            continue
-        if after is None or before is None:
-            admits_more = after is None
-        else:
-            admits_more = (after - before) * direction > 0
-        report_change(admits_more, f"{word} {describe(before)} -> {describe(after)}")
-    if old_shape.pattern != new_shape.pattern:
-        # Whether one pattern admits more than another is not decided here: a change either way.
-        report.add("breaking", method, side, path, f"pattern {describe(old_shape.pattern)} -> {describe(new_shape.pattern)}")
-
-    if "object" in old_types and "object" in new_types:
-        for name in sorted(old_shape.properties.keys() | new_shape.properties.keys()):
-            field_path = f"{path}.{name}"
-            if name not in new_shape.properties:
-                report.add("breaking", method, side, field_path, "field removed")
-                continue
-            if name not in old_shape.properties:
-                if side == "request" and name in new_shape.required:
-                    report.add("breaking", method, side, field_path, "new required field")
-                else:
-                    report.add("addition", method, side, field_path, "new field" if side == "result" else "new optional field")
-                continue
-            was, now = name in old_shape.required, name in new_shape.required
-            if was != now:
-                if side == "request":
-                    report.add("breaking" if now else "addition", method, side, field_path, "became required" if now else "became optional")
-                else:
-                    report.add("breaking" if was else "addition", method, side, field_path,
-                               "made optional (may be missing)" if was else "now always present")
-            compare(old_contract, new_contract, old_shape.properties[name], new_shape.properties[name], method, side, field_path, report, depth + 1)
-    if "array" in old_types and "array" in new_types and old_shape.items and new_shape.items:
-        compare(old_contract, new_contract, old_shape.items, new_shape.items, method, side, path + "[]", report, depth + 1)
-
-
-def article(kind):
-    return ("an " if kind[0] in "aeiou" else "a ") + kind
 
 
 def describe(value):
     return "none" if value is None else json.dumps(value)
 
 
-def listing(values):
-    return ", ".join(sorted(values))
+def describe_bound(bound, side):
+    if bound is None:
+        return "none"
+    value, exclusive = bound
+    symbol = (">" if exclusive else ">=") if side == "lower" else ("<" if exclusive else "<=")
+    return f"{symbol} {json.dumps(value)}"
 
 
-def branches(contract, response, file):
-    """The success branch's result schema and the error codes of the response schema in `file`."""
-    result, codes = None, set()
-    for branch in response.get("oneOf", []):
-        branch, base = contract.resolve(branch, file)
-        properties = branch.get("properties", {})
-        if "result" in properties:
-            result = (properties["result"], base)
-        code = properties.get("error", {}).get("properties", {}).get("code", {})
-        codes |= set(code.get("enum", []))
-    return result, codes
+def article(kind):
+    return ("an " if kind[0] in "aeiou" else "a ") + kind
+
+
+def compare(contracts, old, new, method, side, path, report, depth=0):
+    """Reports how the schemas `new` differs from `old` (each a list of (node, base) pairs,
+    admitting what any of them does) at `path`. `side` is "request" (new must admit what old
+    admitted) or "result" and "errors" (new must admit no more than old)."""
+    key = (side, json.dumps([node for node, _ in old], sort_keys=True), tuple(base for _, base in old),
+           json.dumps([node for node, _ in new], sort_keys=True), tuple(base for _, base in new))
+    if depth > 48 or key in report.comparing:
+        return  # (a recursive definition, met again inside itself)
+    report.comparing.add(key)
+    try:
+        compare_shapes(contracts, old, new, method, side, path, report, depth)
+    finally:
+        report.comparing.discard(key)
+
+
+def compare_shapes(contracts, old, new, method, side, path, report, depth):
+    old_shape, new_shape = Shape(contracts[0], old), Shape(contracts[1], new)
+    inbound = side == "request"
+
+    def change(admits_more, what, at=path):
+        # A request may admit more; a result may admit less. A result's new enum value is an
+        # addition too: hosts accept values they do not know.
+        report.add("addition" if admits_more == inbound else "breaking", method, side, at, what)
+
+    for kind in sorted(old_shape.types - new_shape.types):
+        change(False, "no longer accepts null" if kind == "null" and inbound else f"no longer {'accepts' if inbound else 'gives'} {article(kind)}")
+    for kind in sorted(new_shape.types - old_shape.types):
+        change(True, "may now be null (made optional)" if kind == "null" and not inbound else f"{'now accepts' if inbound else 'may now give'} {article(kind)}")
+
+    for kind in sorted(old_shape.types & new_shape.types - {"null"}):
+        was_open, now_open = old_shape.open(kind), new_shape.open(kind)
+        was_values, now_values = old_shape.values(kind), new_shape.values(kind)
+        if was_open and not now_open:
+            change(False, f"only {', '.join(sorted(now_values))} now, not any {kind}")
+        elif now_open and not was_open:
+            report.add("addition", method, side, path, f"any {kind} now, not only {', '.join(sorted(was_values))}")
+        elif not was_open:
+            for value in sorted(was_values - now_values):
+                change(False, f"value {value} removed")
+            for value in sorted(now_values - was_values):
+                report.add("addition", method, side, path, f"value {value} added")
+        if not (was_open and now_open):
+            continue
+        for bound_side in ("lower", "upper"):
+            before, after = old_shape.bound(kind, bound_side), new_shape.bound(kind, bound_side)
+            if before != after:
+                admits_more = after is None or (before is not None and looser(after, before, bound_side))
+                change(admits_more, f"{kind} {bound_side} bound {describe_bound(before, bound_side)} -> {describe_bound(after, bound_side)}")
+        for word in ("pattern", "format", "multipleOf", "uniqueItems"):
+            before, after = old_shape.constraint(kind, word), new_shape.constraint(kind, word)
+            if before != after:
+                # Which of two patterns admits more is not decided here: a change of one is taken
+                # as narrowing; one dropped admits more.
+                change(after is None, f"{word} {describe(sorted(before) if before else None)} -> {describe(sorted(after) if after else None)}")
+
+    if "object" in old_shape.types and "object" in new_shape.types:
+        old_fields, old_required = old_shape.properties()
+        new_fields, new_required = new_shape.properties()
+        for name in sorted(old_fields.keys() | new_fields.keys()):
+            field_path = f"{path}.{name}"
+            if name not in new_fields:
+                report.add("breaking", method, side, field_path, "field removed")
+            elif name not in old_fields:
+                if inbound and name in new_required:
+                    report.add("breaking", method, side, field_path, "new required field")
+                else:
+                    report.add("addition", method, side, field_path, "new optional field" if inbound else "new field")
+            else:
+                was, now = name in old_required, name in new_required
+                if was != now:
+                    if inbound:
+                        change(was, "became optional" if was else "became required", field_path)
+                    else:
+                        change(was, "made optional (may be missing)" if was else "now always present", field_path)
+                compare(contracts, old_fields[name], new_fields[name], method, side, field_path, report, depth + 1)
+        old_extra, new_extra = old_shape.additional(), new_shape.additional()
+        if inbound and old_extra != "closed" and new_extra == "closed":
+            change(False, "unknown fields no longer accepted")
+        elif inbound and old_extra == "closed" and new_extra != "closed":
+            change(True, "unknown fields now accepted")
+        elif old_extra != "closed" and new_extra != "closed":
+            compare(contracts, old_extra, new_extra, method, side, f"{path}.*", report, depth + 1)
+    if "array" in old_shape.types and "array" in new_shape.types:
+        compare(contracts, old_shape.items(), new_shape.items(), method, side, path + "[]", report, depth + 1)
+
+
+def envelope_branches(contract, response, file):
+    """The result schemas and the error schemas of the response schema in `file`."""
+    results, errors = [], []
+    for node in response.get("oneOf", []):
+        for branch, base in contract.branches(node, file):
+            properties = branch.get("properties", {})
+            if "result" in properties:
+                results.append((properties["result"], base))
+            elif "error" in properties:
+                errors.append((branch, base))
+    return results, errors
 
 
 def check(old_folder, new_folder):
-    old_contract, new_contract = Contract(old_folder), Contract(new_folder)
+    contracts = (Contract(old_folder), Contract(new_folder))
     report = Report()
-    for method in sorted(old_contract.methods.keys() | new_contract.methods.keys()):
-        if method not in new_contract.methods:
+    old_methods, new_methods = contracts[0].methods, contracts[1].methods
+    for method in sorted(old_methods.keys() | new_methods.keys()):
+        if method not in new_methods:
             report.add("breaking", method, "method", "", "method removed")
             continue
-        if method not in old_contract.methods:
+        if method not in old_methods:
             report.add("addition", method, "method", "", "new method")
             continue
-        (old_request, old_response), (new_request, new_response) = old_contract.methods[method], new_contract.methods[method]
-        compare(old_contract, new_contract, (old_request, f"{method}.request.schema.json"), (new_request, f"{method}.request.schema.json"),
-                method, "request", "$", report)
-        old_result, old_codes = branches(old_contract, old_response, f"{method}.response.schema.json")
-        new_result, new_codes = branches(new_contract, new_response, f"{method}.response.schema.json")
-        if old_result and new_result:
-            compare(old_contract, new_contract, old_result, new_result, method, "result", "$", report)
-        elif old_result:
+        request_file, response_file = f"{method}.request.schema.json", f"{method}.response.schema.json"
+        compare(contracts, [(old_methods[method][0], request_file)], [(new_methods[method][0], request_file)], method, "request", "$", report)
+        old_results, old_errors = envelope_branches(contracts[0], old_methods[method][1], response_file)
+        new_results, new_errors = envelope_branches(contracts[1], new_methods[method][1], response_file)
+        if old_results and not new_results:
             report.add("breaking", method, "result", "$", "no result any more")
-        for code in sorted(new_codes - old_codes):
-            report.add("addition", method, "errors", "", f"new error code {code}")
-        for code in sorted(old_codes - new_codes):
-            report.add("addition", method, "errors", "", f"error code {code} no longer given")
+        elif old_results:
+            compare(contracts, old_results, new_results, method, "result", "$", report)
+        if old_errors and new_errors:
+            compare(contracts, old_errors, new_errors, method, "errors", "$", report)
     return report
 
 
+VERSION = re.compile(r"(\d+)\.(\d+)\.(\d+)")
+
+
 def version_tuple(text):
-    match = re.fullmatch(r"(\d+)\.(\d+)\.(\d+)", text or "")
-    if not match:
-        raise SystemExit(f"check-compatibility: {text!r} is not a version MAJOR.MINOR.PATCH")
-    return tuple(int(part) for part in match.groups())
+    return tuple(int(part) for part in VERSION.fullmatch(text).groups())
 
 
 def may_break(old_version, new_version):
@@ -308,18 +405,33 @@ def may_break(old_version, new_version):
     return new[0] > old[0]
 
 
-def changelog_section(changelog, version):
-    """The lines of the changelog's section `## [version]` (Keep a Changelog), or None."""
-    lines, inside = [], False
+def changelog_items(changelog, version):
+    """The list items of the changelog's section for `version` (`## [0.2.0] - date`, `## 0.2.0`,
+    `## [0.2.0](link)`: Keep a Changelog), each with its continuation lines; None when it has no
+    such section. Fenced code is skipped."""
+    heading = re.compile(r"## \[?v?" + re.escape(version) + r"\]?(?=$|[\s(])")
+    items, inside, fenced = [], False, False
     for line in Path(changelog).read_text(encoding="utf-8").splitlines():
-        if line.startswith("## "):
-            if inside:
-                break
-            inside = re.match(r"## \[?" + re.escape(version) + r"\]?(\s|$)", line) is not None
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
             continue
-        if inside:
-            lines.append(line)
-    return lines if inside else None
+        if fenced:
+            continue
+        if line.startswith("## "):
+            inside = inside or heading.match(line) is not None
+            if inside and heading.match(line) is None:
+                break
+            continue
+        if not inside:
+            continue
+        stripped = line.strip()
+        if re.match(r"[-*] ", stripped) and not line.startswith(("  ", "\t")):
+            items.append(stripped[2:])
+        elif stripped and items and line.startswith((" ", "\t")):
+            items[-1] += " " + stripped
+        elif not stripped or stripped.startswith("#"):
+            continue
+    return items if inside else None
 
 
 def unannounced(report, old_version, new_version, changelog):
@@ -328,15 +440,16 @@ def unannounced(report, old_version, new_version, changelog):
     methods = report.breaking_methods()
     if not methods:
         return []
-    if not old_version or not new_version or not changelog:
+    if not changelog:
         return [(method, "a breaking change") for method in methods]
     if not may_break(old_version, new_version):
         return [(method, f"a breaking change, and {new_version} may not break hosts of {old_version}") for method in methods]
-    section = changelog_section(changelog, new_version)
-    if section is None:
+    items = changelog_items(changelog, new_version)
+    if items is None:
         return [(method, f"a breaking change, and {changelog} has no section for {new_version}") for method in methods]
-    marked = "\n".join(line for line in section if "**Breaking**" in line)
-    return [(method, f"a breaking change that no **Breaking** line of {changelog}'s {new_version} names")
+    # An item that starts with the marker.
+    marked = " ".join(item for item in items if item.startswith("**Breaking**"))
+    return [(method, f"a breaking change that no item of {changelog}'s {new_version} starting **Breaking** names")
             for method in methods if f"`{method}`" not in marked]
 
 
@@ -348,6 +461,12 @@ def main(argv):
     parser.add_argument("--new-version", help="this version")
     parser.add_argument("--changelog", help="CHANGELOG.md, whose section for the new version announces breaking changes")
     arguments = parser.parse_args(argv)
+    given = [arguments.old_version, arguments.new_version, arguments.changelog]
+    if any(given) and not all(given):
+        parser.error("--old-version, --new-version and --changelog go together")
+    for version in given[:2]:
+        if version is not None and not VERSION.fullmatch(version):
+            parser.error(f"{version!r} is not a version MAJOR.MINOR.PATCH")
     report = check(arguments.old, arguments.new)
     for kind, method, side, path, what in report.changes:
         print(f"{kind}: {method} {side}{' ' + path if path else ''}: {what}")

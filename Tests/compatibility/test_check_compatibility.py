@@ -73,7 +73,7 @@ BREAKING = {
         ("breaking", "tournaments.filter", "request", "$.tab", 'value "all" removed')),
     "a request range narrowed (in a shared definition)": (
         "defs.schema.json", lambda d: definitions(d)["count32"].__setitem__("maximum", 100),
-        ("breaking", "guests.check", "request", "$.limits.maxTotalGuests", "maximum 2147483647 -> 100")),
+        ("breaking", "guests.check", "request", "$.limits.maxTotalGuests", "integer upper bound <= 2147483647 -> <= 100")),
     "a result field removed": (
         "defs.schema.json",
         lambda d: (definitions(d)["guestCheck"]["properties"].pop("remainingTotal"), definitions(d)["guestCheck"]["required"].remove("remainingTotal")),
@@ -91,7 +91,7 @@ BREAKING = {
         ("breaking", "guests.check", "result", "$.canAddGuest", "may now give a string")),
     "a result range widened": (
         "defs.schema.json", lambda d: definitions(d)["count"].pop("minimum"),
-        ("breaking", "guests.check", "result", "$.guestCount", "minimum 0 -> none")),
+        ("breaking", "guests.check", "result", "$.guestCount", "integer lower bound >= 0 -> none")),
 }
 
 
@@ -142,8 +142,8 @@ def test_additions_keep_hosts_working(folders):
     found = changes(old, new)
     assert ("addition", "tournaments.filter", "request", "$.season", "new optional field") in found
     assert ("addition", "guests.check", "result", "$.note", "new field") in found
-    assert ("addition", "tournaments.filter", "request", "$.limit", "minimum 0 -> -1") in found
-    assert ("addition", "guests.check", "errors", "", "new error code RATE_LIMITED") in found
+    assert ("addition", "tournaments.filter", "request", "$.limit", "integer lower bound >= 0 -> >= -1") in found
+    assert ("addition", "guests.check", "errors", "$.error.code", 'value "RATE_LIMITED" added') in found
     assert ("addition", "guests.copy", "method", "", "new method") in found
     assert all(kind == "addition" for kind, *_ in found)
     assert run(old, new) == 0
@@ -186,3 +186,75 @@ def test_a_changelog_without_the_new_version_does_not_announce_it(folders, tmp_p
     changelog = tmp_path / "CHANGELOG.md"
     changelog.write_text(CHANGELOG.format(version="0.3.0", line="**Breaking** `guests.check`"), encoding="utf-8")
     assert run(old, new, "--old-version", "0.1.0", "--new-version", "0.2.0", "--changelog", str(changelog)) == 1
+
+
+# ---- cases a review found -----------------------------------------------------------------------
+
+def test_a_new_value_of_a_result_enum_is_an_addition(folders):
+    old, new = folders
+    edit(new, "defs.schema.json",
+         lambda d: definitions(d)["guestCheck"]["properties"]["reason"]["anyOf"][0]["properties"]["code"]["enum"].append("BANNED"))
+    assert ("addition", "guests.check", "result", "$.reason.code", 'value "BANNED" added') in changes(old, new)
+    assert run(old, new) == 0
+
+
+def test_an_enum_beside_an_open_type_is_that_types_only(folders):
+    # tab: the enum's strings or any integer. Any integer -> only 0 and 1 narrows the integers.
+    old, new = folders
+
+    def integers_listed(document):
+        tab = document["properties"]["tab"]["anyOf"][0]["anyOf"]
+        tab[1] = {"enum": [0, 1]}
+
+    edit(new, "tournaments.filter.request.schema.json", integers_listed)
+    assert ("breaking", "tournaments.filter", "request", "$.tab", "only 0, 1 now, not any integer") in changes(old, new)
+
+
+def test_the_error_envelope_is_compared_as_a_result(folders):
+    old, new = folders
+    edit(new, "defs.schema.json", lambda d: definitions(d)["errorEnvelope"]["properties"]["error"]["required"].remove("message"))
+    assert ("breaking", "library.info", "errors", "$.error.message", "made optional (may be missing)") in changes(old, new)
+
+
+def test_a_recursive_definition_is_compared_once_per_path(folders):
+    old, new = folders
+
+    def add_tree(document):
+        tree = {"type": "object", "properties": {"left": {"$ref": "#/$defs/tree"}, "right": {"$ref": "#/$defs/tree"},
+                                                 "value": {"type": "integer"}}}
+        definitions(document)["tree"] = tree
+
+    def use_tree(document):
+        document["properties"]["tree"] = {"$ref": "defs.schema.json#/$defs/tree"}
+
+    for folder in folders:
+        edit(folder, "defs.schema.json", add_tree)
+        edit(folder, "tournaments.filter.request.schema.json", use_tree)
+    edit(new, "defs.schema.json", lambda d: definitions(d)["tree"]["properties"]["value"].__setitem__("minimum", 0))
+    assert ("breaking", "tournaments.filter", "request", "$.tree.value", "integer lower bound none -> >= 0") in changes(old, new)
+
+
+@pytest.mark.parametrize("section, status", [
+    ("## [0.2.0](https://example.org/compare/0.1.0...0.2.0) - 2026-11-27\n\n"
+     "- **Breaking** `guests.check`: `canAddGuest` may be missing; the same in\n  `guests.add`'s `check`.\n", 0),
+    ("## 0.2.0\n\n- **Breaking** `guests.check` and `guests.add`: `canAddGuest` may be missing.\n", 0),
+    ("## [0.2.0] - 2026-11-27\n\n- Nothing here is **Breaking** for `guests.check` or `guests.add`.\n", 1),
+    ("## [0.2.0] - 2026-11-27\n\n```\n## [0.1.0]\n```\n- **Breaking** `guests.check`, `guests.add`: `canAddGuest`.\n", 0),
+])
+def test_changelog_items_are_read_whole_under_any_heading_style(folders, tmp_path, section, status):
+    old, new = folders
+    edit(new, "defs.schema.json", lambda d: definitions(d)["guestCheck"]["required"].remove("canAddGuest"))
+    changelog = tmp_path / "CHANGELOG.md"
+    changelog.write_text("# Changelog\n\n## [Unreleased]\n\n" + section + "\n## [0.1.0] - 2026-11-24\n", encoding="utf-8")
+    assert run(old, new, "--old-version", "0.1.0", "--new-version", "0.2.0", "--changelog", str(changelog)) == status
+
+
+@pytest.mark.parametrize("options", [
+    ["--old-version", "0.1.0"],  # the three go together
+    ["--old-version", "v0.1.0", "--new-version", "0.2.0", "--changelog", "CHANGELOG.md"],
+])
+def test_usage_errors_exit_2(folders, options):
+    old, new = folders
+    with pytest.raises(SystemExit) as exit:
+        run(old, new, *options)
+    assert exit.value.code == 2
