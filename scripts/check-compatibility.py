@@ -136,11 +136,18 @@ def json_type(value):
     return "array" if isinstance(value, list) else "object"
 
 
+def listed(branch):
+    """The values a branch's const or enum lists, or None when it lists none."""
+    if "const" in branch:
+        return [branch["const"]]
+    return branch.get("enum")
+
+
 def branch_types(branch):
     """The JSON types a branch admits (integer standing for the integral numbers, number for
     the others)."""
-    if "const" in branch or "enum" in branch:
-        return {json_type(value) for value in ([branch["const"]] if "const" in branch else branch["enum"])}
+    if listed(branch) is not None:
+        return {json_type(value) for value in listed(branch)}
     declared = branch.get("type")
     if declared is None:
         inferred = {kind for kind, words in TYPE_WORDS.items() if any(word in branch for word in words)}
@@ -165,12 +172,12 @@ class Shape:
 
     def open(self, kind):
         """Whether some value of type `kind` is admitted whatever it is (no enum)."""
-        return any("const" not in branch and "enum" not in branch for branch, _ in self.of(kind))
+        return any(listed(branch) is None for branch, _ in self.of(kind))
 
     def values(self, kind):
         found = set()
         for branch, _ in self.of(kind):
-            for value in [branch["const"]] if "const" in branch else branch.get("enum", []):
+            for value in listed(branch) or []:
                 if json_type(value) == kind:
                     found.add(json.dumps(value, sort_keys=True))
         return found
@@ -181,7 +188,7 @@ class Shape:
         subject = "number" if kind in NUMBER_TYPES else kind
         loosest = None
         for branch, _ in self.of(kind):
-            if "const" in branch or "enum" in branch:
+            if listed(branch) is not None:
                 continue
             candidates = [(branch[word], word.startswith("exclusive")) for word, (what, which) in BOUNDS.items()
                           if what == subject and which == side and word in branch]
@@ -198,7 +205,7 @@ class Shape:
         open branches: None when some branch has none."""
         found = set()
         for branch, _ in self.of(kind):
-            if "const" in branch or "enum" in branch:
+            if listed(branch) is not None:
                 continue
             if word not in branch:
                 return None
