@@ -110,17 +110,24 @@ static char *arrows_array(int count, int seed) {
     return dump(arrows);
 }
 
-static char *stats_request(int rounds, int per_round) {
+/* `rounds` rounds of `per_round` arrows, a second apart; round i's arrows are arrows_array's of
+   seed `seed` + i. */
+static json_t *rounds_array(int rounds, int per_round, int seed) {
     json_t *list = json_array();
     int index;
     json_error_t error;
     for (index = 0; index < rounds; index++) {
-        char *arrows = arrows_array(per_round, index);
+        char *arrows = arrows_array(per_round, seed + index);
         json_array_append_new(list, json_pack("{s:s, s:I, s:o}", "id", "r", "date", (json_int_t)1732000000000LL + index * 1000,
                                               "arrows", json_loads(arrows, 0, &error)));
         free(arrows);
     }
-    return dump(json_pack("{s:i, s:o, s:s, s:I}", "setupId", 7, "rounds", list, "timeRange", "thirtyDays", "now", (json_int_t)1733000000000LL));
+    return list;
+}
+
+static char *stats_request(int rounds, int per_round) {
+    return dump(json_pack("{s:i, s:o, s:s, s:I}", "setupId", 7, "rounds", rounds_array(rounds, per_round, 0), "timeRange", "thirtyDays",
+                          "now", (json_int_t)1733000000000LL));
 }
 
 static char *participants_request(int count) {
@@ -188,6 +195,13 @@ static char *compare_small(void) {
     return request;
 }
 
+/* Two setups of raw rounds, 30 rounds of 1000 arrows each (~2 MB). */
+static char *compare_large(void) {
+    return dump(json_pack("{s:{s:i, s:s, s:o}, s:{s:i, s:s, s:o}, s:s, s:I}", "setupA", "id", 1, "name", "Hoyt", "rounds", rounds_array(30, 1000, 0),
+                          "setupB", "id", 2, "name", "", "rounds", rounds_array(30, 1000, 5), "timeRange", "thirtyDays",
+                          "now", (json_int_t)1733000000000LL));
+}
+
 static const struct recipe {
     const char *method, *size;
     char *(*make)(void);
@@ -204,9 +218,10 @@ static const struct recipe {
     {"guests.generateId", "batch of 50", ids_batch, NULL, NULL},
     {"equipment.stats", "small", stats_small, reference_equipment_stats, PEER(simdjson_equipment_stats)},
     {"equipment.stats", "large", stats_large, reference_equipment_stats, PEER(simdjson_equipment_stats)},
-    {"equipment.compare", "small", compare_small, NULL, NULL},
-    {"scoring.leaderboard", "small", leaderboard_small, NULL, NULL},
-    {"scoring.leaderboard", "large", leaderboard_large, NULL, NULL},
+    {"equipment.compare", "small", compare_small, NULL, PEER(simdjson_equipment_compare)},
+    {"equipment.compare", "large", compare_large, NULL, PEER(simdjson_equipment_compare)},
+    {"scoring.leaderboard", "small", leaderboard_small, NULL, PEER(simdjson_scoring_leaderboard)},
+    {"scoring.leaderboard", "large", leaderboard_large, NULL, PEER(simdjson_scoring_leaderboard)},
     {"matches.sections", "small", sections_small, NULL, NULL},
     {"matches.sections", "large", sections_large, NULL, NULL},
 };

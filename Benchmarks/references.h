@@ -1,6 +1,7 @@
-/* Hand-written implementations of three methods, for the benchmark: C + jansson (references.c)
- * and C++ + simdjson On-Demand (simdjson_references.cpp, built where clang++ and simdjson are).
- * Each returns a malloc'd response envelope, freed with free(). */
+/* Hand-written implementations of methods, for the benchmark: C + jansson (references.c: three
+ * methods) and C++ + simdjson On-Demand (simdjson_references.cpp, built where clang++ and simdjson
+ * are: those three, equipment.compare and scoring.leaderboard). Each returns a malloc'd response
+ * envelope, freed with free(). */
 #ifndef TC_BENCHMARK_REFERENCES_H
 #define TC_BENCHMARK_REFERENCES_H
 
@@ -15,6 +16,8 @@ char *reference_equipment_stats(const char *request_json);
 char *simdjson_tournaments_filter(const char *request_json);
 char *simdjson_guests_check(const char *request_json);
 char *simdjson_equipment_stats(const char *request_json);
+char *simdjson_equipment_compare(const char *request_json);
+char *simdjson_scoring_leaderboard(const char *request_json);
 
 #ifdef __cplusplus
 }

@@ -1,27 +1,35 @@
 /*
  * The strongest peer a user could write instead of calling TournamentCore: tournaments.filter,
- * guests.check and equipment.stats in C++17 with simdjson's On-Demand API, built with clang -O3
- * -march=native (Benchmarks/CMakeLists.txt). The benchmark checks that each produces the core's
- * response byte for byte before timing it.
+ * guests.check, equipment.stats, equipment.compare and scoring.leaderboard in C++17 with
+ * simdjson's On-Demand API, built with clang -O3 -march=native (Benchmarks/CMakeLists.txt). The
+ * benchmark checks that each produces the core's response byte for byte before timing it.
  *
  * Written as a performance-minded user would: one parser reused per thread (its buffers kept
  * between calls), the request copied once into padded memory, keys compared on their raw bytes,
  * strings kept as views into the parser's buffers until the response is written, one pass over
  * the document (members may come in any order, so what a rule needs from a later member is
- * collected first), the response written straight into the malloc'd block it is returned in,
- * strings escaped eight bytes at a time, numbers written with std::to_chars.
+ * collected first: rounds are summed as they are read, and which of them count is decided at the
+ * end), the response written straight into the malloc'd block it is returned in, strings escaped
+ * eight bytes at a time, numbers written with std::to_chars, and a leaderboard ranked by a radix
+ * sort of one integer key per entry (its totals and position, packed when they fit in 64 bits).
  *
  * It checks what the C + jansson references check (references.c) of the members it reads: each
- * one's type, the required members, the score range and the coordinates' bounds. Three things
- * err in the peer's favour, and match the core on the benchmark's data: On-Demand validates only
- * what it reads (a malformed member the rules do not read, or one copied as it was written, is
- * not an error here, where the core answers INVALID_JSON); text search folds ASCII case only; and
- * members this contract does not know are copied as they were written (the core writes them
- * compact).
+ * one's type, the required members, the score range and the coordinates' bounds; and, for the
+ * methods the C references do not cover, what the contract states of the members they read: the
+ * timestamps' range, counts of at least 0, the precomputed figures' bounds and setupId, xs at most
+ * tens, rounds or precomputed figures and arrows or totals but not both. Integers are read by
+ * value, as the contract reads them (8.0 and 8e0 are 8). Four things err in the peer's favour,
+ * and match the core on the benchmark's data: On-Demand validates only what it reads (a malformed
+ * member the rules do not read, or one copied as it was written, is not an error here, where the
+ * core answers INVALID_JSON); text search folds ASCII case only; members this contract does not
+ * know are copied as they were written (the core writes them compact); and sums of arrows are not
+ * checked for overflow (the core checks them: it would take some 10^18 arrows).
  */
 #include "references.h"
 
+#include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -49,61 +57,68 @@ class Response {
     Response &operator=(const Response &) = delete;
     ~Response() { std::free(data_); }
 
-    void raw(string_view part) {
+    /* Inlined wherever it is called, as are the appends below: a literal's length is then known
+       where it is copied (a few moves, not a call to memcpy). */
+    [[gnu::always_inline]] void raw(string_view part) {
         if (!reserve(part.size())) return;
         std::memcpy(data_ + size_, part.data(), part.size());
         size_ += part.size();
     }
 
-    void raw(char byte) {
+    [[gnu::always_inline]] void raw(char byte) {
         if (!reserve(1)) return;
         data_[size_++] = byte;
     }
 
-    void integer(int64_t value) {
-        char digits[24];
-        auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
-        raw(string_view(digits, static_cast<size_t>(end - digits)));
+    /* An integer, its digits written in place. */
+    [[gnu::always_inline]] void integer(int64_t value) {
+        if (!reserve(20)) return;  // "-9223372036854775808"
+        size_ = static_cast<size_t>(std::to_chars(data_ + size_, data_ + size_ + 20, value).ptr - data_);
     }
 
-    /* A string, escaped as JSON requires (quote, backslash and control characters); runs
-       without any are copied whole, found eight bytes at a time. */
+    /* A string, escaped as JSON requires (quote, backslash and control characters), written in
+       place (room for the worst, every byte escaped, made once); runs without any are copied
+       eight bytes at a time. */
     void string(string_view value) {
-        raw('"');
-        size_t run = 0, index = 0;
+        if (!reserve(2 + 6 * value.size())) return;
+        char *out = data_ + size_;
+        *out++ = '"';
+        size_t index = 0;
         while (index < value.size()) {
             if (value.size() - index >= 8) {
                 uint64_t word;
                 std::memcpy(&word, value.data() + index, 8);
                 if (!needs_escape(word)) {
+                    std::memcpy(out, &word, 8);
+                    out += 8;
                     index += 8;
                     continue;
                 }
             }
-            unsigned char byte = static_cast<unsigned char>(value[index]);
+            unsigned char byte = static_cast<unsigned char>(value[index++]);
             if (byte >= 0x20 && byte != '"' && byte != '\\') {
-                index++;
+                *out++ = static_cast<char>(byte);
                 continue;
             }
-            raw(value.substr(run, index - run));
-            run = ++index;
+            *out++ = '\\';
             switch (byte) {
-            case '"': raw("\\\""); break;
-            case '\\': raw("\\\\"); break;
-            case '\b': raw("\\b"); break;
-            case '\f': raw("\\f"); break;
-            case '\n': raw("\\n"); break;
-            case '\r': raw("\\r"); break;
-            case '\t': raw("\\t"); break;
+            case '"': *out++ = '"'; break;
+            case '\\': *out++ = '\\'; break;
+            case '\b': *out++ = 'b'; break;
+            case '\f': *out++ = 'f'; break;
+            case '\n': *out++ = 'n'; break;
+            case '\r': *out++ = 'r'; break;
+            case '\t': *out++ = 't'; break;
             default: {
                 static const char hex[] = "0123456789abcdef";
-                char escape[6] = {'\\', 'u', '0', '0', hex[byte >> 4], hex[byte & 15]};
-                raw(string_view(escape, 6));
+                const char escape[5] = {'u', '0', '0', hex[byte >> 4], hex[byte & 15]};
+                std::memcpy(out, escape, 5);
+                out += 5;
             }
             }
         }
-        raw(value.substr(run));
-        raw('"');
+        *out++ = '"';
+        size_ = static_cast<size_t>(out - data_);
     }
 
     /* A finite double as the core writes it (Swift's `description`): the shortest digits that
@@ -124,47 +139,46 @@ class Response {
             raw(".0");
             return;
         }
-        char scientific[40];
+        /* The shortest digits, from to_chars' d.ddde±XX, then placed as Swift places them. */
+        char scientific[32], digits[20];
         auto end = std::to_chars(scientific, scientific + sizeof scientific, size, std::chars_format::scientific).ptr;
-        string_view form(scientific, static_cast<size_t>(end - scientific));
-        size_t e = form.find('e');
-        std::string digits;
-        for (char c : form.substr(0, e)) {
-            if (c != '.') digits.push_back(c);
+        const char *mark = scientific;
+        int count = 0, exponent = 0;
+        for (; *mark != 'e'; mark++) {
+            if (*mark != '.') digits[count++] = *mark;
         }
-        int exponent = 0;
-        std::from_chars(form.data() + e + (form[e + 1] == '+' ? 2 : 1), form.data() + form.size(), exponent);
-        std::string text;
-        if (value < 0) text.push_back('-');
+        std::from_chars(mark + (mark[1] == '+' ? 2 : 1), end, exponent);
+        if (!reserve(32)) return;  // at most 24 bytes: a sign, 17 digits, a point and e-308
+        char *out = data_ + size_;
+        if (value < 0) *out++ = '-';
         if (exponent >= -4 && size <= 0x1p53) {
-            int count = static_cast<int>(digits.size());
             if (exponent >= count - 1) {
-                text.append(digits);
-                text.append(static_cast<size_t>(exponent - count + 1), '0');
-                text.append(".0");
+                out = std::copy(digits, digits + count, out);
+                out = std::fill_n(out, exponent - count + 1, '0');
+                out = std::copy_n(".0", 2, out);
             } else if (exponent >= 0) {
-                text.append(digits, 0, static_cast<size_t>(exponent + 1));
-                text.push_back('.');
-                text.append(digits, static_cast<size_t>(exponent + 1), std::string::npos);
+                out = std::copy(digits, digits + exponent + 1, out);
+                *out++ = '.';
+                out = std::copy(digits + exponent + 1, digits + count, out);
             } else {
-                text.append("0.");
-                text.append(static_cast<size_t>(-exponent - 1), '0');
-                text.append(digits);
+                out = std::copy_n("0.", 2, out);
+                out = std::fill_n(out, -exponent - 1, '0');
+                out = std::copy(digits, digits + count, out);
             }
         } else {
-            text.push_back(digits[0]);
-            if (digits.size() > 1) {
-                text.push_back('.');
-                text.append(digits, 1, std::string::npos);
+            *out++ = digits[0];
+            if (count > 1) {
+                *out++ = '.';
+                out = std::copy(digits + 1, digits + count, out);
             }
-            text.push_back('e');
-            text.push_back(exponent < 0 ? '-' : '+');
+            *out++ = 'e';
+            *out++ = exponent < 0 ? '-' : '+';
             int magnitude = exponent < 0 ? -exponent : exponent;
-            if (magnitude >= 100) text.push_back(static_cast<char>('0' + magnitude / 100));
-            text.push_back(static_cast<char>('0' + magnitude / 10 % 10));
-            text.push_back(static_cast<char>('0' + magnitude % 10));
+            if (magnitude >= 100) *out++ = static_cast<char>('0' + magnitude / 100);
+            *out++ = static_cast<char>('0' + magnitude / 10 % 10);
+            *out++ = static_cast<char>('0' + magnitude % 10);
         }
-        raw(text);
+        size_ = static_cast<size_t>(out - data_);
     }
 
     /* The response, NUL-terminated, for the caller to free(); NULL when memory ran out. */
@@ -182,8 +196,13 @@ class Response {
     bool failed_ = false;
 
     /* Room for `more` bytes; false once memory ran out. */
-    bool reserve(size_t more) {
-        if (size_ + more <= capacity_) return !failed_;
+    [[gnu::always_inline]] bool reserve(size_t more) {
+        if (simdjson_likely(size_ + more <= capacity_)) return !failed_;
+        return grow(more);
+    }
+
+    /* Room for `more` bytes, the block grown (out of line: rare); false once memory ran out. */
+    [[gnu::noinline]] bool grow(size_t more) {
         if (failed_) return false;
         size_t capacity = capacity_ * 2 > size_ + more ? capacity_ * 2 : size_ + more + 64;
         char *grown = static_cast<char *>(std::realloc(data_, capacity));
@@ -260,6 +279,76 @@ bool is_null(simdjson::ondemand::value &value) {
     return value.type().get(type) == simdjson::SUCCESS && type == json_type::null;
 }
 
+/* The integer a number token spells, decided exactly on its digits (never through a double:
+   9007199254740993.0 is 9007199254740993); false if it is not an integer, out of range or not a
+   number. */
+bool exact_integer(string_view token, int64_t &out) {
+    while (!token.empty() && is_space(token.back())) token.remove_suffix(1);
+    size_t at = 0, size = token.size();
+    auto digits = [&](size_t &count) {
+        size_t from = at;
+        while (at < size && token[at] >= '0' && token[at] <= '9') at++;
+        count = at - from;
+        return from;
+    };
+    bool negative = at < size && token[at] == '-';
+    if (negative) at++;
+    size_t whole_count, fraction_count = 0, exponent_count = 0;
+    size_t whole = digits(whole_count), fraction = at;
+    if (whole_count == 0 || (whole_count > 1 && token[whole] == '0')) return false;
+    if (at < size && token[at] == '.') {
+        at++;
+        fraction = digits(fraction_count);
+        if (fraction_count == 0) return false;
+    }
+    int64_t exponent = 0;
+    if (at < size && (token[at] == 'e' || token[at] == 'E')) {
+        at++;
+        bool below = at < size && token[at] == '-';
+        if (at < size && (token[at] == '-' || token[at] == '+')) at++;
+        size_t from = digits(exponent_count);
+        if (exponent_count == 0) return false;
+        for (size_t index = from; index < from + exponent_count; index++) {
+            if (exponent < 1000000) exponent = exponent * 10 + (token[index] - '0');  // beyond: out of range anyway
+        }
+        if (below) exponent = -exponent;
+    }
+    if (at != size) return false;
+    /* The mantissa's digits, the whole part's then the fraction's: the value is digits ×
+       10^(exponent - fraction_count). */
+    size_t count = whole_count + fraction_count, first = 0, last = count;
+    auto digit = [&](size_t index) { return token[index < whole_count ? whole + index : fraction + index - whole_count] - '0'; };
+    while (first < count && digit(first) == 0) first++;
+    if (first == count) {
+        out = 0;
+        return true;
+    }
+    while (digit(last - 1) == 0) last--;
+    int64_t scale = exponent - static_cast<int64_t>(fraction_count) + static_cast<int64_t>(count - last);
+    if (scale < 0 || static_cast<int64_t>(last - first) + scale > 19) return false;  // a fraction, or 10^19 and beyond
+    uint64_t magnitude = 0;
+    for (size_t index = first; index < last; index++) magnitude = magnitude * 10 + static_cast<uint64_t>(digit(index));
+    for (int64_t index = 0; index < scale; index++) magnitude *= 10;
+    if (magnitude > (negative ? uint64_t(1) << 63 : static_cast<uint64_t>(INT64_MAX))) return false;
+    out = negative ? static_cast<int64_t>(0 - magnitude) : static_cast<int64_t>(magnitude);
+    return true;
+}
+
+/* An integer written otherwise than simdjson reads one (8.0, 8e0), from its token; false if the
+   value is no integer. Out of line: rare, and inlined it slowed every integer's reading. */
+[[gnu::cold, gnu::noinline]] bool integer_otherwise(simdjson::ondemand::value value, int64_t &out) {
+    json_type type;
+    return value.type().get(type) == simdjson::SUCCESS && type == json_type::number && exact_integer(value.raw_json_token(), out);
+}
+
+/* An integer as the contract reads one: a number whose value is an integer in range, however it
+   is written (8, 8.0, 8e0, 80e-1: stores that keep every number as a double write them so).
+   Always inlined: a call (the value handed over in memory) cost more than the reading. */
+[[gnu::always_inline]] inline bool integer(simdjson::ondemand::value value, int64_t &out) {
+    if (simdjson_likely(value.get_int64().get(out) == simdjson::SUCCESS)) return true;
+    return integer_otherwise(value, out);
+}
+
 /* Optional members: null is absent (true, `out` untouched; `present` stays false); otherwise the
    value must have the type (false if not). */
 bool optional_string(simdjson::ondemand::value value, string_view &out, bool &present) {
@@ -274,8 +363,8 @@ bool optional_bool(simdjson::ondemand::value value, bool &out) {
 }
 
 bool optional_int(simdjson::ondemand::value value, int64_t &out) {
-    if (is_null(value)) return true;
-    return value.get_int64().get(out) == simdjson::SUCCESS;
+    if (simdjson_likely(value.get_int64().get(out) == simdjson::SUCCESS)) return true;  // the usual case first
+    return is_null(value) || integer_otherwise(value, out);
 }
 
 /* A member value's JSON text as written, without trailing white space. */
@@ -435,7 +524,7 @@ extern "C" char *simdjson_tournaments_filter(const char *request) {
                 else return invalid_request("Invalid tab.", "$.tab");
             } else if (type == json_type::number) {
                 int64_t index;
-                if (value.get_int64().get(index) != simdjson::SUCCESS) return invalid_request("Invalid tab.", "$.tab");
+                if (!integer(value, index)) return invalid_request("Invalid tab.", "$.tab");
                 tab = index == 0 ? ACTIVE : index == 1 ? COMPLETED_TAB : ALL;
             } else if (type != json_type::null) {
                 return invalid_request("Invalid tab.", "$.tab");
@@ -639,7 +728,7 @@ extern "C" char *simdjson_guests_check(const char *request) {
     return response.release();
 }
 
-/* ---- equipment.stats ---------------------------------------------------------------------- */
+/* ---- arrows, rounds and the rounds that count (equipment.stats, equipment.compare, scoring.leaderboard) */
 
 namespace {
 
@@ -658,8 +747,36 @@ struct Impact {
     double x, y;
 };
 
-/* Reads one arrow into the round's tally (and its impact into `impacts`); false if invalid. */
-bool read_arrow(simdjson::ondemand::value value, Tally &tally, std::vector<Impact> &impacts) {
+/* The rounds of one setup as read, each summed as it was read, and the impacts of all of them
+   in arrow order. */
+struct Rounds {
+    std::vector<RoundSummary> list;
+    std::vector<Impact> impacts;
+
+    void clear() {
+        list.clear();
+        impacts.clear();
+    }
+};
+
+/* Timestamps (dates, now, startDate) are epoch ms from 0 to the last millisecond of year 9999. */
+constexpr int64_t last_timestamp = 253402300799999;
+constexpr int64_t day_milliseconds = 86400000;
+
+bool timestamp(simdjson::ondemand::value value, int64_t &out) {
+    return integer(value, out) && out >= 0 && out <= last_timestamp;
+}
+
+/* Optional counts and bounded numbers: null is absent (true, `out` untouched). */
+bool optional_count(simdjson::ondemand::value value, int64_t &out) { return optional_int(value, out) && out >= 0; }
+
+bool optional_number(simdjson::ondemand::value value, double &out, double low, double high) {
+    if (is_null(value)) return true;
+    return value.get_double().get(out) == simdjson::SUCCESS && out >= low && out <= high;
+}
+
+/* Reads one arrow into a tally (and its impact into `impacts`, when given); false if invalid. */
+bool read_arrow(simdjson::ondemand::value value, Tally &tally, std::vector<Impact> *impacts) {
     simdjson::ondemand::object arrow;
     if (value.get_object().get(arrow) != simdjson::SUCCESS) return false;
     int64_t score = -1;
@@ -670,7 +787,7 @@ bool read_arrow(simdjson::ondemand::value value, Tally &tally, std::vector<Impac
         if (std::move(member).get(field) != simdjson::SUCCESS) return false;
         simdjson::ondemand::raw_json_string key = field.key();
         if (key == "score") {
-            if (field.value().get_int64().get(score) != simdjson::SUCCESS) return false;
+            if (!integer(field.value(), score)) return false;
         } else if (key == "isX") {
             if (!optional_bool(field.value(), is_x)) return false;
         } else if (key == "x" || key == "y") {
@@ -693,11 +810,269 @@ bool read_arrow(simdjson::ondemand::value value, Tally &tally, std::vector<Impac
     tally.tens += score == 10;
     tally.xs += is_x;
     tally.nines += score >= 9;
-    if (has_x && has_y) impacts.push_back({x, y});
+    if (impacts != nullptr && has_x && has_y) impacts->push_back({x, y});
     return true;
 }
 
+/* Reads an array of arrows into a tally (and their impacts, when `impacts` is given); false if
+   invalid. */
+bool read_arrows(simdjson::ondemand::value value, Tally &tally, std::vector<Impact> *impacts) {
+    simdjson::ondemand::array arrows;
+    if (value.get_array().get(arrows) != simdjson::SUCCESS) return false;
+    for (auto arrow : arrows) {
+        simdjson::ondemand::value element;
+        if (std::move(arrow).get(element) != simdjson::SUCCESS || !read_arrow(element, tally, impacts)) return false;
+    }
+    return true;
+}
+
+/* Reads the array of rounds `value` (at `path`) into `rounds`, each summed as it is read: which
+   of them count is decided once the whole request is read. NULL, or the error response. */
+char *read_rounds(simdjson::ondemand::value value, const char *path, Rounds &rounds) {
+    rounds.clear();
+    simdjson::ondemand::array list;
+    if (value.get_array().get(list) != simdjson::SUCCESS) return invalid_request("Invalid request.", path);
+    for (auto element : list) {
+        simdjson::ondemand::object object;
+        if (std::move(element).get_object().get(object) != simdjson::SUCCESS) return invalid_request("Invalid round.", path);
+        RoundSummary round;
+        round.impacts_begin = rounds.impacts.size();
+        bool has_date = false, has_arrows = false;
+        for (auto part : object) {
+            simdjson::ondemand::field entry;
+            if (std::move(part).get(entry) != simdjson::SUCCESS) return invalid_json();
+            simdjson::ondemand::raw_json_string name = entry.key();
+            if (name == "date") {
+                if (!timestamp(entry.value(), round.date)) return invalid_request("Invalid round.", path);
+                has_date = true;
+            } else if (name == "arrows") {
+                round.tally = Tally();  // a repeated member: the last one counts
+                rounds.impacts.resize(round.impacts_begin);
+                if (!read_arrows(entry.value(), round.tally, &rounds.impacts)) return invalid_request("Invalid arrow.", path);
+                has_arrows = true;
+            } else if (name == "id") {
+                string_view id;
+                bool present = false;
+                if (!optional_string(entry.value(), id, present)) return invalid_request("Invalid round.", path);
+            }
+        }
+        if (!has_date || !has_arrows) return invalid_request("Invalid round.", path);
+        round.impacts_end = rounds.impacts.size();
+        rounds.list.push_back(round);
+    }
+    return nullptr;
+}
+
+struct TimeRange {
+    string_view id, label;
+    int64_t days;  // 0: all time
+};
+
+const TimeRange time_ranges[] = {
+    {"sevenDays", "7 Days", 7}, {"thirtyDays", "30 Days", 30}, {"ninetyDays", "90 Days", 90}, {"oneYear", "1 Year", 365},
+    {"allTime", "All Time", 0},
+};
+
+int64_t clock_milliseconds() {
+    using namespace std::chrono;
+    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+/* Which rounds count: those of `timeRange` (default thirtyDays) ending at `now` (default the
+   clock), or those since `startDate` instead (not both). The members may come in any order, after
+   the rounds: each is read as it comes, and resolve() decides once all are read. */
+class RoundSelection {
+  public:
+    /* timeRange, one of the five names (null: absent); false if invalid. */
+    bool read_range(simdjson::ondemand::value value) {
+        range_ = &time_ranges[1];
+        has_range_ = false;
+        if (is_null(value)) return true;
+        string_view name;
+        if (value.get_string().get(name) != simdjson::SUCCESS) return false;
+        for (const TimeRange &range : time_ranges) {
+            if (range.id == name) {
+                range_ = &range;
+                has_range_ = true;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /* startDate, a timestamp (null: absent); false if invalid. */
+    bool read_start_date(simdjson::ondemand::value value) {
+        has_start_date_ = false;
+        if (is_null(value)) return true;
+        return has_start_date_ = timestamp(value, start_);
+    }
+
+    /* now, a timestamp (null: absent); checked by resolve(), which needs it only without a
+       startDate. */
+    void read_now(simdjson::ondemand::value value) {
+        has_now_ = false;
+        valid_now_ = true;
+        if (is_null(value)) return;
+        has_now_ = true;
+        valid_now_ = timestamp(value, now_);
+    }
+
+    /* Settles the rounds that count; false if the members read cannot be used together. */
+    bool resolve() {
+        if (has_start_date_) return !has_range_;
+        if (!valid_now_) return false;
+        all_ = range_->days == 0;
+        if (!all_) start_ = (has_now_ ? now_ : clock_milliseconds()) - range_->days * day_milliseconds;
+        return true;
+    }
+
+    /* Whether a round shot at `date` counts (the start is inclusive). */
+    bool includes(int64_t date) const { return all_ || date >= start_; }
+
+    /* {"id","label","startTimestamp"}: the range, or custom for a startDate. */
+    void write(Response &response) const {
+        if (has_start_date_) {
+            response.raw("{\"id\":\"custom\",\"label\":\"Custom\",\"startTimestamp\":");
+            response.integer(start_);
+            response.raw('}');
+            return;
+        }
+        response.raw("{\"id\":\"");
+        response.raw(range_->id);
+        response.raw("\",\"label\":\"");
+        response.raw(range_->label);
+        response.raw("\",\"startTimestamp\":");
+        if (all_) {
+            response.raw("null}");
+        } else {
+            response.integer(start_);
+            response.raw('}');
+        }
+    }
+
+  private:
+    const TimeRange *range_ = &time_ranges[1];
+    bool has_range_ = false, has_start_date_ = false, has_now_ = false, valid_now_ = true, all_ = false;
+    int64_t start_ = 0, now_ = 0;
+};
+
+/* A setup's statistics, computed from its rounds or precomputed. */
+struct SetupStats {
+    int64_t setup_id = 0, total_arrows = 0, total_score = 0, x_count = 0, ten_count = 0, round_count = 0;
+    double average_score = 0, accuracy = 0, consistency = 0;
+};
+
+/* A setup's drift; written null when not `present` (no arrow with both coordinates). */
+struct DriftStats {
+    bool present = false;
+    int64_t setup_id = 0, arrow_count = 0;
+    double x_average = 0, y_average = 0, x_spread = 0, y_spread = 0;
+};
+
+/* The statistics of the rounds that count: percentages are count × 100 / arrows, every figure 0
+   without arrows. (The core checks the sums for overflow; not here: that would take some 10^18
+   arrows.) */
+SetupStats stats_of(const Rounds &rounds, const RoundSelection &selection, int64_t setup_id) {
+    Tally tally;
+    SetupStats stats;
+    for (const RoundSummary &round : rounds.list) {
+        if (!selection.includes(round.date)) continue;
+        if (round.tally.arrows > 0) stats.round_count++;
+        tally.arrows += round.tally.arrows;
+        tally.score += round.tally.score;
+        tally.tens += round.tally.tens;
+        tally.xs += round.tally.xs;
+        tally.nines += round.tally.nines;
+    }
+    double arrows = static_cast<double>(tally.arrows);
+    stats.setup_id = setup_id;
+    stats.total_arrows = tally.arrows;
+    stats.total_score = tally.score;
+    stats.average_score = tally.arrows ? static_cast<double>(tally.score) / arrows : 0.0;
+    stats.accuracy = tally.arrows ? static_cast<double>(tally.tens) * 100 / arrows : 0.0;
+    stats.consistency = tally.arrows ? static_cast<double>(tally.nines) * 100 / arrows : 0.0;
+    stats.x_count = tally.xs;
+    stats.ten_count = tally.tens;
+    return stats;
+}
+
+/* The drift of the arrows with both coordinates in the rounds that count: the means, then the
+   population standard deviations from a second pass, both in arrow order (as the core sums them,
+   so the same bits). */
+DriftStats drift_of(const Rounds &rounds, const RoundSelection &selection, int64_t setup_id) {
+    DriftStats drift;
+    double sum_x = 0, sum_y = 0;
+    for (const RoundSummary &round : rounds.list) {
+        if (!selection.includes(round.date)) continue;
+        for (size_t index = round.impacts_begin; index < round.impacts_end; index++) {
+            drift.arrow_count++;
+            sum_x += rounds.impacts[index].x;
+            sum_y += rounds.impacts[index].y;
+        }
+    }
+    if (drift.arrow_count == 0) return drift;
+    double count = static_cast<double>(drift.arrow_count), mean_x = sum_x / count, mean_y = sum_y / count, squares_x = 0, squares_y = 0;
+    for (const RoundSummary &round : rounds.list) {
+        if (!selection.includes(round.date)) continue;
+        for (size_t index = round.impacts_begin; index < round.impacts_end; index++) {
+            squares_x += (rounds.impacts[index].x - mean_x) * (rounds.impacts[index].x - mean_x);
+            squares_y += (rounds.impacts[index].y - mean_y) * (rounds.impacts[index].y - mean_y);
+        }
+    }
+    drift.present = true;
+    drift.setup_id = setup_id;
+    drift.x_average = mean_x;
+    drift.y_average = mean_y;
+    drift.x_spread = std::sqrt(squares_x / count);
+    drift.y_spread = std::sqrt(squares_y / count);
+    return drift;
+}
+
+void write_stats(Response &response, const SetupStats &stats) {
+    response.raw("{\"setupId\":");
+    response.integer(stats.setup_id);
+    response.raw(",\"totalArrows\":");
+    response.integer(stats.total_arrows);
+    response.raw(",\"totalScore\":");
+    response.integer(stats.total_score);
+    response.raw(",\"averageScore\":");
+    response.number(stats.average_score);
+    response.raw(",\"accuracy\":");
+    response.number(stats.accuracy);
+    response.raw(",\"consistency\":");
+    response.number(stats.consistency);
+    response.raw(",\"xCount\":");
+    response.integer(stats.x_count);
+    response.raw(",\"tenCount\":");
+    response.integer(stats.ten_count);
+    response.raw(",\"roundCount\":");
+    response.integer(stats.round_count);
+    response.raw('}');
+}
+
+void write_drift(Response &response, const DriftStats &drift) {
+    if (!drift.present) {
+        response.raw("null");
+        return;
+    }
+    response.raw("{\"setupId\":");
+    response.integer(drift.setup_id);
+    response.raw(",\"xDriftAverage\":");
+    response.number(drift.x_average);
+    response.raw(",\"yDriftAverage\":");
+    response.number(drift.y_average);
+    response.raw(",\"xSpread\":");
+    response.number(drift.x_spread);
+    response.raw(",\"ySpread\":");
+    response.number(drift.y_spread);
+    response.raw(",\"arrowCount\":");
+    response.integer(drift.arrow_count);
+    response.raw('}');
+}
+
 }  // namespace
+
+/* ---- equipment.stats ---------------------------------------------------------------------- */
 
 extern "C" char *simdjson_equipment_stats(const char *request) {
     simdjson::ondemand::document document;
@@ -706,133 +1081,548 @@ extern "C" char *simdjson_equipment_stats(const char *request) {
     if (!open_root(request, length, document, root)) return invalid_json();
     /* now and timeRange may come after the rounds: each round is summed as it is read, and
        whether it counts is decided at the end. */
-    thread_local std::vector<RoundSummary> rounds;
-    thread_local std::vector<Impact> impacts;
+    thread_local Rounds rounds;
     rounds.clear();
-    impacts.clear();
-    int64_t setup_id = 0, now = 0, days = 30;
+    RoundSelection selection;
+    int64_t setup_id = 0;
     bool has_setup = false, has_rounds = false;
     for (auto member : root) {
         simdjson::ondemand::field field;
         if (std::move(member).get(field) != simdjson::SUCCESS) return invalid_json();
         simdjson::ondemand::raw_json_string key = field.key();
         if (key == "setupId") {
-            if (field.value().get_int64().get(setup_id) != simdjson::SUCCESS) return invalid_request("Invalid request.", "$.setupId");
+            if (!integer(field.value(), setup_id)) return invalid_request("Invalid request.", "$.setupId");
             has_setup = true;
         } else if (key == "now") {
-            if (!optional_int(field.value(), now)) return invalid_request("Invalid request.", "$.now");
+            selection.read_now(field.value());
         } else if (key == "timeRange") {
-            string_view range;
-            bool present = false;
-            if (!optional_string(field.value(), range, present)) return invalid_request("Invalid request.", "$.timeRange");
-            if (!present || range == "thirtyDays") days = 30;
-            else if (range == "sevenDays") days = 7;
-            else if (range == "ninetyDays") days = 90;
-            else if (range == "oneYear") days = 365;
-            else if (range == "allTime") days = 0;
-            else return invalid_request("Invalid time range.", "$.timeRange");
+            if (!selection.read_range(field.value())) return invalid_request("Invalid time range.", "$.timeRange");
+        } else if (key == "startDate") {
+            if (!selection.read_start_date(field.value())) return invalid_request("Invalid request.", "$.startDate");
         } else if (key == "rounds") {
-            simdjson::ondemand::array list;
-            if (field.value().get_array().get(list) != simdjson::SUCCESS) return invalid_request("Invalid request.", "$.rounds");
-            for (auto element : list) {
-                simdjson::ondemand::object object;
-                if (std::move(element).get_object().get(object) != simdjson::SUCCESS) return invalid_request("Invalid round.", "$.rounds");
-                RoundSummary round;
-                round.impacts_begin = impacts.size();
-                bool has_date = false, has_arrows = false;
-                for (auto part : object) {
-                    simdjson::ondemand::field entry;
-                    if (std::move(part).get(entry) != simdjson::SUCCESS) return invalid_json();
-                    simdjson::ondemand::raw_json_string name = entry.key();
-                    if (name == "date") {
-                        if (entry.value().get_int64().get(round.date) != simdjson::SUCCESS) return invalid_request("Invalid round.", "$.rounds");
-                        has_date = true;
-                    } else if (name == "arrows") {
-                        simdjson::ondemand::array arrows;
-                        if (entry.value().get_array().get(arrows) != simdjson::SUCCESS) return invalid_request("Invalid round.", "$.rounds");
-                        for (auto arrow : arrows) {
-                            simdjson::ondemand::value value;
-                            if (std::move(arrow).get(value) != simdjson::SUCCESS || !read_arrow(value, round.tally, impacts)) {
-                                return invalid_request("Invalid arrow.", "$.rounds");
-                            }
-                        }
-                        has_arrows = true;
-                    }
-                }
-                if (!has_date || !has_arrows) return invalid_request("Invalid round.", "$.rounds");
-                round.impacts_end = impacts.size();
-                rounds.push_back(round);
-            }
+            if (char *error = read_rounds(field.value(), "$.rounds", rounds)) return error;
             has_rounds = true;
         }
     }
     if (!has_setup || !has_rounds) return invalid_request("Invalid request.", "$");
     if (!consumed(document)) return invalid_json();
+    if (!selection.resolve()) return invalid_request("Invalid time range.", "$");
 
-    int64_t start = 0, round_count = 0;
-    if (__builtin_sub_overflow(now, days * 86400000LL, &start)) return invalid_request("Invalid request.", "$.now");
-    Tally tally;
-    int64_t located = 0;
-    double sum_x = 0, sum_y = 0;
-    for (const RoundSummary &round : rounds) {
-        if (days != 0 && round.date < start) continue;
-        if (round.tally.arrows > 0) round_count++;
-        tally.arrows += round.tally.arrows;
-        tally.score += round.tally.score;
-        tally.tens += round.tally.tens;
-        tally.xs += round.tally.xs;
-        tally.nines += round.tally.nines;
-        for (size_t index = round.impacts_begin; index < round.impacts_end; index++) {
-            located++;
-            sum_x += impacts[index].x;
-            sum_y += impacts[index].y;
-        }
-    }
     Response response(512);
-    response.raw("{\"ok\":true,\"result\":{\"stats\":{\"setupId\":");
-    response.integer(setup_id);
-    response.raw(",\"totalArrows\":");
-    response.integer(tally.arrows);
-    response.raw(",\"totalScore\":");
-    response.integer(tally.score);
-    double arrows = static_cast<double>(tally.arrows);
-    response.raw(",\"averageScore\":");
-    response.number(tally.arrows ? static_cast<double>(tally.score) / arrows : 0.0);
-    response.raw(",\"accuracy\":");
-    response.number(tally.arrows ? static_cast<double>(tally.tens) * 100 / arrows : 0.0);
-    response.raw(",\"consistency\":");
-    response.number(tally.arrows ? static_cast<double>(tally.nines) * 100 / arrows : 0.0);
-    response.raw(",\"xCount\":");
-    response.integer(tally.xs);
-    response.raw(",\"tenCount\":");
-    response.integer(tally.tens);
-    response.raw(",\"roundCount\":");
-    response.integer(round_count);
-    response.raw("},\"drift\":");
-    if (located == 0) {
-        response.raw("null}}");
-        return response.release();
-    }
-    double count = static_cast<double>(located), mean_x = sum_x / count, mean_y = sum_y / count, squares_x = 0, squares_y = 0;
-    for (const RoundSummary &round : rounds) {
-        if (days != 0 && round.date < start) continue;
-        for (size_t index = round.impacts_begin; index < round.impacts_end; index++) {
-            squares_x += (impacts[index].x - mean_x) * (impacts[index].x - mean_x);
-            squares_y += (impacts[index].y - mean_y) * (impacts[index].y - mean_y);
+    response.raw("{\"ok\":true,\"result\":{\"stats\":");
+    write_stats(response, stats_of(rounds, selection, setup_id));
+    response.raw(",\"drift\":");
+    write_drift(response, drift_of(rounds, selection, setup_id));
+    response.raw("}}");
+    return response.release();
+}
+
+/* ---- equipment.compare -------------------------------------------------------------------- */
+
+namespace {
+
+/* One setup of a comparison as read: its raw rounds (read into a Rounds of its own), or its
+   precomputed stats and drift. */
+struct Side {
+    int64_t id = 0;
+    string_view name;
+    bool has_id = false, has_rounds = false;
+    bool precomputed = false;  // a stats or drift member, null included
+    SetupStats stats;          // precomputed: absent or null is all zeros
+    DriftStats drift;          // precomputed: absent or null is none
+    bool stats_named = false, drift_named = false;  // a setupId inside them, to check against id
+    int64_t stats_setup = 0, drift_setup = 0;
+};
+
+struct SidePaths {
+    const char *setup, *rounds, *stats, *drift;
+};
+
+const SidePaths side_paths[2] = {
+    {"$.setupA", "$.setupA.rounds", "$.setupA.stats", "$.setupA.drift"},
+    {"$.setupB", "$.setupB.rounds", "$.setupB.stats", "$.setupB.drift"},
+};
+
+/* A setupId inside precomputed figures (null: absent); false if not an integer. */
+bool read_named_setup(simdjson::ondemand::value value, bool &named, int64_t &setup) {
+    named = false;
+    if (is_null(value)) return true;
+    named = true;
+    return integer(value, setup);
+}
+
+/* Precomputed statistics, as the apps' database returns them: absent members 0, counts ≥ 0,
+   averageScore 0…10, accuracy and consistency 0…100. */
+bool read_stats(simdjson::ondemand::object object, Side &side) {
+    SetupStats &stats = side.stats;
+    for (auto member : object) {
+        simdjson::ondemand::field field;
+        if (std::move(member).get(field) != simdjson::SUCCESS) return false;
+        simdjson::ondemand::raw_json_string key = field.key();
+        if (key == "setupId") {
+            if (!read_named_setup(field.value(), side.stats_named, side.stats_setup)) return false;
+            continue;
+        }
+        int64_t *count = key == "totalArrows" ? &stats.total_arrows : key == "totalScore" ? &stats.total_score
+                       : key == "xCount"      ? &stats.x_count      : key == "tenCount"   ? &stats.ten_count
+                       : key == "roundCount"  ? &stats.round_count  : nullptr;
+        if (count != nullptr) {
+            *count = 0;  // null, after a repeated member, is absent too
+            if (!optional_count(field.value(), *count)) return false;
+            continue;
+        }
+        double *share = key == "averageScore" ? &stats.average_score : key == "accuracy" ? &stats.accuracy
+                      : key == "consistency"  ? &stats.consistency   : nullptr;
+        if (share != nullptr) {
+            *share = 0;
+            if (!optional_number(field.value(), *share, 0, share == &stats.average_score ? 10 : 100)) return false;
         }
     }
-    response.raw("{\"setupId\":");
-    response.integer(setup_id);
-    response.raw(",\"xDriftAverage\":");
-    response.number(mean_x);
-    response.raw(",\"yDriftAverage\":");
-    response.number(mean_y);
-    response.raw(",\"xSpread\":");
-    response.number(std::sqrt(squares_x / count));
-    response.raw(",\"ySpread\":");
-    response.number(std::sqrt(squares_y / count));
+    return true;
+}
+
+/* Precomputed drift: averages within ±1000, spreads 0…2000, arrowCount ≥ 0; absent members 0. */
+bool read_drift(simdjson::ondemand::object object, Side &side) {
+    DriftStats &drift = side.drift;
+    for (auto member : object) {
+        simdjson::ondemand::field field;
+        if (std::move(member).get(field) != simdjson::SUCCESS) return false;
+        simdjson::ondemand::raw_json_string key = field.key();
+        if (key == "setupId") {
+            if (!read_named_setup(field.value(), side.drift_named, side.drift_setup)) return false;
+        } else if (key == "arrowCount") {
+            drift.arrow_count = 0;
+            if (!optional_count(field.value(), drift.arrow_count)) return false;
+        } else {
+            bool is_spread = key == "xSpread" || key == "ySpread";
+            double *figure = key == "xDriftAverage" ? &drift.x_average : key == "yDriftAverage" ? &drift.y_average
+                           : key == "xSpread" ? &drift.x_spread : key == "ySpread" ? &drift.y_spread : nullptr;
+            if (figure == nullptr) continue;
+            *figure = 0;
+            if (!optional_number(field.value(), *figure, is_spread ? 0 : -1000, is_spread ? 2000 : 1000)) return false;
+        }
+    }
+    return true;
+}
+
+/* Reads one setup (`id` required; `name`; `rounds`, or `stats` and `drift`, not both) into
+   `side`, its rounds into `rounds`. NULL, or the error response. */
+char *read_side(simdjson::ondemand::value value, const SidePaths &paths, Side &side, Rounds &rounds) {
+    side = Side();  // a repeated member: the last one counts
+    rounds.clear();
+    simdjson::ondemand::object object;
+    if (value.get_object().get(object) != simdjson::SUCCESS) return invalid_request("Invalid request.", paths.setup);
+    for (auto member : object) {
+        simdjson::ondemand::field field;
+        if (std::move(member).get(field) != simdjson::SUCCESS) return invalid_json();
+        simdjson::ondemand::raw_json_string key = field.key();
+        if (key == "id") {
+            if (!integer(field.value(), side.id)) return invalid_request("Invalid request.", paths.setup);
+            side.has_id = true;
+        } else if (key == "name") {
+            bool present = false;
+            side.name = string_view();
+            if (!optional_string(field.value(), side.name, present)) return invalid_request("Invalid request.", paths.setup);
+        } else if (key == "rounds") {
+            simdjson::ondemand::value list = field.value();
+            side.has_rounds = false;
+            rounds.clear();
+            if (is_null(list)) continue;
+            if (char *error = read_rounds(list, paths.rounds, rounds)) return error;
+            side.has_rounds = true;
+        } else if (key == "stats" || key == "drift") {
+            bool is_stats = key == "stats";
+            simdjson::ondemand::value figures = field.value();
+            side.precomputed = true;
+            if (is_stats) {
+                side.stats = SetupStats();
+                side.stats_named = false;
+            } else {
+                side.drift = DriftStats();
+                side.drift_named = false;
+            }
+            if (is_null(figures)) continue;
+            simdjson::ondemand::object fields;
+            const char *path = is_stats ? paths.stats : paths.drift;
+            if (figures.get_object().get(fields) != simdjson::SUCCESS) return invalid_request("Invalid request.", path);
+            if (is_stats ? !read_stats(fields, side) : !read_drift(fields, side)) return invalid_request("Invalid precomputed figure.", path);
+            if (!is_stats) side.drift.present = true;
+        }
+    }
+    if (!side.has_id) return invalid_request("Missing required field \"id\".", paths.setup);
+    if (side.has_rounds && side.precomputed) {
+        return invalid_request("Give either rounds or precomputed stats and drift, not both.", paths.setup);
+    }
+    if ((side.stats_named && side.stats_setup != side.id) || (side.drift_named && side.drift_setup != side.id)) {
+        return invalid_request("Precomputed figures of another setup.", paths.setup);
+    }
+    return nullptr;
+}
+
+/* Whether a name is blank: empty, or only Unicode White_Space (the UTF-8 is valid: simdjson
+   checked the whole request). */
+bool is_blank(string_view name) {
+    size_t index = 0;
+    while (index < name.size()) {
+        unsigned char lead = static_cast<unsigned char>(name[index]);
+        if (lead < 0x80) {
+            if (lead != ' ' && (lead < '\t' || lead > '\r')) return false;
+            index++;
+            continue;
+        }
+        if (lead >= 0xF0) return false;  // no white space beyond the Basic Multilingual Plane
+        auto continuation = [&](size_t offset) { return static_cast<unsigned char>(name[index + offset]) & 0x3Fu; };
+        uint32_t code;
+        if (lead < 0xE0) {
+            code = (lead & 0x1Fu) << 6 | continuation(1);
+            index += 2;
+        } else {
+            code = (lead & 0x0Fu) << 12 | continuation(1) << 6 | continuation(2);
+            index += 3;
+        }
+        bool space = code == 0x85 || code == 0xA0 || code == 0x1680 || (code >= 0x2000 && code <= 0x200A) || code == 0x2028 ||
+                     code == 0x2029 || code == 0x202F || code == 0x205F || code == 0x3000;
+        if (!space) return false;
+    }
+    return true;
+}
+
+/* The name shown: the name, or `Setup #<id>` when it is blank. */
+void write_name(Response &response, const Side &side) {
+    if (!is_blank(side.name)) {
+        response.string(side.name);
+        return;
+    }
+    response.raw("\"Setup #");
+    response.integer(side.id);
+    response.raw('"');
+}
+
+/* value × 100 rounded to the nearest integer, ties to even, computed exactly from the double's
+   bits, as printf("%.2f") rounds (1.005, stored as 1.00499999…, gives 100); saturated beyond
+   ±9e13, 0 for a non-finite value (the deltas are within ±100). */
+int64_t rounded_hundredths(double value) {
+    if (!std::isfinite(value) || value == 0) return 0;
+    const int64_t saturated = 9000000000000000;
+    if (std::fabs(value) >= 9.0e13) return value < 0 ? -saturated : saturated;
+    uint64_t bits;
+    std::memcpy(&bits, &value, sizeof bits);
+    int biased = static_cast<int>(bits >> 52 & 0x7FF);
+    if (biased == 0) return 0;  // subnormal: far below half a hundredth
+    int exponent = biased - 1075;  // value = significand × 2^exponent
+    uint64_t scaled = ((bits & ((uint64_t(1) << 52) - 1)) | uint64_t(1) << 52) * 100, result;
+    if (exponent >= 0) {
+        result = scaled << exponent;
+    } else if (exponent <= -64) {
+        result = 0;
+    } else {
+        unsigned shift = static_cast<unsigned>(-exponent);
+        uint64_t remainder = scaled & ((uint64_t(1) << shift) - 1), half = uint64_t(1) << (shift - 1);
+        result = scaled >> shift;
+        if (remainder > half || (remainder == half && (result & 1) != 0)) result++;
+    }
+    return value < 0 ? -static_cast<int64_t>(result) : static_cast<int64_t>(result);
+}
+
+/* A delta as shown: {"text","trend","color"}, the text with two decimals (`value` in hundredths)
+   or an integer, `+` when positive, `-` when negative; up and green when positive, down and red
+   when negative, flat and gray for zero. */
+void write_display(Response &response, int64_t value, bool hundredths) {
+    char text[24];
+    size_t index = sizeof text;
+    uint64_t rest = value < 0 ? 0 - static_cast<uint64_t>(value) : static_cast<uint64_t>(value);
+    if (hundredths) {
+        text[--index] = static_cast<char>('0' + rest % 10);
+        rest /= 10;
+        text[--index] = static_cast<char>('0' + rest % 10);
+        rest /= 10;
+        text[--index] = '.';
+    }
+    do {
+        text[--index] = static_cast<char>('0' + rest % 10);
+        rest /= 10;
+    } while (rest > 0);
+    if (value != 0) text[--index] = value > 0 ? '+' : '-';
+    response.raw("{\"text\":\"");
+    response.raw(string_view(text + index, sizeof text - index));
+    response.raw(value > 0 ? "\",\"trend\":\"up\",\"color\":\"green\"}" : value < 0 ? "\",\"trend\":\"down\",\"color\":\"red\"}"
+                                                                              : "\",\"trend\":\"flat\",\"color\":\"gray\"}");
+}
+
+}  // namespace
+
+extern "C" char *simdjson_equipment_compare(const char *request) {
+    simdjson::ondemand::document document;
+    simdjson::ondemand::object root;
+    size_t length;
+    if (!open_root(request, length, document, root)) return invalid_json();
+    /* timeRange, startDate and now may come after the setups: their rounds are summed as they
+       are read, and which count is decided at the end. */
+    thread_local Rounds rounds[2];
+    Side sides[2];
+    bool has_side[2] = {false, false};
+    RoundSelection selection;
+    for (auto member : root) {
+        simdjson::ondemand::field field;
+        if (std::move(member).get(field) != simdjson::SUCCESS) return invalid_json();
+        simdjson::ondemand::raw_json_string key = field.key();
+        if (key == "setupA" || key == "setupB") {
+            int which = key == "setupA" ? 0 : 1;
+            if (char *error = read_side(field.value(), side_paths[which], sides[which], rounds[which])) return error;
+            has_side[which] = true;
+        } else if (key == "timeRange") {
+            if (!selection.read_range(field.value())) return invalid_request("Invalid time range.", "$.timeRange");
+        } else if (key == "startDate") {
+            if (!selection.read_start_date(field.value())) return invalid_request("Invalid request.", "$.startDate");
+        } else if (key == "now") {
+            selection.read_now(field.value());
+        }
+    }
+    if (!has_side[0]) return invalid_request("Missing required field \"setupA\".", "$.setupA");
+    if (!has_side[1]) return invalid_request("Missing required field \"setupB\".", "$.setupB");
+    if (!consumed(document)) return invalid_json();
+    if (!selection.resolve()) return invalid_request("Invalid time range.", "$");
+    if (sides[0].id == sides[1].id) return error_response("SAME_SETUP", "Choose two different setups to compare.", nullptr);
+
+    /* Each side's figures: computed from its rounds, or as given (under the setup's id). */
+    SetupStats stats[2];
+    DriftStats drift[2];
+    for (int which = 0; which < 2; which++) {
+        const Side &side = sides[which];
+        if (side.has_rounds) {
+            stats[which] = stats_of(rounds[which], selection, side.id);
+            drift[which] = drift_of(rounds[which], selection, side.id);
+        } else {
+            stats[which] = side.stats;
+            drift[which] = side.drift;
+        }
+        stats[which].setup_id = drift[which].setup_id = side.id;
+    }
+    int64_t arrow_delta;
+    if (__builtin_sub_overflow(stats[1].total_arrows, stats[0].total_arrows, &arrow_delta)) {
+        return invalid_request("A total is too large to compute.", "$");
+    }
+    double average_delta = stats[1].average_score - stats[0].average_score, accuracy_delta = stats[1].accuracy - stats[0].accuracy,
+           consistency_delta = stats[1].consistency - stats[0].consistency;
+
+    Response response(1024 + sides[0].name.size() + sides[1].name.size());
+    response.raw("{\"ok\":true,\"result\":{\"setupAName\":");
+    write_name(response, sides[0]);
+    response.raw(",\"setupBName\":");
+    write_name(response, sides[1]);
+    response.raw(",\"setupAStats\":");
+    write_stats(response, stats[0]);
+    response.raw(",\"setupBStats\":");
+    write_stats(response, stats[1]);
+    response.raw(",\"setupADrift\":");
+    write_drift(response, drift[0]);
+    response.raw(",\"setupBDrift\":");
+    write_drift(response, drift[1]);
+    response.raw(",\"deltas\":{\"averageScore\":");
+    response.number(average_delta);
+    response.raw(",\"accuracy\":");
+    response.number(accuracy_delta);
+    response.raw(",\"consistency\":");
+    response.number(consistency_delta);
     response.raw(",\"arrowCount\":");
-    response.integer(located);
-    response.raw("}}}");
+    response.integer(arrow_delta);
+    response.raw("},\"display\":{\"averageScore\":");
+    write_display(response, rounded_hundredths(average_delta), true);
+    response.raw(",\"accuracy\":");
+    write_display(response, rounded_hundredths(accuracy_delta), true);
+    response.raw(",\"consistency\":");
+    write_display(response, rounded_hundredths(consistency_delta), true);
+    response.raw(",\"arrowCount\":");
+    write_display(response, arrow_delta, false);
+    response.raw("},\"timeRange\":");
+    selection.write(response);
+    response.raw("}}");
+    return response.release();
+}
+
+/* ---- scoring.leaderboard ------------------------------------------------------------------ */
+
+namespace {
+
+/* An entry as read: its strings (views into the parser's buffers) and its totals, given or
+   summed from its arrows. */
+struct Competitor {
+    string_view id, name;
+    bool has_name = false;
+    int64_t score = 0, tens = 0, xs = 0, arrows = 0;
+};
+
+/* Reads one entry: participantId (non-empty), displayName, and arrows or totals (score
+   required; tens, xs, arrowCount default 0; counts ≥ 0, xs at most tens), not both. */
+bool read_competitor(simdjson::ondemand::value value, Competitor &entry) {
+    simdjson::ondemand::object object;
+    if (value.get_object().get(object) != simdjson::SUCCESS) return false;
+    bool has_id = false, has_arrows = false, has_score = false, totals = false;  // totals: any total member, null included
+    Tally tally;
+    for (auto member : object) {
+        simdjson::ondemand::field field;
+        if (std::move(member).get(field) != simdjson::SUCCESS) return false;
+        simdjson::ondemand::raw_json_string key = field.key();
+        if (key == "participantId") {
+            if (field.value().get_string().get(entry.id) != simdjson::SUCCESS || entry.id.empty()) return false;
+            has_id = true;
+        } else if (key == "displayName") {
+            entry.has_name = false;
+            if (!optional_string(field.value(), entry.name, entry.has_name)) return false;
+        } else if (key == "arrows") {
+            simdjson::ondemand::value arrows = field.value();
+            has_arrows = false;
+            tally = Tally();
+            if (is_null(arrows)) continue;
+            if (!read_arrows(arrows, tally, nullptr)) return false;
+            has_arrows = true;
+        } else if (key == "score") {
+            totals = has_score = true;
+            if (!integer(field.value(), entry.score) || entry.score < 0) return false;
+        } else {
+            int64_t *count = key == "tens" ? &entry.tens : key == "xs" ? &entry.xs : key == "arrowCount" ? &entry.arrows : nullptr;
+            if (count == nullptr) continue;
+            totals = true;
+            *count = 0;  // null, after a repeated member, is absent too
+            if (!optional_count(field.value(), *count)) return false;
+        }
+    }
+    if (!has_id) return false;
+    if (has_arrows) {
+        if (totals) return false;
+        entry.score = tally.score;
+        entry.tens = tally.tens;
+        entry.xs = tally.xs;
+        entry.arrows = tally.arrows;
+        return true;
+    }
+    return has_score && entry.xs <= entry.tens;
+}
+
+bool tied(const Competitor &a, const Competitor &b) { return a.score == b.score && a.tens == b.tens && a.xs == b.xs; }
+
+int bit_width(uint64_t value) { return value == 0 ? 0 : 64 - __builtin_clzll(value); }
+
+/* Sorts `keys` in increasing order: a least-significant-digit radix sort of their low `bits`
+   bits, a byte at a time (a byte that every key shares takes no pass), through `spare`. */
+void radix_sort(std::vector<uint64_t> &keys, std::vector<uint64_t> &spare, int bits) {
+    if (keys.empty()) return;
+    spare.resize(keys.size());
+    for (int shift = 0; shift < bits; shift += 8) {
+        size_t starts[256] = {};
+        for (uint64_t key : keys) starts[key >> shift & 0xFF]++;
+        if (starts[keys[0] >> shift & 0xFF] == keys.size()) continue;
+        size_t total = 0;
+        for (size_t &start : starts) {
+            size_t count = start;
+            start = total;
+            total += count;
+        }
+        for (uint64_t key : keys) spare[starts[key >> shift & 0xFF]++] = key;
+        keys.swap(spare);
+    }
+}
+
+/* The entries' positions in rank order: by score, then tens, then xs, all descending, then by
+   position (equal entries keep their order). When the three totals' ranges and the position fit
+   in 64 bits together (totals of real rounds do, by far), each entry is one integer key, ordered
+   by a radix sort; otherwise they are compared. */
+void rank_order(const std::vector<Competitor> &entries, std::vector<uint64_t> &order) {
+    thread_local std::vector<uint64_t> spare;
+    order.clear();
+    int64_t top_score = 0, top_tens = 0, top_xs = 0;
+    for (const Competitor &entry : entries) {
+        top_score = std::max(top_score, entry.score);
+        top_tens = std::max(top_tens, entry.tens);
+        top_xs = std::max(top_xs, entry.xs);
+    }
+    int score_bits = bit_width(static_cast<uint64_t>(top_score)), tens_bits = bit_width(static_cast<uint64_t>(top_tens)),
+        xs_bits = bit_width(static_cast<uint64_t>(top_xs)), index_bits = bit_width(entries.empty() ? 0 : entries.size() - 1);
+    if (score_bits + tens_bits + xs_bits + index_bits <= 64) {
+        /* Each total as its distance below the top (descending), then the position. */
+        for (size_t index = 0; index < entries.size(); index++) {
+            const Competitor &entry = entries[index];
+            uint64_t key = static_cast<uint64_t>(top_score - entry.score);
+            key = key << tens_bits | static_cast<uint64_t>(top_tens - entry.tens);
+            key = key << xs_bits | static_cast<uint64_t>(top_xs - entry.xs);
+            order.push_back(key << index_bits | index);
+        }
+        radix_sort(order, spare, score_bits + tens_bits + xs_bits + index_bits);
+        uint64_t positions = (uint64_t(1) << index_bits) - 1;
+        for (uint64_t &key : order) key &= positions;
+        return;
+    }
+    for (size_t index = 0; index < entries.size(); index++) order.push_back(index);
+    std::sort(order.begin(), order.end(), [&entries](uint64_t a, uint64_t b) {
+        const Competitor &l = entries[a], &r = entries[b];
+        if (l.score != r.score) return l.score > r.score;
+        if (l.tens != r.tens) return l.tens > r.tens;
+        if (l.xs != r.xs) return l.xs > r.xs;
+        return a < b;
+    });
+}
+
+}  // namespace
+
+extern "C" char *simdjson_scoring_leaderboard(const char *request) {
+    simdjson::ondemand::document document;
+    simdjson::ondemand::object root;
+    size_t length;
+    if (!open_root(request, length, document, root)) return invalid_json();
+    thread_local std::vector<Competitor> entries;
+    thread_local std::vector<uint64_t> order;
+    entries.clear();
+    bool has_entries = false;
+    for (auto member : root) {
+        simdjson::ondemand::field field;
+        if (std::move(member).get(field) != simdjson::SUCCESS) return invalid_json();
+        if (field.key() == "entries") {
+            entries.clear();
+            simdjson::ondemand::array list;
+            if (field.value().get_array().get(list) != simdjson::SUCCESS) return invalid_request("Invalid request.", "$.entries");
+            for (auto element : list) {
+                simdjson::ondemand::value value;
+                Competitor entry;
+                if (std::move(element).get(value) != simdjson::SUCCESS || !read_competitor(value, entry)) {
+                    return invalid_request("Invalid entry.", "$.entries");
+                }
+                entries.push_back(entry);
+            }
+            has_entries = true;
+        }
+    }
+    if (!has_entries) return invalid_request("Missing required field \"entries\".", "$.entries");
+    if (!consumed(document)) return invalid_json();
+
+    rank_order(entries, order);
+
+    size_t text = 0;
+    for (const Competitor &entry : entries) text += entry.id.size() + entry.name.size();
+    Response response(64 + text + entries.size() * 112);
+    response.raw("{\"ok\":true,\"result\":{\"entries\":[");
+    size_t rank = 0;
+    for (size_t position = 0; position < order.size(); position++) {
+        const Competitor &entry = entries[order[position]];
+        /* Entries equal on all three share a rank, and the next one skips (1, 1, 3). */
+        if (position == 0 || !tied(entry, entries[order[position - 1]])) rank = position + 1;
+        response.raw(position == 0 ? "{\"rank\":" : ",{\"rank\":");
+        response.integer(static_cast<int64_t>(rank));
+        response.raw(",\"participantId\":");
+        response.string(entry.id);
+        if (entry.has_name) {
+            response.raw(",\"displayName\":");
+            response.string(entry.name);
+        }
+        response.raw(",\"score\":");
+        response.integer(entry.score);
+        response.raw(",\"tens\":");
+        response.integer(entry.tens);
+        response.raw(",\"xs\":");
+        response.integer(entry.xs);
+        response.raw(",\"arrowCount\":");
+        response.integer(entry.arrows);
+        response.raw('}');
+    }
+    response.raw("]}}");
     return response.release();
 }
