@@ -84,12 +84,12 @@
  *
  *     if (strcmp(tc_version(), TC_VERSION_STRING) != 0) { ... }
  *
- * TC_VERSION_NUMBER is MAJOR * 1000000 + MINOR * 1000 + PATCH (0.1.0 is 1000), for #if tests.
+ * TC_VERSION_NUMBER is MAJOR * 1000000 + MINOR * 1000 + PATCH (1.2.3 is 1002003), for #if tests.
  */
 #define TC_VERSION_MAJOR 0
-#define TC_VERSION_MINOR 1
+#define TC_VERSION_MINOR 2
 #define TC_VERSION_PATCH 0
-#define TC_VERSION_STRING "0.1.0"
+#define TC_VERSION_STRING "0.2.0"
 #define TC_VERSION_NUMBER (TC_VERSION_MAJOR * 1000000 + TC_VERSION_MINOR * 1000 + TC_VERSION_PATCH)
 
 #ifdef __cplusplus

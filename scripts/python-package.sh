@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The Python package as a user gets it: builds the wheel from pyproject.toml (scikit-build-core
 # over the CMake build; its build folder, build-wheel/, is kept between runs), shows its platform
-# tag (auditwheel), installs it in a fresh virtual environment, and runs the package's pytest
-# suite (mypy --strict included) and the example against the installed package, from a folder
-# outside the source tree, with no TOURNAMENTCORE_LIBRARY: the package must find its own library.
+# tag (auditwheel; README's release facts are checked against it), installs it in a fresh virtual
+# environment, and runs the package's pytest suite (mypy --strict included) and the example
+# against the installed package, from a folder outside the source tree, with no
+# TOURNAMENTCORE_LIBRARY: the package must find its own library.
 # Part of scripts/test.sh; runnable alone.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
@@ -31,6 +32,8 @@ policy=$("$venv/auditwheel" show "$built" 2>&1 | tr '\n' ' ' | sed -n 's/.*consi
 "$venv/python" -m wheel tags --remove --platform-tag "$policy" "$built" > /dev/null
 wheel=$(ls "$wheelhouse"/tournamentcore-*.whl)
 echo "wheel: $(basename "$wheel") ($(du -k "$wheel" | cut -f1) KB; auditwheel: $policy)"
+# README's row for the wheel (its name, tag and floors) is this wheel's.
+python3 scripts/release-facts.py "$TC_BUILD" --wheel "$wheel" --check README.md
 "$venv/pip" install --quiet --disable-pip-version-check "$wheel" pytest mypy
 
 cp -r bindings/python/tests "$scratch/tests"

@@ -6,7 +6,9 @@
 # hostile inputs, exports, header, install, CLI, C examples, the Python binding over the build,
 # the Kotlin binding and its example, the JSON Schemas, the WebAssembly module through the
 # JavaScript binding in Node, the web example in headless Chromium, the aarch64 and armv7
-# libraries' C tests under qemu-user and the cross-architecture differential, the Android libraries and AAR checked as files); the Python wheel installed in a fresh
+# libraries' C tests under qemu-user and the cross-architecture differential, the Android libraries and AAR checked as files,
+# the contract and the C ABI against the last release's (baseline/, CHANGELOG.md), one version
+# everywhere, README's release facts); the Python wheel installed in a fresh
 # virtual environment (scripts/python-package.sh); the Swift consumer package; and the
 # reliability runs of scripts/reliability.sh (valgrind, ASan+UBSan, TSan, a 2-minute fuzzing
 # pass).
@@ -17,7 +19,7 @@ source "$(dirname "$0")/common.sh"
 
 tc_find_swift
 tc_require_architectures arm64 armel
-tc_require_packages "${TC_PACKAGES[@]}" "${TC_CROSS_PACKAGES[@]}" chromium libsimdjson-dev
+tc_require_packages "${TC_PACKAGES[@]}" "${TC_CROSS_PACKAGES[@]}" chromium libsimdjson-dev abigail-tools
 tc_require_python_modules pytest jsonschema mypy
 cd "$TC_ROOT"
 

@@ -3,7 +3,7 @@
 // (tournamentcore.mjs); types in types.d.ts.
 
 /** The contract's version, the library's (TC_VERSION_STRING of include/tournament_core.h). */
-export const CONTRACT_VERSION = "0.1.0";
+export const CONTRACT_VERSION = "0.2.0";
 
 /** The methods, as the core's functions call them. */
 export class Methods {

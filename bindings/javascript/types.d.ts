@@ -4,7 +4,7 @@
 // (undefined); `| null` a member the core may write as null, or a request may give as null.
 
 /** The contract's version, the library's. */
-export declare const CONTRACT_VERSION: "0.1.0";
+export declare const CONTRACT_VERSION: "0.2.0";
 
 /** One function per method: the request object in, the result object out. */
 export interface TournamentCoreMethods {

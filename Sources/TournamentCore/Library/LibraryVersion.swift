@@ -6,7 +6,7 @@ public enum LibraryVersion {
     /// Incremented for incompatible changes of the API or of any method's contract.
     public static let major = 0
     /// Incremented for added functionality.
-    public static let minor = 1
+    public static let minor = 2
     /// Incremented for fixes.
     public static let patch = 0
     /// `"MAJOR.MINOR.PATCH"`.

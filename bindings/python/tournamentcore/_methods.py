@@ -10,7 +10,7 @@ from typing import Any, Mapping, Optional, cast
 from . import types
 
 #: The contract's version, the library's (`TC_VERSION_STRING` of include/tournament_core.h).
-VERSION = '0.1.0'
+VERSION = '0.2.0'
 
 
 class Methods(abc.ABC):

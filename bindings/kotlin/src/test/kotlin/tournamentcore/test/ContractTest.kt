@@ -112,6 +112,11 @@ class ContractTest {
     }
 
     @Test
+    fun `the jar's manifest carries the library's version as Implementation-Version`() {
+        assertEquals(core.version, TournamentCore::class.java.`package`.implementationVersion)
+    }
+
+    @Test
     fun `the library can be given by path or file and answers the same`() {
         val file = core.libraryFile!!
         assertEquals(core.version, TournamentCore(file.path).version)
