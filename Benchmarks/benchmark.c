@@ -210,8 +210,8 @@ static const struct recipe {
 } recipes[] = {
     {"tournaments.filter", "small", filter_small, reference_tournaments_filter, PEER(simdjson_tournaments_filter)},
     {"tournaments.filter", "large", filter_large, reference_tournaments_filter, PEER(simdjson_tournaments_filter)},
-    {"participants.resolve", "small", resolve_small, NULL, NULL},
-    {"participants.resolve", "large", resolve_large, NULL, NULL},
+    {"participants.resolve", "small", resolve_small, NULL, PEER(simdjson_participants_resolve)},
+    {"participants.resolve", "large", resolve_large, NULL, PEER(simdjson_participants_resolve)},
     {"guests.check", "small", guests_small, reference_guests_check, PEER(simdjson_guests_check)},
     {"guests.check", "large", guests_large, reference_guests_check, PEER(simdjson_guests_check)},
     {"guests.generateId", "small", ids_one, NULL, NULL},

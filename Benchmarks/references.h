@@ -1,7 +1,7 @@
 /* Hand-written implementations of methods, for the benchmark: C + jansson (references.c: three
  * methods) and C++ + simdjson On-Demand (simdjson_references.cpp, built where clang++ and simdjson
- * are: those three, equipment.compare and scoring.leaderboard). Each returns a malloc'd response
- * envelope, freed with free(). */
+ * are: those three, participants.resolve, equipment.compare and scoring.leaderboard). Each
+ * returns a malloc'd response envelope, freed with free(). */
 #ifndef TC_BENCHMARK_REFERENCES_H
 #define TC_BENCHMARK_REFERENCES_H
 
@@ -14,6 +14,7 @@ char *reference_guests_check(const char *request_json);
 char *reference_equipment_stats(const char *request_json);
 
 char *simdjson_tournaments_filter(const char *request_json);
+char *simdjson_participants_resolve(const char *request_json);
 char *simdjson_guests_check(const char *request_json);
 char *simdjson_equipment_stats(const char *request_json);
 char *simdjson_equipment_compare(const char *request_json);

@@ -1,29 +1,39 @@
 /*
  * The strongest peer a user could write instead of calling TournamentCore: tournaments.filter,
- * guests.check, equipment.stats, equipment.compare and scoring.leaderboard in C++17 with
- * simdjson's On-Demand API, built with clang -O3 -march=native (Benchmarks/CMakeLists.txt). The
- * benchmark checks that each produces the core's response byte for byte before timing it.
+ * participants.resolve, guests.check, equipment.stats, equipment.compare and scoring.leaderboard
+ * in C++17 with simdjson's On-Demand API, built with clang -O3 -march=native
+ * (Benchmarks/CMakeLists.txt). The benchmark checks that each produces the core's response byte
+ * for byte before timing it.
  *
  * Written as a performance-minded user would: one parser reused per thread (its buffers kept
- * between calls), the request copied once into padded memory, keys compared on their raw bytes,
- * strings kept as views into the parser's buffers until the response is written, one pass over
- * the document (members may come in any order, so what a rule needs from a later member is
- * collected first: rounds are summed as they are read, and which of them count is decided at the
- * end), the response written straight into the malloc'd block it is returned in, strings escaped
- * eight bytes at a time, numbers written with std::to_chars, and a leaderboard ranked by a radix
- * sort of one integer key per entry (its totals and position, packed when they fit in 64 bits).
+ * between calls), the request copied once into padded memory, keys compared on their raw bytes
+ * (participants.resolve's decoded, as the contract reads them: it reads few), strings kept as views
+ * into the parser's buffers until the response is written, one pass over the document (members may
+ * come in any order, so what a rule needs from a later member is collected first: rounds are summed
+ * as they are read, and which of them count is decided at the end; participant lists are kept as
+ * views until the signed-in user is known), the response written straight into the malloc'd block
+ * it is returned in, strings escaped eight bytes at a time, numbers written with std::to_chars, a
+ * leaderboard ranked by a radix sort of one integer key per entry (its totals and position, packed
+ * when they fit in 64 bits), and a legacy participant list's repeats found in a hash table of its
+ * IDs' bytes, each ID inspected once (eight bytes at a time) and, needing no escape (nearly all),
+ * written as it is, every entry in room claimed once.
  *
  * It checks what the C + jansson references check (references.c) of the members it reads: each
  * one's type, the required members, the score range and the coordinates' bounds; and, for the
  * methods the C references do not cover, what the contract states of the members they read: the
  * timestamps' range, counts of at least 0, the precomputed figures' bounds and setupId, xs at most
- * tens, rounds or precomputed figures and arrows or totals but not both. Integers are read by
- * value, as the contract reads them (8.0 and 8e0 are 8). Four things err in the peer's favour,
- * and match the core on the benchmark's data: On-Demand validates only what it reads (a malformed
- * member the rules do not read, or one copied as it was written, is not an error here, where the
- * core answers INVALID_JSON); text search folds ASCII case only; members this contract does not
- * know are copied as they were written (the core writes them compact); and sums of arrows are not
- * checked for overflow (the core checks them: it would take some 10^18 arrows).
+ * tens, rounds or precomputed figures and arrows or totals but not both, and the document IDs of
+ * participants.resolve (Firestore's rules, refused in the core's words at the core's path).
+ * Integers are read by value, as the contract reads them (8.0 and 8e0 are 8). Names follow the
+ * core's Unicode rules exactly: blank is Unicode's White_Space, and the part of an email before its
+ * first '@' is cut by characters as Swift 6.3 breaks them (an '@' joined to a combining mark after
+ * it, or a prepended mark before it, is no '@'; the Unicode 16 classes that do so are tabled here).
+ * Four things err in the peer's favour, and match the core on the benchmark's data: On-Demand
+ * validates only what it reads (a malformed member the rules do not read, one nested deeper than
+ * the core's 64 levels, or one copied as it was written, is not an error here, where the core
+ * answers INVALID_JSON); text search folds ASCII case only; members this contract does not know are
+ * copied as they were written (the core writes them compact); and sums of arrows are not checked
+ * for overflow (the core checks them: it would take some 10^18 arrows).
  */
 #include "references.h"
 
@@ -69,6 +79,13 @@ class Response {
         if (!reserve(1)) return;
         data_[size_++] = byte;
     }
+
+    /* Room for `most` bytes that the caller writes itself from the pointer returned, then hands
+       back to advance() with where it stopped: for runs of short pieces, whose room is then
+       checked once rather than by every append. NULL once memory ran out. */
+    [[gnu::always_inline]] char *claim(size_t most) { return reserve(most) ? data_ + size_ : nullptr; }
+
+    [[gnu::always_inline]] void advance(char *end) { size_ = static_cast<size_t>(end - data_); }
 
     /* An integer, its digits written in place. */
     [[gnu::always_inline]] void integer(int64_t value) {
@@ -1624,5 +1641,638 @@ extern "C" char *simdjson_scoring_leaderboard(const char *request) {
         response.raw('}');
     }
     response.raw("]}}");
+    return response.release();
+}
+
+/* ---- participants.resolve ----------------------------------------------------------------- */
+
+namespace {
+
+/* Whether `value` is null, its literal checked ("nul" is no null but invalid JSON). */
+bool null_value(simdjson::ondemand::value value) {
+    bool null = false;
+    return value.is_null().get(null) == simdjson::SUCCESS && null;
+}
+
+/* An optional string or boolean member: null is absent (true, `out` untouched, `present` false);
+   otherwise the value must have the type (false if not). */
+bool nullable_string(simdjson::ondemand::value value, string_view &out, bool &present) {
+    present = !null_value(value);
+    return !present || value.get_string().get(out) == simdjson::SUCCESS;
+}
+
+bool nullable_bool(simdjson::ondemand::value value, bool &out) {
+    return null_value(value) || value.get_bool().get(out) == simdjson::SUCCESS;
+}
+
+/* Whether `text` is blank (empty or only Unicode White_Space, as Swift's isBlank: is_blank), the
+   usual case (a first byte of ASCII that is not white space) settled inline. */
+[[gnu::always_inline]] inline bool blank(string_view text) {
+    if (!text.empty()) {
+        unsigned char first = static_cast<unsigned char>(text[0]);
+        if (first < 0x80 && first != ' ' && (first < 0x09 || first > 0x0D)) return false;
+    }
+    return is_blank(text);
+}
+
+/* Whether `name` is exactly a placeholder, "Archer N", N a positive integer without leading
+   zeros (of any length): older clients stored those, and they read as blank. */
+bool is_placeholder(string_view name) {
+    if (name.size() <= 7 || name.compare(0, 7, "Archer ") != 0 || name[7] == '0') return false;
+    for (size_t index = 7; index < name.size(); index++) {
+        if (static_cast<unsigned char>(name[index] - '0') >= 10) return false;
+    }
+    return true;
+}
+
+/* The scalars that make one character (grapheme cluster) with an '@' next to them, as Swift
+   6.3's String breaks characters (Unicode 16): after it, those of Grapheme_Cluster_Break Extend,
+   ZWJ and SpacingMark (rules GB9, GB9a); before it, those of Prepend (GB9b). No other rule joins
+   an '@' to its neighbours. Sorted ranges, first and last included. */
+struct ScalarRange {
+    char32_t first, last;
+};
+
+const ScalarRange grapheme_extenders[] = {
+    {0x300, 0x36F}, {0x483, 0x489}, {0x591, 0x5BD}, {0x5BF, 0x5BF}, {0x5C1, 0x5C2}, {0x5C4, 0x5C5},
+    {0x5C7, 0x5C7}, {0x610, 0x61A}, {0x64B, 0x65F}, {0x670, 0x670}, {0x6D6, 0x6DC}, {0x6DF, 0x6E4},
+    {0x6E7, 0x6E8}, {0x6EA, 0x6ED}, {0x711, 0x711}, {0x730, 0x74A}, {0x7A6, 0x7B0}, {0x7EB, 0x7F3},
+    {0x7FD, 0x7FD}, {0x816, 0x819}, {0x81B, 0x823}, {0x825, 0x827}, {0x829, 0x82D}, {0x859, 0x85B},
+    {0x897, 0x89F}, {0x8CA, 0x8E1}, {0x8E3, 0x903}, {0x93A, 0x93C}, {0x93E, 0x94F}, {0x951, 0x957},
+    {0x962, 0x963}, {0x981, 0x983}, {0x9BC, 0x9BC}, {0x9BE, 0x9C4}, {0x9C7, 0x9C8}, {0x9CB, 0x9CD},
+    {0x9D7, 0x9D7}, {0x9E2, 0x9E3}, {0x9FE, 0x9FE}, {0xA01, 0xA03}, {0xA3C, 0xA3C}, {0xA3E, 0xA42},
+    {0xA47, 0xA48}, {0xA4B, 0xA4D}, {0xA51, 0xA51}, {0xA70, 0xA71}, {0xA75, 0xA75}, {0xA81, 0xA83},
+    {0xABC, 0xABC}, {0xABE, 0xAC5}, {0xAC7, 0xAC9}, {0xACB, 0xACD}, {0xAE2, 0xAE3}, {0xAFA, 0xAFF},
+    {0xB01, 0xB03}, {0xB3C, 0xB3C}, {0xB3E, 0xB44}, {0xB47, 0xB48}, {0xB4B, 0xB4D}, {0xB55, 0xB57},
+    {0xB62, 0xB63}, {0xB82, 0xB82}, {0xBBE, 0xBC2}, {0xBC6, 0xBC8}, {0xBCA, 0xBCD}, {0xBD7, 0xBD7},
+    {0xC00, 0xC04}, {0xC3C, 0xC3C}, {0xC3E, 0xC44}, {0xC46, 0xC48}, {0xC4A, 0xC4D}, {0xC55, 0xC56},
+    {0xC62, 0xC63}, {0xC81, 0xC83}, {0xCBC, 0xCBC}, {0xCBE, 0xCC4}, {0xCC6, 0xCC8}, {0xCCA, 0xCCD},
+    {0xCD5, 0xCD6}, {0xCE2, 0xCE3}, {0xCF3, 0xCF3}, {0xD00, 0xD03}, {0xD3B, 0xD3C}, {0xD3E, 0xD44},
+    {0xD46, 0xD48}, {0xD4A, 0xD4D}, {0xD57, 0xD57}, {0xD62, 0xD63}, {0xD81, 0xD83}, {0xDCA, 0xDCA},
+    {0xDCF, 0xDD4}, {0xDD6, 0xDD6}, {0xDD8, 0xDDF}, {0xDF2, 0xDF3}, {0xE31, 0xE31}, {0xE33, 0xE3A},
+    {0xE47, 0xE4E}, {0xEB1, 0xEB1}, {0xEB3, 0xEBC}, {0xEC8, 0xECE}, {0xF18, 0xF19}, {0xF35, 0xF35},
+    {0xF37, 0xF37}, {0xF39, 0xF39}, {0xF3E, 0xF3F}, {0xF71, 0xF84}, {0xF86, 0xF87}, {0xF8D, 0xF97},
+    {0xF99, 0xFBC}, {0xFC6, 0xFC6}, {0x102D, 0x1037}, {0x1039, 0x103E}, {0x1056, 0x1059}, {0x105E, 0x1060},
+    {0x1071, 0x1074}, {0x1082, 0x1082}, {0x1084, 0x1086}, {0x108D, 0x108D}, {0x109D, 0x109D},
+    {0x135D, 0x135F}, {0x1712, 0x1715}, {0x1732, 0x1734}, {0x1752, 0x1753}, {0x1772, 0x1773},
+    {0x17B4, 0x17D3}, {0x17DD, 0x17DD}, {0x180B, 0x180D}, {0x180F, 0x180F}, {0x1885, 0x1886},
+    {0x18A9, 0x18A9}, {0x1920, 0x192B}, {0x1930, 0x193B}, {0x1A17, 0x1A1B}, {0x1A55, 0x1A5E},
+    {0x1A60, 0x1A60}, {0x1A62, 0x1A62}, {0x1A65, 0x1A7C}, {0x1A7F, 0x1A7F}, {0x1AB0, 0x1ADD},
+    {0x1AE0, 0x1AEB}, {0x1B00, 0x1B04}, {0x1B34, 0x1B44}, {0x1B6B, 0x1B73}, {0x1B80, 0x1B82},
+    {0x1BA1, 0x1BAD}, {0x1BE6, 0x1BF3}, {0x1C24, 0x1C37}, {0x1CD0, 0x1CD2}, {0x1CD4, 0x1CE8},
+    {0x1CED, 0x1CED}, {0x1CF4, 0x1CF4}, {0x1CF7, 0x1CF9}, {0x1DC0, 0x1DFF}, {0x200C, 0x200D},
+    {0x20D0, 0x20F0}, {0x2CEF, 0x2CF1}, {0x2D7F, 0x2D7F}, {0x2DE0, 0x2DFF}, {0x302A, 0x302F},
+    {0x3099, 0x309A}, {0xA66F, 0xA672}, {0xA674, 0xA67D}, {0xA69E, 0xA69F}, {0xA6F0, 0xA6F1},
+    {0xA802, 0xA802}, {0xA806, 0xA806}, {0xA80B, 0xA80B}, {0xA823, 0xA827}, {0xA82C, 0xA82C},
+    {0xA880, 0xA881}, {0xA8B4, 0xA8C5}, {0xA8E0, 0xA8F1}, {0xA8FF, 0xA8FF}, {0xA926, 0xA92D},
+    {0xA947, 0xA953}, {0xA980, 0xA983}, {0xA9B3, 0xA9C0}, {0xA9E5, 0xA9E5}, {0xAA29, 0xAA36},
+    {0xAA43, 0xAA43}, {0xAA4C, 0xAA4D}, {0xAA7C, 0xAA7C}, {0xAAB0, 0xAAB0}, {0xAAB2, 0xAAB4},
+    {0xAAB7, 0xAAB8}, {0xAABE, 0xAABF}, {0xAAC1, 0xAAC1}, {0xAAEB, 0xAAEF}, {0xAAF5, 0xAAF6},
+    {0xABE3, 0xABEA}, {0xABEC, 0xABED}, {0xFB1E, 0xFB1E}, {0xFE00, 0xFE0F}, {0xFE20, 0xFE2F},
+    {0xFF9E, 0xFF9F}, {0x101FD, 0x101FD}, {0x102E0, 0x102E0}, {0x10376, 0x1037A}, {0x10A01, 0x10A03},
+    {0x10A05, 0x10A06}, {0x10A0C, 0x10A0F}, {0x10A38, 0x10A3A}, {0x10A3F, 0x10A3F}, {0x10AE5, 0x10AE6},
+    {0x10D24, 0x10D27}, {0x10D69, 0x10D6D}, {0x10EAB, 0x10EAC}, {0x10EFA, 0x10EFF}, {0x10F46, 0x10F50},
+    {0x10F82, 0x10F85}, {0x11000, 0x11002}, {0x11038, 0x11046}, {0x11070, 0x11070}, {0x11073, 0x11074},
+    {0x1107F, 0x11082}, {0x110B0, 0x110BA}, {0x110C2, 0x110C2}, {0x11100, 0x11102}, {0x11127, 0x11134},
+    {0x11145, 0x11146}, {0x11173, 0x11173}, {0x11180, 0x11182}, {0x111B3, 0x111C0}, {0x111C9, 0x111CC},
+    {0x111CE, 0x111CF}, {0x1122C, 0x11237}, {0x1123E, 0x1123E}, {0x11241, 0x11241}, {0x112DF, 0x112EA},
+    {0x11300, 0x11303}, {0x1133B, 0x1133C}, {0x1133E, 0x11344}, {0x11347, 0x11348}, {0x1134B, 0x1134D},
+    {0x11357, 0x11357}, {0x11362, 0x11363}, {0x11366, 0x1136C}, {0x11370, 0x11374}, {0x113B8, 0x113C0},
+    {0x113C2, 0x113C2}, {0x113C5, 0x113C5}, {0x113C7, 0x113CA}, {0x113CC, 0x113D0}, {0x113D2, 0x113D2},
+    {0x113E1, 0x113E2}, {0x11435, 0x11446}, {0x1145E, 0x1145E}, {0x114B0, 0x114C3}, {0x115AF, 0x115B5},
+    {0x115B8, 0x115C0}, {0x115DC, 0x115DD}, {0x11630, 0x11640}, {0x116AB, 0x116B7}, {0x1171D, 0x1171F},
+    {0x11722, 0x1172B}, {0x1182C, 0x1183A}, {0x11930, 0x11935}, {0x11937, 0x11938}, {0x1193B, 0x1193E},
+    {0x11940, 0x11940}, {0x11942, 0x11943}, {0x119D1, 0x119D7}, {0x119DA, 0x119E0}, {0x119E4, 0x119E4},
+    {0x11A01, 0x11A0A}, {0x11A33, 0x11A39}, {0x11A3B, 0x11A3E}, {0x11A47, 0x11A47}, {0x11A51, 0x11A5B},
+    {0x11A8A, 0x11A99}, {0x11B60, 0x11B67}, {0x11C2F, 0x11C36}, {0x11C38, 0x11C3F}, {0x11C92, 0x11CA7},
+    {0x11CA9, 0x11CB6}, {0x11D31, 0x11D36}, {0x11D3A, 0x11D3A}, {0x11D3C, 0x11D3D}, {0x11D3F, 0x11D45},
+    {0x11D47, 0x11D47}, {0x11D8A, 0x11D8E}, {0x11D90, 0x11D91}, {0x11D93, 0x11D97}, {0x11EF3, 0x11EF6},
+    {0x11F00, 0x11F01}, {0x11F03, 0x11F03}, {0x11F34, 0x11F3A}, {0x11F3E, 0x11F42}, {0x11F5A, 0x11F5A},
+    {0x13440, 0x13440}, {0x13447, 0x13455}, {0x1611E, 0x1612F}, {0x16AF0, 0x16AF4}, {0x16B30, 0x16B36},
+    {0x16F4F, 0x16F4F}, {0x16F51, 0x16F87}, {0x16F8F, 0x16F92}, {0x16FE4, 0x16FE4}, {0x16FF0, 0x16FF1},
+    {0x1BC9D, 0x1BC9E}, {0x1CF00, 0x1CF2D}, {0x1CF30, 0x1CF46}, {0x1D165, 0x1D169}, {0x1D16D, 0x1D172},
+    {0x1D17B, 0x1D182}, {0x1D185, 0x1D18B}, {0x1D1AA, 0x1D1AD}, {0x1D242, 0x1D244}, {0x1DA00, 0x1DA36},
+    {0x1DA3B, 0x1DA6C}, {0x1DA75, 0x1DA75}, {0x1DA84, 0x1DA84}, {0x1DA9B, 0x1DA9F}, {0x1DAA1, 0x1DAAF},
+    {0x1E000, 0x1E006}, {0x1E008, 0x1E018}, {0x1E01B, 0x1E021}, {0x1E023, 0x1E024}, {0x1E026, 0x1E02A},
+    {0x1E08F, 0x1E08F}, {0x1E130, 0x1E136}, {0x1E2AE, 0x1E2AE}, {0x1E2EC, 0x1E2EF}, {0x1E4EC, 0x1E4EF},
+    {0x1E5EE, 0x1E5EF}, {0x1E6E3, 0x1E6E3}, {0x1E6E6, 0x1E6E6}, {0x1E6EE, 0x1E6EF}, {0x1E6F5, 0x1E6F5},
+    {0x1E8D0, 0x1E8D6}, {0x1E944, 0x1E94A}, {0x1F3FB, 0x1F3FF}, {0xE0020, 0xE007F}, {0xE0100, 0xE01EF},
+};
+const ScalarRange grapheme_prepends[] = {
+    {0x600, 0x605}, {0x6DD, 0x6DD}, {0x70F, 0x70F}, {0x890, 0x891}, {0x8E2, 0x8E2}, {0xD4E, 0xD4E},
+    {0x110BD, 0x110BD}, {0x110CD, 0x110CD}, {0x111C2, 0x111C3}, {0x113D1, 0x113D1}, {0x1193F, 0x1193F},
+    {0x11941, 0x11941}, {0x11A84, 0x11A89}, {0x11D46, 0x11D46}, {0x11F02, 0x11F02},
+};
+
+/* Whether `scalar` is in one of `ranges`. */
+template <size_t count>
+bool in_ranges(const ScalarRange (&ranges)[count], char32_t scalar) {
+    const ScalarRange *range = std::upper_bound(ranges, ranges + count, scalar, [](char32_t value, const ScalarRange &item) { return value < item.first; });
+    return range != ranges && scalar <= range[-1].last;
+}
+
+/* The scalar whose UTF-8 starts at `at` (valid UTF-8). */
+char32_t scalar_at(const unsigned char *at) {
+    if (at[0] < 0x80) return at[0];
+    if (at[0] < 0xE0) return char32_t(at[0] & 0x1F) << 6 | (at[1] & 0x3F);
+    if (at[0] < 0xF0) return char32_t(at[0] & 0x0F) << 12 | char32_t(at[1] & 0x3F) << 6 | (at[2] & 0x3F);
+    return char32_t(at[0] & 0x07) << 18 | char32_t(at[1] & 0x3F) << 12 | char32_t(at[2] & 0x3F) << 6 | (at[3] & 0x3F);
+}
+
+/* The part of `email` before its first '@' character (all of it without one), as Swift's
+   `email.prefix { $0 != "@" }`: an '@' byte is such a character unless the scalar before it is a
+   prepend or the one after it an extender (an '@' with a combining accent is another character).
+   Checked only where a neighbour is not ASCII: no ASCII scalar joins an '@'. */
+string_view local_part(string_view email) {
+    const unsigned char *bytes = reinterpret_cast<const unsigned char *>(email.data());
+    size_t size = email.size(), from = 0;
+    while (const void *found = from < size ? std::memchr(bytes + from, '@', size - from) : nullptr) {
+        size_t at = static_cast<size_t>(static_cast<const unsigned char *>(found) - bytes);
+        bool alone = true;
+        if (at + 1 < size && bytes[at + 1] >= 0x80) {
+            alone = !in_ranges(grapheme_extenders, scalar_at(bytes + at + 1));
+        }
+        if (alone && at > 0 && bytes[at - 1] >= 0x80) {
+            size_t lead = at - 1;
+            while ((bytes[lead] & 0xC0) == 0x80) lead--;
+            alone = !in_ranges(grapheme_prepends, scalar_at(bytes + lead));
+        }
+        if (alone) return email.substr(0, at);
+        from = at + 1;
+    }
+    return email;
+}
+
+/* The signed-in user as read: `uid` required, `displayName` and `email` optional. */
+struct SignedInUser {
+    bool present = false, has_name = false, has_email = false;
+    string_view uid, name, email;
+};
+
+/* Reads `currentUser` (null: nobody signed in); false if invalid. */
+bool read_signed_in_user(simdjson::ondemand::value value, SignedInUser &user) {
+    user = SignedInUser();  // a repeated member: the last one counts
+    if (null_value(value)) return true;
+    simdjson::ondemand::object object;
+    if (value.get_object().get(object) != simdjson::SUCCESS) return false;
+    for (auto member : object) {
+        simdjson::ondemand::field field;
+        if (std::move(member).get(field) != simdjson::SUCCESS) return false;
+        string_view key;
+        if (field.unescaped_key().get(key) != simdjson::SUCCESS) return false;
+        if (key == "uid") {
+            if (field.value().get_string().get(user.uid) != simdjson::SUCCESS) return false;
+            user.present = true;
+        } else if (key == "displayName") {
+            if (!nullable_string(field.value(), user.name, user.has_name)) return false;
+        } else if (key == "email") {
+            if (!nullable_string(field.value(), user.email, user.has_email)) return false;
+        }
+    }
+    return user.present;
+}
+
+/* The name the signed-in user sees on their own entry: their displayName if not blank, else
+   the part of their email before the '@' if not blank; empty when neither (a placeholder then). */
+string_view own_name(const SignedInUser &user) {
+    if (!user.present) return string_view();
+    if (user.has_name && !blank(user.name)) return user.name;
+    if (user.has_email) {
+        string_view local = local_part(user.email);
+        if (!blank(local)) return local;
+    }
+    return string_view();
+}
+
+/* A participant document of the subcollection as read. */
+struct StoredParticipant {
+    string_view id, name;
+    int64_t joined_at = 0;
+    bool has_joined_at = false, is_creator = false;
+};
+
+/* Reads one: participantId (non-empty string) required; displayName (string), joinedAt
+   (integer) and isCreator (boolean) optional; other members (emails...) ignored, never returned. */
+bool read_stored_participant(simdjson::ondemand::value value, StoredParticipant &entry) {
+    simdjson::ondemand::object object;
+    if (value.get_object().get(object) != simdjson::SUCCESS) return false;
+    bool has_id = false;
+    for (auto member : object) {
+        simdjson::ondemand::field field;
+        if (std::move(member).get(field) != simdjson::SUCCESS) return false;
+        string_view key;
+        if (field.unescaped_key().get(key) != simdjson::SUCCESS) return false;
+        if (key == "participantId") {
+            if (field.value().get_string().get(entry.id) != simdjson::SUCCESS || entry.id.empty()) return false;
+            has_id = true;
+        } else if (key == "displayName") {
+            bool present = false;
+            entry.name = string_view();  // null, after a repeated member, is absent too
+            if (!nullable_string(field.value(), entry.name, present)) return false;
+        } else if (key == "joinedAt") {
+            simdjson::ondemand::value joined = field.value();
+            entry.has_joined_at = !null_value(joined);
+            if (entry.has_joined_at && !integer(joined, entry.joined_at)) return false;
+        } else if (key == "isCreator") {
+            entry.is_creator = false;
+            if (!nullable_bool(field.value(), entry.is_creator)) return false;
+        }
+    }
+    return has_id;
+}
+
+/* What the bytes of an ID tell, found in one pass eight bytes at a time: a hash of them (for the
+   repeats), and whether any is special: a '/' (no document ID) or a byte that JSON escapes (a
+   quote, a backslash, a control character). IDs without any, nearly all, are written as they
+   are. */
+struct IdBytes {
+    uint64_t hash;
+    bool special;
+};
+
+[[gnu::always_inline]] inline IdBytes inspect_id(string_view id) {
+    const uint64_t ones = 0x0101010101010101ULL, high = ones * 0x80, multiplier = 0x9E3779B97F4A7C15ULL;
+    uint64_t hash = id.size() * multiplier, special = 0;
+    auto take = [&](uint64_t word) {
+        uint64_t slash = word ^ (ones * '/'), quote = word ^ (ones * '"'), backslash = word ^ (ones * '\\');
+        special |= ((slash - ones) & ~slash) | ((quote - ones) & ~quote) | ((backslash - ones) & ~backslash) | ((word - ones * 0x20) & ~word);
+        hash = (hash ^ word) * multiplier;
+        hash ^= hash >> 32;
+    };
+    size_t size = id.size(), index = 0;
+    uint64_t word;
+    if (size >= 8) {
+        for (; index + 8 <= size; index += 8) {
+            std::memcpy(&word, id.data() + index, 8);
+            take(word);
+        }
+        if (index < size) {
+            std::memcpy(&word, id.data() + size - 8, 8);  // the last eight, overlapping
+            take(word);
+        }
+    } else {
+        word = ones * 'a';  // bytes that are not special
+        std::memcpy(&word, id.data(), size);
+        take(word);
+    }
+    hash *= 0xFF51AFD7ED558CCDULL;
+    return {hash ^ hash >> 29, (special & high) != 0};
+}
+
+/* Why `id` cannot be a Firestore document ID, in the core's words, or NULL: empty, longer than
+   1,500 bytes, a '/', "." or "..", or the reserved form __…__. `special`: from inspect_id (no
+   '/' without it). */
+[[gnu::cold]] const char *document_id_problem_of(string_view id, bool special) {
+    size_t count = id.size();
+    if (count == 0) return "A document ID cannot be empty.";
+    if (count > 1500) return "A document ID cannot be longer than 1500 bytes.";
+    if (special && std::memchr(id.data(), '/', count) != nullptr) return "A document ID cannot contain '/'.";
+    if (count <= 2 && id[0] == '.' && id[count - 1] == '.') return "A document ID cannot be '.' or '..'.";
+    if (count >= 4 && id[0] == '_' && id[1] == '_' && id[count - 2] == '_' && id[count - 1] == '_') {
+        return "A document ID cannot have the reserved form __...__.";
+    }
+    return nullptr;
+}
+
+/* The same, with the usual ID settled inline: 3 to 1,500 bytes, none special, not starting
+   with '_' (only shorter ones can be "." or "..", only those starting with '_' reserved). */
+[[gnu::always_inline]] inline const char *document_id_problem(string_view id, bool special) {
+    if (simdjson_likely(id.size() - 3 <= 1500 - 3 && !special && id[0] != '_')) return nullptr;
+    return document_id_problem_of(id, special);
+}
+
+/* A participant rebuilt from participantIds: its ID, and whether it is written as it is. */
+struct LegacyParticipant {
+    string_view id;
+    bool plain;
+};
+
+/* The IDs kept so far, to keep the first occurrence of each (the same bytes): an open-addressing
+   table, at most half full, of their hashes' high halves and their positions in the list kept
+   (plus one: 0 is a free slot), its memory kept between calls. */
+class FirstOccurrences {
+  public:
+    void reset(size_t count) {
+        size_t capacity = 16;
+        while (capacity < 2 * count) capacity *= 2;
+        slots_.resize(capacity);
+        std::memset(slots_.data(), 0, capacity * sizeof(Slot));
+        mask_ = capacity - 1;
+    }
+
+    /* Whether `id` is met for the first time; if so, it is remembered as the next of `kept`. */
+    bool insert(string_view id, uint64_t hash, const std::vector<LegacyParticipant> &kept) {
+        uint32_t tag = static_cast<uint32_t>(hash >> 32);
+        for (size_t index = hash & mask_;; index = (index + 1) & mask_) {
+            Slot &slot = slots_[index];
+            if (slot.position == 0) {
+                slot.tag = tag;
+                slot.position = static_cast<uint32_t>(kept.size() + 1);
+                return true;
+            }
+            if (slot.tag == tag && kept[slot.position - 1].id == id) return false;
+        }
+    }
+
+  private:
+    struct Slot {
+        uint32_t tag, position;
+    };
+    std::vector<Slot> slots_;
+    size_t mask_ = 0;
+};
+
+/* Writes `part`, usually a few bytes, at `out` inline (two overlapping moves: a call to memcpy
+   costs more than such a copy); returns where it ends. */
+[[gnu::always_inline]] inline char *put(char *out, string_view part) {
+    size_t count = part.size();
+    const char *from = part.data();
+    auto move = [&](auto block, size_t offset) {  // sizeof block bytes at offset, loaded then stored
+        std::memcpy(&block, from + offset, sizeof block);
+        std::memcpy(out + offset, &block, sizeof block);
+    };
+    struct Bytes16 {
+        uint64_t half[2];
+    };
+    struct Bytes32 {
+        uint64_t quarter[4];
+    };
+    if (count >= 16 && count <= 64) {
+        if (count <= 32) {
+            move(Bytes16(), 0);
+            move(Bytes16(), count - 16);
+        } else {
+            move(Bytes32(), 0);
+            move(Bytes32(), count - 32);
+        }
+    } else if (count >= 8 && count < 16) {
+        move(uint64_t(), 0);
+        move(uint64_t(), count - 8);
+    } else if (count >= 4 && count < 8) {
+        move(uint32_t(), 0);
+        move(uint32_t(), count - 4);
+    } else if (count < 4) {
+        for (size_t index = 0; index < count; index++) out[index] = from[index];
+    } else {
+        std::memcpy(out, from, count);
+    }
+    return out + count;
+}
+
+/* Writes a literal at `out`; returns where it ends. */
+template <size_t size>
+[[gnu::always_inline]] inline char *put_literal(char *out, const char (&literal)[size]) {
+    std::memcpy(out, literal, size - 1);
+    return out + size - 1;
+}
+
+/* The display name at `index` of a list: `own` (the signed-in user's own entry, when they have
+   a usable name), else "Archer N", N = index + 1. */
+void write_display_name(Response &response, size_t index, string_view own) {
+    if (!own.empty()) {
+        response.string(own);
+        return;
+    }
+    response.raw("\"Archer ");
+    response.integer(static_cast<int64_t>(index + 1));
+    response.raw('"');
+}
+
+/* The numbers of placeholders, 1, 2, 3..., in decimal, each made from the one before. */
+class PlaceholderNumber {
+  public:
+    PlaceholderNumber() { digits_[sizeof digits_ - 1] = '1'; }
+
+    string_view text() const { return string_view(digits_ + first_, sizeof digits_ - first_); }
+
+    void next() {
+        for (size_t index = sizeof digits_; index-- > first_;) {
+            if (digits_[index] != '9') {
+                digits_[index]++;
+                return;
+            }
+            digits_[index] = '0';
+        }
+        digits_[--first_] = '1';
+    }
+
+  private:
+    char digits_[24];  // the number in its last bytes, from first_ on
+    size_t first_ = sizeof digits_ - 1;
+};
+
+const char no_repair[] = "],\"repair\":{\"needed\":false,\"writes\":[]}}}";
+
+/* The subcollection, in order and in the participant shape: a blank or placeholder name takes
+   the display-name rule for its position. */
+char *write_subcollection(const std::vector<StoredParticipant> &stored, const SignedInUser &user) {
+    string_view own = own_name(user);
+    size_t text = 0;
+    for (const StoredParticipant &entry : stored) text += entry.id.size() + entry.name.size();
+    Response response(128 + text + stored.size() * 96);
+    response.raw("{\"ok\":true,\"result\":{\"source\":\"subcollection\",\"participants\":[");
+    for (size_t index = 0; index < stored.size(); index++) {
+        const StoredParticipant &entry = stored[index];
+        response.raw(index == 0 ? "{\"participantId\":" : ",{\"participantId\":");
+        response.string(entry.id);
+        response.raw(",\"displayName\":");
+        if (blank(entry.name) || is_placeholder(entry.name)) {
+            write_display_name(response, index, user.present && entry.id == user.uid ? own : string_view());
+        } else {
+            response.string(entry.name);
+        }
+        if (entry.has_joined_at) {
+            response.raw(",\"joinedAt\":");
+            response.integer(entry.joined_at);
+        }
+        response.raw(entry.is_creator ? ",\"isCreator\":true}" : ",\"isCreator\":false}");
+    }
+    response.raw(no_repair);
+    return response.release();
+}
+
+}  // namespace
+
+extern "C" char *simdjson_participants_resolve(const char *request) {
+    simdjson::ondemand::document document;
+    simdjson::ondemand::object root;
+    size_t length;
+    if (!open_root(request, length, document, root)) return invalid_json();
+    /* currentUser, now and tournamentId may come after the lists, and which list is used depends
+       on the subcollection: both are kept (as views) until the whole request is read. */
+    thread_local std::vector<StoredParticipant> stored;
+    thread_local std::vector<string_view> ids;  // participantIds, null as empty (both skipped)
+    stored.clear();
+    ids.clear();
+    SignedInUser user;
+    string_view tournament_id;
+    bool has_tournament = false, has_now = false;
+    int64_t now = 0;
+    for (auto member : root) {
+        simdjson::ondemand::field field;
+        if (std::move(member).get(field) != simdjson::SUCCESS) return invalid_json();
+        string_view key;  // decoded: "n\u0061me" is "name" (the few keys of this method)
+        if (field.unescaped_key().get(key) != simdjson::SUCCESS) return invalid_json();
+        if (key == "participantIds") {
+            ids.clear();
+            simdjson::ondemand::value value = field.value();
+            if (null_value(value)) continue;
+            simdjson::ondemand::array list;
+            if (value.get_array().get(list) != simdjson::SUCCESS) return invalid_request("Invalid request.", "$.participantIds");
+            for (auto element : list) {
+                simdjson::ondemand::value item;
+                string_view id;
+                if (std::move(element).get(item) != simdjson::SUCCESS) return invalid_json();
+                if (simdjson_unlikely(item.get_string().get(id) != simdjson::SUCCESS)) {
+                    if (!null_value(item)) return invalid_request("Invalid participant ID.", "$.participantIds");
+                    id = string_view();
+                }
+                ids.push_back(id);
+            }
+        } else if (key == "participants") {
+            stored.clear();
+            simdjson::ondemand::value value = field.value();
+            if (null_value(value)) continue;
+            simdjson::ondemand::array list;
+            if (value.get_array().get(list) != simdjson::SUCCESS) return invalid_request("Invalid request.", "$.participants");
+            for (auto element : list) {
+                simdjson::ondemand::value item;
+                StoredParticipant entry;
+                if (std::move(element).get(item) != simdjson::SUCCESS || !read_stored_participant(item, entry)) {
+                    return invalid_request("Invalid participant.", "$.participants");
+                }
+                stored.push_back(entry);
+            }
+        } else if (key == "tournamentId") {
+            if (field.value().get_string().get(tournament_id) != simdjson::SUCCESS) return invalid_request("Invalid request.", "$.tournamentId");
+            has_tournament = true;
+        } else if (key == "currentUser") {
+            if (!read_signed_in_user(field.value(), user)) return invalid_request("Invalid request.", "$.currentUser");
+        } else if (key == "now") {
+            simdjson::ondemand::value value = field.value();
+            has_now = !null_value(value);
+            if (has_now && !timestamp(value, now)) return invalid_request("Invalid request.", "$.now");
+        }
+    }
+    if (!has_tournament) return invalid_request("Missing required field \"tournamentId\".", "$.tournamentId");
+    if (!consumed(document)) return invalid_json();
+    IdBytes tournament = inspect_id(tournament_id);
+    if (const char *problem = document_id_problem(tournament_id, tournament.special)) return invalid_request(problem, "$.tournamentId");
+    if (!stored.empty()) return write_subcollection(stored, user);
+
+    /* The legacy list: blank IDs skipped, repeats kept once at their first position, each kept
+       ID a document ID (checked in that order, so the first problem is the core's). */
+    thread_local std::vector<LegacyParticipant> kept;
+    thread_local FirstOccurrences met;
+    kept.clear();
+    met.reset(ids.size());
+    size_t text = 0, own_index = SIZE_MAX;
+    uint64_t user_hash = user.present ? inspect_id(user.uid).hash : 0;
+    for (size_t position = 0; position < ids.size(); position++) {
+        string_view id = ids[position];
+        if (blank(id)) continue;
+        IdBytes bytes = inspect_id(id);
+        if (!met.insert(id, bytes.hash, kept)) continue;
+        if (const char *problem = document_id_problem(id, bytes.special)) {
+            char path[48] = "$.participantIds[";
+            char *digits = std::to_chars(path + 17, path + 40, position).ptr;
+            digits[0] = ']';
+            digits[1] = '\0';
+            return invalid_request(problem, path);
+        }
+        if (user.present && bytes.hash == user_hash && id == user.uid) own_index = kept.size();
+        kept.push_back({id, !bytes.special});  // special, yet a document ID: a byte to escape
+        text += id.size();
+    }
+    if (kept.empty()) {
+        Response response(128);
+        response.raw("{\"ok\":true,\"result\":{\"source\":\"none\",\"participants\":[");
+        response.raw(no_repair);
+        return response.release();
+    }
+
+    if (!has_now) now = clock_milliseconds();
+    /* What follows each participant's name and each write's data: joinedAt, then isCreator. */
+    char joined[48] = ",\"joinedAt\":";
+    char *end = std::to_chars(joined + 12, joined + 32, now).ptr;
+    std::memcpy(end, ",\"isCreator\":", 13);
+    string_view joined_at(joined, static_cast<size_t>(end + 13 - joined));
+    /* The repair stores the signed-in user's chosen name only: not blank, not a placeholder. */
+    string_view own = own_name(user), chosen = user.has_name && !blank(user.name) && !is_placeholder(user.name) ? user.name : string_view();
+    /* The writes' paths start alike: their head is made once (when the tournament ID is written
+       as it is; otherwise each path is escaped whole). */
+    thread_local std::string path_text;
+    path_text.assign("{\"path\":\"tournaments/").append(tournament_id).append("/participants/");
+    /* Locals, not the vectors and strings kept between calls: the compiler must assume that
+       what is written through a char * may change those, and would reload them after each store. */
+    string_view path = path_text;
+    const LegacyParticipant *list = kept.data();
+    size_t count = kept.size();
+
+    Response response(128 + own.size() + chosen.size() + 3 * text + count * (148 + 2 * joined_at.size() + path.size()));
+    response.raw("{\"ok\":true,\"result\":{\"source\":\"participantIds\",\"participants\":[");
+    PlaceholderNumber number;
+    for (size_t index = 0; index < count; index++, number.next()) {
+        const LegacyParticipant &participant = list[index];
+        if (index > 0) response.raw(',');
+        if (simdjson_likely(participant.plain && index != own_index)) {
+            /* The usual participant, its pieces written as they are in room claimed once. */
+            char *out = response.claim(participant.id.size() + joined_at.size() + 96);
+            if (out == nullptr) break;
+            out = put_literal(out, "{\"participantId\":\"");
+            out = put(out, participant.id);
+            out = put_literal(out, "\",\"displayName\":\"Archer ");
+            out = put(out, number.text());
+            *out++ = '"';
+            out = put(out, joined_at);
+            out = index == 0 ? put_literal(out, "true}") : put_literal(out, "false}");
+            response.advance(out);
+            continue;
+        }
+        response.raw("{\"participantId\":");
+        response.string(participant.id);
+        response.raw(",\"displayName\":");
+        if (index == own_index && !own.empty()) {
+            response.string(own);
+        } else {
+            response.raw("\"Archer ");
+            response.raw(number.text());
+            response.raw('"');
+        }
+        response.raw(joined_at);
+        response.raw(index == 0 ? "true}" : "false}");
+    }
+    response.raw("],\"repair\":{\"needed\":true,\"writes\":[");
+    for (size_t index = 0; index < count; index++) {
+        const LegacyParticipant &participant = list[index];
+        if (index > 0) response.raw(',');
+        if (simdjson_likely(participant.plain && !tournament.special && !(index == own_index && !chosen.empty()))) {
+            /* The usual write: the path's head made once, the ID written as it is. */
+            char *out = response.claim(2 * participant.id.size() + path.size() + joined_at.size() + 96);
+            if (out == nullptr) break;
+            out = put(out, path);
+            out = put(out, participant.id);
+            out = put_literal(out, "\",\"merge\":true,\"data\":{\"participantId\":\"");
+            out = put(out, participant.id);
+            *out++ = '"';
+            out = put(out, joined_at);
+            out = index == 0 ? put_literal(out, "true}}") : put_literal(out, "false}}");
+            response.advance(out);
+            continue;
+        }
+        thread_local std::string whole;
+        whole.assign("tournaments/").append(tournament_id).append("/participants/").append(participant.id);
+        response.raw("{\"path\":");
+        response.string(whole);
+        response.raw(",\"merge\":true,\"data\":{\"participantId\":");
+        response.string(participant.id);
+        if (index == own_index && !chosen.empty()) {
+            response.raw(",\"displayName\":");
+            response.string(chosen);
+        }
+        response.raw(joined_at);
+        response.raw(index == 0 ? "true}}" : "false}}");
+    }
+    response.raw("]}}}");
     return response.release();
 }
