@@ -1,7 +1,7 @@
 /*
  * The strongest peer a user could write instead of calling TournamentCore: tournaments.filter,
- * participants.resolve, guests.check, equipment.stats, equipment.compare and scoring.leaderboard
- * in C++17 with simdjson's On-Demand API, built with clang -O3 -march=native
+ * participants.resolve, guests.check, equipment.stats, equipment.compare, scoring.leaderboard and
+ * matches.sections in C++17 with simdjson's On-Demand API, built with clang -O3 -march=native
  * (Benchmarks/CMakeLists.txt). The benchmark checks that each produces the core's response byte
  * for byte before timing it.
  *
@@ -16,14 +16,19 @@
  * leaderboard ranked by a radix sort of one integer key per entry (its totals and position, packed
  * when they fit in 64 bits), and a legacy participant list's repeats found in a hash table of its
  * IDs' bytes, each ID inspected once (eight bytes at a time) and, needing no escape (nearly all),
- * written as it is, every entry in room claimed once.
+ * written as it is, every entry in room claimed once. matches.sections converts kick-off times as
+ * a C++ user would, with Howard Hinnant's date/tz over the system's tzdata (USE_OS_TZDB; built
+ * only where it is found, TC_PEER_DATE_TZ): a zone's sys_info is kept while the kick-offs stay
+ * within it (a season looks the zone up a few times, not once per match), the fixtures are sorted
+ * once by local day, kick-off and id, and each section's dates are written once.
  *
  * It checks what the C + jansson references check (references.c) of the members it reads: each
  * one's type, the required members, the score range and the coordinates' bounds; and, for the
  * methods the C references do not cover, what the contract states of the members they read: the
  * timestamps' range, counts of at least 0, the precomputed figures' bounds and setupId, xs at most
- * tens, rounds or precomputed figures and arrows or totals but not both, and the document IDs of
- * participants.resolve (Firestore's rules, refused in the core's words at the core's path).
+ * tens, rounds or precomputed figures and arrows or totals but not both, the document IDs of
+ * participants.resolve (Firestore's rules, refused in the core's words at the core's path), and
+ * the matches' and favourites' members, matchdays and goals 0…2^31−1, winners and zone names.
  * Integers are read by value, as the contract reads them (8.0 and 8e0 are 8). Names follow the
  * core's Unicode rules exactly: blank is Unicode's White_Space, and the part of an email before its
  * first '@' is cut by characters as Swift 6.3 breaks them (an '@' joined to a combining mark after
@@ -33,7 +38,10 @@
  * the core's 64 levels, or one copied as it was written, is not an error here, where the core
  * answers INVALID_JSON); text search folds ASCII case only; members this contract does not know are
  * copied as they were written (the core writes them compact); and sums of arrows are not checked
- * for overflow (the core checks them: it would take some 10^18 arrows).
+ * for overflow (the core checks them: it would take some 10^18 arrows). And the zones are the
+ * system's, not the core's embedded table: they agree on the benchmark's zone and dates, but
+ * date/tz does not read the TZif files' POSIX rule for the years after their last transition (2037
+ * in Debian's), keeping the last offset there, and does not know the zone "Factory".
  */
 #include "references.h"
 
@@ -50,6 +58,13 @@
 #include <vector>
 
 #include <simdjson.h>
+
+#ifdef TC_PEER_DATE_TZ
+#include <exception>
+
+#include <date/date.h>
+#include <date/tz.h>
+#endif
 
 namespace {
 
@@ -2276,3 +2291,509 @@ extern "C" char *simdjson_participants_resolve(const char *request) {
     response.raw("]}}}");
     return response.release();
 }
+
+/* ---- matches.sections --------------------------------------------------------------------- */
+
+#ifdef TC_PEER_DATE_TZ
+
+namespace {
+
+/* A fixture as read, a v4 match or a favourite record: its strings views into the parser's
+   buffers (team names "N/A" when unknown), its goals 0 when unknown. */
+struct Fixture {
+    int64_t id = 0, matchday = 0, home_goals = 0, away_goals = 0;
+    string_view utc_date, home_name = "N/A", away_name = "N/A", home_crest, away_crest;
+    bool has_utc_date = false, has_matchday = false, has_home_crest = false, has_away_crest = false, played = false;
+    string_view called_off;  // "Postponed", "Suspended" or "Cancelled" for those statuses, else empty
+};
+
+/* An optional string: null is absent (`present` false); the string tried first (the usual
+   case), null only when it is not one. */
+[[gnu::always_inline]] inline bool string_or_null(simdjson::ondemand::value value, string_view &out, bool &present) {
+    present = value.get_string().get(out) == simdjson::SUCCESS;
+    return present || is_null(value);
+}
+
+/* An optional object: null is absent (true, `present` false); false if neither. */
+[[gnu::always_inline]] inline bool object_or_null(simdjson::ondemand::value value, simdjson::ondemand::object &out, bool &present) {
+    present = value.get_object().get(out) == simdjson::SUCCESS;
+    return present || is_null(value);
+}
+
+/* Matchdays and goals: integers 0…2147483647 (null: absent, `present` false). */
+bool optional_goals(simdjson::ondemand::value value, int64_t &out, bool &present) {
+    if (simdjson_likely(value.get_int64().get(out) == simdjson::SUCCESS)) {
+        present = true;
+        return out >= 0 && out <= INT32_MAX;
+    }
+    present = !is_null(value);
+    return !present || (integer_otherwise(value, out) && out >= 0 && out <= INT32_MAX);
+}
+
+/* A winner: HOME_TEAM, AWAY_TEAM or DRAW, or null (not played). */
+bool read_winner(simdjson::ondemand::value value, bool &played) {
+    string_view winner;
+    if (!string_or_null(value, winner, played)) return false;
+    return !played || winner == "HOME_TEAM" || winner == "AWAY_TEAM" || winner == "DRAW";
+}
+
+/* An optional string the response does not show (competition's name and code): its type. */
+bool optional_string_member(simdjson::ondemand::value value) {
+    string_view ignored;
+    bool present;
+    return string_or_null(value, ignored, present);
+}
+
+/* A team of a v4 match (null: unknown): name and crest, both optional. */
+bool read_team(simdjson::ondemand::value value, string_view &name, string_view &crest, bool &has_crest) {
+    name = "N/A";  // a repeated member: the last one counts
+    has_crest = false;
+    simdjson::ondemand::object team;
+    bool present;
+    if (!object_or_null(value, team, present)) return false;
+    if (!present) return true;
+    for (auto member : team) {
+        simdjson::ondemand::field field;
+        if (std::move(member).get(field) != simdjson::SUCCESS) return false;
+        simdjson::ondemand::raw_json_string key = field.key();
+        if (key == "name") {
+            if (!string_or_null(field.value(), name, present)) return false;
+            if (!present) name = "N/A";
+        } else if (key == "crest") {
+            if (!string_or_null(field.value(), crest, has_crest)) return false;
+        }
+    }
+    return true;
+}
+
+/* A v4 match's score (null: unknown): winner, and fullTime's home and away goals. */
+bool read_score(simdjson::ondemand::value value, Fixture &match) {
+    match.played = false;
+    match.home_goals = match.away_goals = 0;
+    simdjson::ondemand::object score;
+    bool present;
+    if (!object_or_null(value, score, present)) return false;
+    if (!present) return true;
+    for (auto member : score) {
+        simdjson::ondemand::field field;
+        if (std::move(member).get(field) != simdjson::SUCCESS) return false;
+        simdjson::ondemand::raw_json_string key = field.key();
+        if (key == "winner") {
+            if (!read_winner(field.value(), match.played)) return false;
+        } else if (key == "fullTime") {
+            match.home_goals = match.away_goals = 0;
+            simdjson::ondemand::object full_time;
+            if (!object_or_null(field.value(), full_time, present)) return false;
+            if (!present) continue;
+            for (auto side : full_time) {
+                simdjson::ondemand::field entry;
+                if (std::move(side).get(entry) != simdjson::SUCCESS) return false;
+                simdjson::ondemand::raw_json_string name = entry.key();
+                int64_t *goals = name == "home" ? &match.home_goals : name == "away" ? &match.away_goals : nullptr;
+                if (goals != nullptr && !optional_goals(entry.value(), *goals = 0, present)) return false;
+            }
+        }
+    }
+    return true;
+}
+
+/* Reads a v4 match: id (integer) required; utcDate, matchday, status, the teams, score and
+   competition optional (null: unknown); other members (area, season, odds...) ignored. */
+bool read_match(simdjson::ondemand::value value, Fixture &match) {
+    simdjson::ondemand::object object;
+    if (value.get_object().get(object) != simdjson::SUCCESS) return false;
+    bool has_id = false;
+    for (auto member : object) {
+        simdjson::ondemand::field field;
+        if (std::move(member).get(field) != simdjson::SUCCESS) return false;
+        simdjson::ondemand::raw_json_string key = field.key();
+        /* Most members of a v4 match are not read (area, season, stage, odds...): one byte of
+           the key rules out most of them before any is compared. */
+        char first = key.raw()[0];
+        if (first != 'i' && first != 'u' && first != 'm' && first != 's' && first != 'h' && first != 'a' && first != 'c') continue;
+        bool valid = true;
+        if (key == "id") {
+            valid = has_id = integer(field.value(), match.id);
+        } else if (key == "utcDate") {
+            valid = string_or_null(field.value(), match.utc_date, match.has_utc_date);
+        } else if (key == "matchday") {
+            valid = optional_goals(field.value(), match.matchday, match.has_matchday);
+        } else if (key == "status") {
+            string_view status;
+            bool present;
+            valid = string_or_null(field.value(), status, present);
+            match.called_off = status == "POSTPONED" ? "Postponed" : status == "SUSPENDED" ? "Suspended" : status == "CANCELLED" ? "Cancelled" : "";
+        } else if (key == "homeTeam") {
+            valid = read_team(field.value(), match.home_name, match.home_crest, match.has_home_crest);
+        } else if (key == "awayTeam") {
+            valid = read_team(field.value(), match.away_name, match.away_crest, match.has_away_crest);
+        } else if (key == "score") {
+            valid = read_score(field.value(), match);
+        } else if (key == "competition") {
+            simdjson::ondemand::object parts;
+            bool present;
+            if (!object_or_null(field.value(), parts, present)) return false;
+            if (!present) continue;
+            for (auto part : parts) {
+                simdjson::ondemand::field entry;
+                if (std::move(part).get(entry) != simdjson::SUCCESS) return false;
+                simdjson::ondemand::raw_json_string name = entry.key();
+                if ((name == "name" || name == "code") && !optional_string_member(entry.value())) return false;
+            }
+        }
+        if (!valid) return false;
+    }
+    return has_id;
+}
+
+/* Reads a favourite record: id (integer) required, the other eleven optional (null: unknown);
+   members beyond them (which the core keeps) are not shown here. */
+bool read_record(simdjson::ondemand::value value, Fixture &record) {
+    simdjson::ondemand::object object;
+    if (value.get_object().get(object) != simdjson::SUCCESS) return false;
+    bool has_id = false, present = false;
+    for (auto member : object) {
+        simdjson::ondemand::field field;
+        if (std::move(member).get(field) != simdjson::SUCCESS) return false;
+        simdjson::ondemand::raw_json_string key = field.key();
+        bool valid = true;
+        if (key == "id") {
+            valid = has_id = integer(field.value(), record.id);
+        } else if (key == "homeTeamImage") {
+            valid = string_or_null(field.value(), record.home_crest, record.has_home_crest);
+        } else if (key == "awayTeamImage") {
+            valid = string_or_null(field.value(), record.away_crest, record.has_away_crest);
+        } else if (key == "homeTeamName") {
+            valid = string_or_null(field.value(), record.home_name, present);
+            if (!present) record.home_name = "N/A";
+        } else if (key == "awayTeamName") {
+            valid = string_or_null(field.value(), record.away_name, present);
+            if (!present) record.away_name = "N/A";
+        } else if (key == "utcDate") {
+            valid = string_or_null(field.value(), record.utc_date, record.has_utc_date);
+        } else if (key == "matchday") {
+            valid = optional_goals(field.value(), record.matchday, record.has_matchday);
+        } else if (key == "winner") {
+            valid = read_winner(field.value(), record.played);
+        } else if (key == "fullTimeScoreHome") {
+            valid = optional_goals(field.value(), record.home_goals = 0, present);
+        } else if (key == "fullTimeScoreAway") {
+            valid = optional_goals(field.value(), record.away_goals = 0, present);
+        } else if (key == "competitionCode" || key == "competitionName") {
+            valid = optional_string_member(field.value());
+        }
+        if (!valid) return false;
+    }
+    return has_id;
+}
+
+/* Reads an array of fixtures (null: none) with `read`; NULL, or the error response. */
+template <typename Read>
+char *read_fixtures(simdjson::ondemand::value value, const char *path, const char *invalid, std::vector<Fixture> &list, Read read) {
+    list.clear();  // a repeated member: the last one counts
+    if (is_null(value)) return nullptr;
+    simdjson::ondemand::array array;
+    if (value.get_array().get(array) != simdjson::SUCCESS) return invalid_request("Invalid request.", path);
+    for (auto element : array) {
+        simdjson::ondemand::value item;
+        Fixture fixture;
+        if (std::move(element).get(item) != simdjson::SUCCESS || !read(item, fixture)) return invalid_request(invalid, path);
+        list.push_back(fixture);
+    }
+    return nullptr;
+}
+
+/* The milliseconds since the epoch of an RFC 3339 date-time, as the contract reads one:
+   YYYY-MM-DDTHH:MM:SS, an optional fraction (its first three digits kept), then Z or ±HH:MM (T
+   and Z in either case); the date must exist and the time be 00:00:00–23:59:59. False if the
+   text is no such date-time ("unparsable"). */
+bool kickoff_milliseconds(string_view text, int64_t &out) {
+    const char *at = text.data(), *end = at + text.size();
+    auto number = [&](int count, int &value) {
+        if (end - at < count) return false;
+        value = 0;
+        for (int index = 0; index < count; index++, at++) {
+            if (static_cast<unsigned char>(*at - '0') >= 10) return false;
+            value = value * 10 + (*at - '0');
+        }
+        return true;
+    };
+    auto expect = [&](char one, char other) {
+        if (at == end || (*at != one && *at != other)) return false;
+        at++;
+        return true;
+    };
+    int year, month, day, hour, minute, second;
+    if (!number(4, year) || !expect('-', '-') || !number(2, month) || !expect('-', '-') || !number(2, day) || !expect('T', 't') ||
+        !number(2, hour) || !expect(':', ':') || !number(2, minute) || !expect(':', ':') || !number(2, second) || hour >= 24 || minute >= 60 ||
+        second >= 60) {
+        return false;
+    }
+    date::year_month_day date{date::year(year), date::month(static_cast<unsigned>(month)), date::day(static_cast<unsigned>(day))};
+    if (!date.ok()) return false;
+    int milliseconds = 0;
+    if (expect('.', '.')) {
+        const char *digits = at;
+        for (int scale = 100; at != end && static_cast<unsigned char>(*at - '0') < 10; at++, scale /= 10) milliseconds += scale * (*at - '0');
+        if (at == digits) return false;
+    }
+    int offset = 0;
+    if (!expect('Z', 'z')) {
+        if (at == end) return false;
+        int sign = *at == '-' ? -1 : 1, hours, minutes;
+        if (!expect('+', '-') || !number(2, hours) || !expect(':', ':') || !number(2, minutes) || hours >= 24 || minutes >= 60) return false;
+        offset = sign * (hours * 3600 + minutes * 60);
+    }
+    if (at != end) return false;
+    int64_t days = date::sys_days(date).time_since_epoch().count();
+    out = (days * 86400 + hour * 3600 + minute * 60 + second - offset) * 1000 + milliseconds;
+    return true;
+}
+
+/* The zone's offset from UTC at an instant: its sys_info (date/tz) kept while the instants
+   stay within it, so that a season's fixtures look the zone up a few times, not once each. */
+class ZoneOffsets {
+  public:
+    explicit ZoneOffsets(const date::time_zone *zone) : zone_(zone) {}
+
+    /* Seconds east of UTC at `seconds` since the epoch (UTC when there is no zone). */
+    int64_t at(int64_t seconds) {
+        if (zone_ == nullptr) return 0;
+        if (seconds < begin_ || seconds >= end_) {
+            date::sys_info info = zone_->get_info(date::sys_seconds(std::chrono::seconds(seconds)));
+            begin_ = info.begin.time_since_epoch().count();
+            end_ = info.end.time_since_epoch().count();
+            offset_ = info.offset.count();
+        }
+        return offset_;
+    }
+
+  private:
+    const date::time_zone *zone_;
+    int64_t begin_ = 0, end_ = 0, offset_ = 0;
+};
+
+/* A fixture with a kick-off: its local day (days since the epoch), its kick-off (ms) and its
+   local time of day (seconds), sorted by day, kick-off, id, then position (as read). */
+struct Dated {
+    int64_t day, kickoff, id;
+    uint32_t index, second_of_day;
+
+    bool operator<(const Dated &other) const {
+        if (day != other.day) return day < other.day;
+        if (kickoff != other.kickoff) return kickoff < other.kickoff;
+        if (id != other.id) return id < other.id;
+        return index < other.index;
+    }
+};
+
+int64_t floor_divide(int64_t value, int64_t divisor) { return value / divisor - (value % divisor < 0); }
+
+/* Two digits of `value` (0…99) at `out`. */
+[[gnu::always_inline]] inline char *two_digits(char *out, unsigned value) {
+    out[0] = static_cast<char>('0' + value / 10);
+    out[1] = static_cast<char>('0' + value % 10);
+    return out + 2;
+}
+
+/* A year, its magnitude zero-padded to four digits, after a '-' when negative (-0001). */
+char *year_digits(char *out, int year) {
+    if (year < 0) *out++ = '-';
+    unsigned magnitude = year < 0 ? 0u - static_cast<unsigned>(year) : static_cast<unsigned>(year);
+    if (magnitude >= 10000) return std::to_chars(out, out + 12, magnitude).ptr;
+    out[0] = static_cast<char>('0' + magnitude / 1000);
+    out[1] = static_cast<char>('0' + magnitude / 100 % 10);
+    out[2] = static_cast<char>('0' + magnitude / 10 % 10);
+    out[3] = static_cast<char>('0' + magnitude % 10);
+    return out + 4;
+}
+
+/* A fixture as the fixtures screen shows it. `local`: its kick-off's local time of day and
+   `month_day` its local "MM/dd", or NULL for an unknown kick-off; `label` the zone's name,
+   quoted, as written beside a kick-off time. */
+void write_view(Response &response, const Fixture &fixture, const uint32_t *local, const char *month_day, string_view label, bool favorite) {
+    response.raw("{\"id\":");
+    response.integer(fixture.id);
+    response.raw(",\"homeTeam\":");
+    response.string(fixture.home_name);
+    response.raw(",\"awayTeam\":");
+    response.string(fixture.away_name);
+    if (fixture.has_home_crest) {
+        response.raw(",\"homeCrest\":");
+        response.string(fixture.home_crest);
+    }
+    if (fixture.has_away_crest) {
+        response.raw(",\"awayCrest\":");
+        response.string(fixture.away_crest);
+    }
+    if (fixture.has_utc_date) {
+        response.raw(",\"utcDate\":");
+        response.string(fixture.utc_date);
+    }
+    if (fixture.has_matchday) {
+        response.raw(",\"matchday\":");
+        response.integer(fixture.matchday);
+    }
+    char *out = response.claim(96 + label.size());
+    if (out == nullptr) return;
+    if (fixture.played) {
+        out = put_literal(out, ",\"played\":true,\"statusText\":\"");
+        out = std::to_chars(out, out + 10, fixture.home_goals).ptr;
+        *out++ = '-';
+        out = std::to_chars(out, out + 10, fixture.away_goals).ptr;
+        out = put_literal(out, "\",\"timeZoneLabel\":\"\"");
+    } else if (!fixture.called_off.empty()) {
+        out = put_literal(out, ",\"played\":false,\"statusText\":\"");
+        out = put(out, fixture.called_off);
+        out = put_literal(out, "\",\"timeZoneLabel\":\"\"");
+    } else if (local != nullptr) {
+        out = put_literal(out, ",\"played\":false,\"statusText\":\"");
+        out = two_digits(out, *local / 3600);
+        *out++ = ':';
+        out = two_digits(out, *local % 3600 / 60);
+        out = put_literal(out, "\",\"timeZoneLabel\":");
+        out = put(out, label);
+    } else {
+        out = put_literal(out, ",\"played\":false,\"statusText\":\"\",\"timeZoneLabel\":\"\"");
+    }
+    out = put_literal(out, ",\"dateText\":\"");
+    if (local != nullptr) out = put(out, string_view(month_day, 5));
+    out = favorite ? put_literal(out, "\",\"isFavorite\":true}") : put_literal(out, "\",\"isFavorite\":false}");
+    response.advance(out);
+}
+
+}  // namespace
+
+extern "C" char *simdjson_matches_sections(const char *request) {
+    simdjson::ondemand::document document;
+    simdjson::ondemand::object root;
+    size_t length;
+    if (!open_root(request, length, document, root)) return invalid_json();
+    /* The segment and the zone may come after the lists: both lists are kept (as views) until
+       the whole request is read. */
+    thread_local std::vector<Fixture> matches, favorites;
+    matches.clear();
+    favorites.clear();
+    bool show_favorites = false, has_zone = false;
+    string_view zone_name;
+    for (auto member : root) {
+        simdjson::ondemand::field field;
+        if (std::move(member).get(field) != simdjson::SUCCESS) return invalid_json();
+        simdjson::ondemand::raw_json_string key = field.key();
+        if (key == "matches") {
+            if (char *error = read_fixtures(field.value(), "$.matches", "Invalid match.", matches, read_match)) return error;
+        } else if (key == "favorites") {
+            if (char *error = read_fixtures(field.value(), "$.favorites", "Invalid favourite.", favorites, read_record)) return error;
+        } else if (key == "segment") {
+            string_view segment;
+            bool present = false;
+            if (!optional_string(field.value(), segment, present) || (present && segment != "all" && segment != "favorites")) {
+                return invalid_request("Invalid segment.", "$.segment");
+            }
+            show_favorites = present && segment == "favorites";
+        } else if (key == "timeZone") {
+            has_zone = false;
+            if (!optional_string(field.value(), zone_name, has_zone)) return invalid_request("Invalid request.", "$.timeZone");
+        }
+    }
+    if (!consumed(document)) return invalid_json();
+
+    /* The zone, from the system's tzdata (date/tz's; UTC by default); its name is the label. */
+    const date::time_zone *zone = nullptr;
+    if (has_zone) {
+        /* date/tz finds zones among the files of the system's tzdata (USE_OS_TZDB), where
+           "localtime" is the host's own zone (Debian's link to /etc/localtime), no IANA name. */
+        if (zone_name == "localtime") return invalid_request("Unknown time zone.", "$.timeZone");
+        try {
+            zone = date::locate_zone(zone_name);
+        } catch (const std::exception &) {
+            return invalid_request("Unknown time zone.", "$.timeZone");
+        }
+    } else {
+        zone_name = "UTC";
+    }
+    thread_local std::string label;
+    label.assign(1, '"').append(zone_name).push_back('"');  // a zone's name needs no escape
+
+    /* The favourites' ids, sorted, for isFavorite. */
+    thread_local std::vector<int64_t> favorite_ids;
+    favorite_ids.clear();
+    for (const Fixture &record : favorites) favorite_ids.push_back(record.id);
+    std::sort(favorite_ids.begin(), favorite_ids.end());
+    auto is_favorite = [](int64_t id) { return !favorite_ids.empty() && std::binary_search(favorite_ids.begin(), favorite_ids.end(), id); };
+
+    /* Each fixture with a readable kick-off on its local day, the others (Unknown) by id. */
+    const std::vector<Fixture> &source = show_favorites ? favorites : matches;
+    thread_local std::vector<Dated> dated;
+    thread_local std::vector<std::pair<int64_t, uint32_t>> unknown;
+    dated.clear();
+    unknown.clear();
+    ZoneOffsets offsets(zone);
+    size_t text = 0;
+    for (uint32_t index = 0; index < source.size(); index++) {
+        const Fixture &fixture = source[index];
+        text += fixture.utc_date.size() + fixture.home_name.size() + fixture.away_name.size() + fixture.home_crest.size() + fixture.away_crest.size();
+        int64_t kickoff;
+        if (!fixture.has_utc_date || !kickoff_milliseconds(fixture.utc_date, kickoff)) {
+            unknown.push_back({fixture.id, index});
+            continue;
+        }
+        int64_t utc = floor_divide(kickoff, 1000), local = utc + offsets.at(utc), day = floor_divide(local, 86400);
+        dated.push_back({day, kickoff, fixture.id, index, static_cast<uint32_t>(local - day * 86400)});
+    }
+    std::sort(dated.begin(), dated.end());
+    std::sort(unknown.begin(), unknown.end());
+
+    Response response(128 + 2 * text + source.size() * (320 + label.size()));
+    response.raw(show_favorites ? "{\"ok\":true,\"result\":{\"segment\":\"favorites\",\"sections\":[" : "{\"ok\":true,\"result\":{\"segment\":\"all\",\"sections\":[");
+    for (size_t start = 0, end; start < dated.size(); start = end) {
+        int64_t day = dated[start].day;
+        date::year_month_day date{date::sys_days(date::days(day))};
+        unsigned month = static_cast<unsigned>(date.month()), day_of_month = static_cast<unsigned>(date.day());
+        int year = static_cast<int>(date.year());
+        /* {"title":"MM/dd/yyyy","date":"yyyy-MM-dd","matches":[ */
+        char *out = response.claim(96);
+        if (out == nullptr) break;
+        if (start > 0) *out++ = ',';
+        out = put_literal(out, "{\"title\":\"");
+        char *month_day = out;
+        out = two_digits(out, month);
+        *out++ = '/';
+        out = two_digits(out, day_of_month);
+        *out++ = '/';
+        out = year_digits(out, year);
+        out = put_literal(out, "\",\"date\":\"");
+        out = year_digits(out, year);
+        *out++ = '-';
+        out = two_digits(out, month);
+        *out++ = '-';
+        out = two_digits(out, day_of_month);
+        out = put_literal(out, "\",\"matches\":[");
+        char month_day_text[5];
+        std::memcpy(month_day_text, month_day, 5);
+        response.advance(out);
+        for (end = start; end < dated.size() && dated[end].day == day; end++) {
+            if (end > start) response.raw(',');
+            const Fixture &fixture = source[dated[end].index];
+            write_view(response, fixture, &dated[end].second_of_day, month_day_text, label, is_favorite(fixture.id));
+        }
+        response.raw("]}");
+    }
+    if (!unknown.empty()) {
+        response.raw(dated.empty() ? "{\"title\":\"Unknown\",\"matches\":[" : ",{\"title\":\"Unknown\",\"matches\":[");
+        for (size_t position = 0; position < unknown.size(); position++) {
+            if (position > 0) response.raw(',');
+            const Fixture &fixture = source[unknown[position].second];
+            write_view(response, fixture, nullptr, nullptr, label, is_favorite(fixture.id));
+        }
+        response.raw("]}");
+    }
+    response.raw("],\"counts\":{\"all\":");
+    response.integer(static_cast<int64_t>(matches.size()));
+    response.raw(",\"favorites\":");
+    response.integer(static_cast<int64_t>(favorites.size()));
+    response.raw("}}}");
+    return response.release();
+}
+
+#endif  // TC_PEER_DATE_TZ

@@ -19,7 +19,7 @@ source "$(dirname "$0")/common.sh"
 
 tc_find_swift
 tc_require_architectures arm64 armel
-tc_require_packages "${TC_PACKAGES[@]}" "${TC_CROSS_PACKAGES[@]}" chromium libsimdjson-dev abigail-tools
+tc_require_packages "${TC_PACKAGES[@]}" "${TC_CROSS_PACKAGES[@]}" chromium libsimdjson-dev libhowardhinnant-date-dev abigail-tools
 tc_require_python_modules pytest jsonschema mypy
 cd "$TC_ROOT"
 
