@@ -66,9 +66,13 @@ def parse_tzif(data):
     initial = types[0][0]
     transitions = []
     current = initial
-    for time, index in zip(times, indices):
+    for position, (time, index) in enumerate(zip(times, indices)):
         offset = types[index][0]
-        if offset != current:  # only the UTC offset matters to the core
+        # Only the UTC offset matters to the core, so a transition that keeps it is dropped; but
+        # the last one stays whatever it changes: the footer's rule starts there, not before (a
+        # zone moved to another rule on a date its offset did not change, as Indiana/Petersburg's
+        # CDT to EST in November 2007, follows its old rules until then).
+        if offset != current or position == len(times) - 1:
             transitions.append((time, offset))
             current = offset
     return transitions, initial, footer
