@@ -11,12 +11,11 @@ the Kotlin jar's Implementation-Version (bindings/kotlin/CMakeLists.txt).
 Written by hand, so set by --set and compared by --check: the header's four macros, the Swift
 sources (`LibraryVersion`, the string `tc_version` returns), the npm package.json, the golden
 library.info response, the examples' expected outputs, the CMake consumer's find_package and the
-docs' mentions (file names, the SwiftPM and CMake requirements, sample output). With --build, also what a build made: the tool's
-`--version`, the jar's manifest, the npm tarball's and the AAR's names. CHANGELOG.md must have a
-section for the version.
+docs' mentions (file names, the SwiftPM and CMake requirements, sample output). With --build,
+also what a build made: the tool's `--version`, the jar's manifest, the npm tarball's and the
+AAR's names. CHANGELOG.md must have a section for the version.
 """
 import argparse
-import json
 import re
 import subprocess
 import sys
