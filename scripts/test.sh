@@ -27,8 +27,9 @@ tc_step "generated files are fresh (scripts/generate-contract.py --check, script
 python3 scripts/generate-contract.py --check
 python3 scripts/generate-number-tables.py --check
 
-tc_step "trap audit of the library's sources"
+tc_step "trap audit and layout rules of the library's sources"
 python3 scripts/audit-traps.py
+python3 scripts/check-sources.py
 
 tc_step "swift test (domain, JSON and wire layers)"
 swift test

@@ -48,6 +48,11 @@ enum Boundary {
         return run(&call)
     }
 
+    /// Frees a response (`tc_string_free`); NULL is ignored.
+    static func release(_ response: UnsafeMutablePointer<CChar>?) {
+        free(response)
+    }
+
     /// Answers `call`, in a call scope where there is one: NULL (and a response length of 0)
     /// when an allocation failed in it.
     private static func run(_ call: inout PendingCall) -> UnsafeMutablePointer<CChar>? {

@@ -1,15 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Android)
-import Android
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(TCEmbeddedLibc)
-import TCEmbeddedLibc  // the Embedded Swift builds' C library module (embedded/include)
-#endif
-
 // The C ABI's general functions over the wire layer; the one function per method is generated
 // (MethodExports.swift). Declarations and documentation are in include/tournament_core.h; the
 // linker script cmake/exports.map exports `tc_*` and nothing else. The functions are plain
@@ -21,7 +9,7 @@ public func tc_version() -> UnsafePointer<CChar> { versionCString }
 
 /// `void tc_string_free(char *)`: frees a response; NULL is ignored.
 @_cdecl("tc_string_free")
-public func tc_string_free(_ response: UnsafeMutablePointer<CChar>?) { free(response) }
+public func tc_string_free(_ response: UnsafeMutablePointer<CChar>?) { Boundary.release(response) }
 
 /// `char *tc_call(const char *method, const char *request_json)`.
 @_cdecl("tc_call")

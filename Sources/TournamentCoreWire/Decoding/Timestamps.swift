@@ -1,15 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Android)
-import Android
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(TCEmbeddedLibc)
-import TCEmbeddedLibc  // the Embedded Swift builds' C library module (embedded/include)
-#endif
-
 /// Timestamps in requests: epoch milliseconds.
 enum Timestamps {
     /// Accepted timestamps: from the epoch to the last millisecond of year 9999, so that every
@@ -18,13 +6,7 @@ enum Timestamps {
 
     /// The clock, in epoch milliseconds: what an omitted `now` means.
     static func now() -> Int64 {
-        var time = timespec()
-        #if canImport(TCEmbeddedLibc)
-        tc_clock_realtime(&time)  // (WASI's CLOCK_REALTIME is a macro Swift cannot import)
-        #else
-        clock_gettime(CLOCK_REALTIME, &time)
-        #endif
-        return Int64(time.tv_sec) &* 1000 &+ Int64(time.tv_nsec) / 1_000_000
+        CLibrary.realtimeMilliseconds()
     }
 }
 

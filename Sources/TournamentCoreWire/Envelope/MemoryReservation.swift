@@ -1,15 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Android)
-import Android
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(TCEmbeddedLibc)
-import TCEmbeddedLibc  // the Embedded Swift builds' C library module (embedded/include)
-#endif
-
 /// A check, before any rule runs, that the memory a call needs is there: in the builds with the
 /// full Swift runtime (SwiftPM), which cannot promise more. The Embedded builds (the C library,
 /// the WebAssembly module) run every call in a call scope instead (embedded/call_scope.c), where
@@ -31,16 +19,6 @@ enum MemoryReservation {
     /// Whether the memory a call with a request of `count` bytes may need is there now.
     @inline(__always)
     static func isAvailable(forRequestOf count: Int) -> Bool {
-        count < threshold || isAvailable(bytes: count)
-    }
-
-    /// Whether `bytes` can be allocated now: allocated and released at once. Not optimized, so
-    /// that the allocation, which nothing reads, is made.
-    @_optimize(none)
-    @inline(never)
-    static func isAvailable(bytes: Int) -> Bool {
-        guard let block = malloc(bytes) else { return false }
-        free(block)
-        return true
+        count < threshold || CLibrary.canAllocate(count)
     }
 }
