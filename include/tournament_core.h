@@ -35,15 +35,10 @@
  *   SAFETY    No input can crash, hang or abort the calling process.
  *
  *   MEMORY    When an allocation fails anywhere in a call — the library's own buffers, or
- *             the arrays, strings and objects the rules build — the call ends with a NULL
- *             response: everything it had allocated is freed, a lock it held is released, the
- *             repair registry is as it was unless the call answered, and the next call works
- *             normally. No failed allocation ends the process. Every allocation of every
- *             method's calls, failed alone and with every one after it, small and large
- *             requests, through tc_call and tc_call_n, and a process's first calls, is tested
- *             so (the test command's allocation-failure table). A process's first call makes
- *             the library's lazily initialized tables; when memory is short then, they come
- *             from a 64 KiB reserve inside the library.
+ *             the arrays, strings and objects the rules build — the call returns NULL:
+ *             everything it allocated is freed, a lock it held is released, the repair
+ *             registry is as it was, and the next call works normally. No failed allocation
+ *             ends the process (README, "Memory exhaustion": how each one is tested).
  *
  *   THREADS   Every function may be called from any thread, concurrently, without locking.
  *             Functions keep no state between calls, except the in-flight repair registry of

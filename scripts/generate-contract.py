@@ -1,14 +1,13 @@
 #!/usr/bin/env python3
-"""Generates what the contract declares once: from the method registry
-(Sources/TournamentCoreWire/Methods/MethodRegistry.swift) and the JSON Schemas of schemas/, it
-writes every file and block marked "generated" (see OUTPUTS below and docs/ARCHITECTURE.md,
+"""Generates what the contract declares once: from the method list (schemas/methods.json) and
+the JSON Schemas of schemas/, it writes every file and block marked "generated" (see OUTPUTS below and docs/ARCHITECTURE.md,
 "Adding a method").
 
     python3 scripts/generate-contract.py           rewrite the generated files and blocks
     python3 scripts/generate-contract.py --check   regenerate into a temporary tree and fail,
                                                    naming each stale file, when the committed
                                                    ones differ (the test command runs this)
-    python3 scripts/generate-contract.py --list    the methods, one per line, in the registry's order
+    python3 scripts/generate-contract.py --list    the methods, one per line, in the contract's order
 
 Python 3 and the standard library only.
 """
@@ -32,8 +31,10 @@ def outputs(contract):
     return [
         ("Sources/TournamentCoreABI/MethodExports.swift", lambda _: c.swift_exports(contract)),
         ("Sources/TournamentCoreWire/Decoding/RequestMembers.swift", lambda _: swift.request_members(contract)),
+        ("Sources/TournamentCoreWire/Methods/MethodList.swift", lambda _: swift.method_list(contract)),
         ("include/tournament_core.h", lambda text: c.header(text, contract)),
         ("Fuzz/FuzzMethods.swift", lambda _: fuzz.fuzz_methods(contract)),
+        ("Fuzz/tournamentcore.dict", lambda text: fuzz.dictionary(text, contract)),
         ("docs/API.md", lambda text: docs.api_reference(text, contract)),
         ("README.md", lambda text: docs.readme(text, contract)),
         ("Tests/golden/library.info/basic.response.json", lambda text: golden.library_info_response(text, contract)),
@@ -76,7 +77,7 @@ def check(contract) -> int:
                                                  "%s (committed)" % relative, "%s (generated)" % relative, lineterm="", n=1))
                 print("\n".join(diff[:40] + (["... (%d more diff lines)" % (len(diff) - 40)] if len(diff) > 40 else [])))
     if stale:
-        print("\nStale generated files (the registry or schemas/ changed since they were generated):", file=sys.stderr)
+        print("\nStale generated files (schemas/ changed since they were generated):", file=sys.stderr)
         for relative in stale:
             print("  " + relative, file=sys.stderr)
         print("Run `python3 scripts/generate-contract.py` and commit the result.", file=sys.stderr)
@@ -88,7 +89,7 @@ def check(contract) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="fail when a committed generated file is stale")
-    parser.add_argument("--list", action="store_true", help="print the methods in the registry's order")
+    parser.add_argument("--list", action="store_true", help="print the methods in the contract's order")
     arguments = parser.parse_args()
     try:
         contract = tccontract.load()

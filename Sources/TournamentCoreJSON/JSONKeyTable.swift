@@ -230,8 +230,8 @@ extension JSONKeyTable {
     /// eight bytes) takes the probe, and its word and index become the hint of its position.
     ///
     /// A hint only ever holds a word with the index the table gives for it, so it answers
-    /// exactly as the table does. One `Hints` serves the objects of one table.
-    public struct Hints {
+    /// exactly as the table does. One `KeysByPosition` serves the objects of one table.
+    public struct KeysByPosition {
         /// The member positions hinted: 0 ..< `count`.
         @usableFromInline static let count = 4
 

@@ -46,8 +46,7 @@ struct JSONParser {
     /// The mantissa of each exact number node (``JSONNode/exact``), in the order of the numbers,
     /// the node holding its index: in the same allocation, after the room for the nodes (as many
     /// slots as nodes, so at least as many as there can be exact numbers). Written one after
-    /// another, they take the memory they need, where a mantissa at its node's index touched the
-    /// whole region.
+    /// another, they touch only the memory they take.
     private var mantissas: UnsafeMutablePointer<UInt64>
     /// How many mantissas are written: the index of the next.
     private var mantissaCount: UInt32 = 0

@@ -251,10 +251,10 @@ struct JSONCursorTests {
         }
         let finished = reader { cursor in
             guard cursor.enterArray() else { return }
-            var hints = JSONCursor.KeyHints()
+            var hints = JSONCursor.MemberPrefixes()
             while cursor.nextElement() {
                 guard cursor.enterObject() else { return }
-                if !hinted { hints = JSONCursor.KeyHints() }
+                if !hinted { hints = JSONCursor.MemberPrefixes() }
                 var object: [String] = []
                 var count = 0
                 while let (key, index) = cursor.nextMember(in: table, at: count, hints: &hints) {

@@ -41,14 +41,14 @@ struct CursorPathTests {
     /// Whether the cursor path of `method` (one that has one) reads `request` itself.
     private func readByCursor(_ request: String, method: String) -> Bool {
         switch method {
-        case "guests.check": readByCursor(request, GuestsCheck.self)
-        case "tournaments.filter": readByCursor(request, TournamentsFilter.self)
-        default: readByCursor(request, EquipmentStats.self)
+        case "guests.check": readByCursor(request, GuestsCheckMethod.self)
+        case "tournaments.filter": readByCursor(request, TournamentsFilterMethod.self)
+        default: readByCursor(request, EquipmentStatsMethod.self)
         }
     }
 
     /// Whether `method`'s cursor path reads `request` itself (rather than declining it).
-    private func readByCursor<Method: CursorReadingWireMethod>(_ request: String, _: Method.Type = EquipmentStats.self) -> Bool {
+    private func readByCursor<Method: CursorReadingWireMethod>(_ request: String, _: Method.Type = EquipmentStatsMethod.self) -> Bool {
         Array(request.utf8).withUnsafeBufferPointer { bytes in
             guard let cursor = JSONCursor(bytes) else { return false }
             var writer = JSONWriter()
@@ -106,13 +106,13 @@ struct CursorPathTests {
     func contractWordsAreRead() {
         for tab in TournamentTab.allCases {
             let request = "{\"tournaments\":[{\"id\":\"t\",\"status\":\"completed\"}],\"tab\":\"\(tab.rawValue)\"}"
-            #expect(readByCursor(request, TournamentsFilter.self), "\(tab)")
+            #expect(readByCursor(request, TournamentsFilterMethod.self), "\(tab)")
             let (cursorFirst, document) = answers("tournaments.filter", request)
             #expect(cursorFirst == document, "\(tab)")
         }
         for range in AnalyticsTimeRange.allCases {
             let request = "{\"setupId\":7,\"rounds\":[{\"date\":1732000000000,\"arrows\":[{\"score\":9}]}],\"timeRange\":\"\(range.rawValue)\",\"now\":1733000000000}"
-            #expect(readByCursor(request, EquipmentStats.self), "\(range)")
+            #expect(readByCursor(request, EquipmentStatsMethod.self), "\(range)")
             let (cursorFirst, document) = answers("equipment.stats", request)
             #expect(cursorFirst == document, "\(range)")
         }
@@ -123,17 +123,17 @@ struct CursorPathTests {
         func request(_ count: Int) -> String {
             "{\"tournaments\":[{\"id\":\"a\"" + (0..<count).map { ",\"k\($0)\":\($0)" }.joined() + "}],\"tab\":\"all\"}"
         }
-        #expect(readByCursor(request(TournamentView.maxUnknownMembers), TournamentsFilter.self))
+        #expect(readByCursor(request(TournamentView.maxUnknownMembers), TournamentsFilterMethod.self))
         for count in [TournamentView.maxUnknownMembers + 1, 5_000] {
-            #expect(!readByCursor(request(count), TournamentsFilter.self))
+            #expect(!readByCursor(request(count), TournamentsFilterMethod.self))
             let (cursorFirst, document) = answers("tournaments.filter", request(count))
             #expect(cursorFirst == document)
         }
         func guests(_ count: Int) -> String {
             "{\"tournament\":{\"id\":\"t\",\"status\":\"OPEN\"" + (0..<count).map { ",\"k\($0)\":\($0)" }.joined() + "},\"participants\":[],\"currentUserId\":\"u\"}"
         }
-        #expect(readByCursor(guests(TournamentView.maxUnknownMembers), GuestsCheck.self))
-        #expect(!readByCursor(guests(5_000), GuestsCheck.self))
+        #expect(readByCursor(guests(TournamentView.maxUnknownMembers), GuestsCheckMethod.self))
+        #expect(!readByCursor(guests(5_000), GuestsCheckMethod.self))
         let (cursorFirst, document) = answers("guests.check", guests(5_000))
         #expect(cursorFirst == document)
     }

@@ -18,7 +18,7 @@ GOLDEN = ROOT / "Tests" / "golden"
 
 def load_registry():
     resources = []
-    for path in SCHEMAS.glob("*.json"):
+    for path in SCHEMAS.glob("*.schema.json"):
         resources.append((path.as_uri(), Resource.from_contents(json.loads(path.read_text(encoding="utf-8")))))
     return Registry().with_resources(resources)
 

@@ -1,10 +1,11 @@
-"""The contract as data: the method registry (Swift) and the JSON Schemas of `schemas/`, loaded
-into one model that the generators of `scripts/generate-contract.py` and the test tools read.
+"""The contract as data: the list of methods and the JSON Schemas of `schemas/`, loaded into one
+model that the generators of `scripts/generate-contract.py` and the test tools read.
 
-The registry, `Sources/TournamentCoreWire/Methods/MethodRegistry.swift`, is the one hand-written
-list of methods and gives their order; each listed type declares its name
-(`static let name: StaticString = "group.member"`). Everything else about a method comes from its
-two schemas, `schemas/<method>.request.schema.json` and `schemas/<method>.response.schema.json`:
+`schemas/methods.json` is the one list of methods and gives their order (library.info's); the
+wire layer's registry is generated from it, each method served by the type named after it
+(`participants.displayName`: `ParticipantsDisplayNameMethod`). Everything else about a method
+comes from its two schemas, `schemas/<method>.request.schema.json` and
+`schemas/<method>.response.schema.json`:
 
 - the request schema's `description` is the method's one-line summary;
 - its `examples[0]` is the method's example request (rich: it uses every field it can), which
@@ -24,8 +25,7 @@ from typing import Any, Dict, List, Optional
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SCHEMAS = ROOT / "schemas"
 GOLDEN = ROOT / "Tests" / "golden"
-REGISTRY = ROOT / "Sources" / "TournamentCoreWire" / "Methods" / "MethodRegistry.swift"
-METHODS_FOLDER = REGISTRY.parent
+METHOD_LIST = SCHEMAS / "methods.json"
 DEFS_PREFIX = "defs.schema.json#/$defs/"
 
 # Codes every method may answer with (docs/API.md, "Calling convention"), listed once in the
@@ -34,7 +34,7 @@ COMMON_ERROR_CODES = ("INVALID_JSON", "INVALID_REQUEST", "UNKNOWN_METHOD", "REQU
 
 
 class ContractError(Exception):
-    """The registry and the schemas disagree, or a schema lacks what generation needs."""
+    """The method list and the schemas disagree, or a schema lacks what generation needs."""
 
 
 def pascal(text: str) -> str:
@@ -52,7 +52,6 @@ class Method:
     """One method of the contract, as the generators see it."""
 
     name: str
-    swift_type: str
     request_schema: Dict[str, Any]
     response_schema: Dict[str, Any]
 
@@ -78,6 +77,11 @@ class Method:
     def pascal(self) -> str:
         """`ParticipantsDisplayName`: the stem of generated type names."""
         return pascal(self.camel)
+
+    @property
+    def swift_type(self) -> str:
+        """`ParticipantsDisplayNameMethod`: the wire layer's type that serves the method."""
+        return self.pascal + "Method"
 
     @property
     def c_function(self) -> str:
@@ -138,31 +142,6 @@ def def_name(ref: str) -> str:
     return ref[len(DEFS_PREFIX):]
 
 
-def registry_types(text: str) -> List[str]:
-    """The types listed by `MethodRegistry.methods`, in order."""
-    match = re.search(r"static let methods: \[WireMethodEntry\] = \[(.*?)\n    \]", text, re.S)
-    if match is None:
-        raise ContractError("%s: no `static let methods: [WireMethodEntry] = [...]` list" % REGISTRY)
-    body = re.sub(r"//[^\n]*", "", match.group(1))
-    types = re.findall(r"\bWireMethodEntry\(([A-Z][A-Za-z0-9]*)\.self\)", body)
-    if not types:
-        raise ContractError("%s: the method list is empty" % REGISTRY)
-    return types
-
-
-def method_names() -> Dict[str, str]:
-    """Swift type -> method name, from every `enum|struct X: WireMethod` (or
-    `CursorReadingWireMethod`, which refines it) of the wire layer."""
-    names: Dict[str, str] = {}
-    pattern = re.compile(
-        r"\b(?:enum|struct)\s+([A-Z][A-Za-z0-9]*)\s*:\s*(?:CursorReading)?WireMethod\s*\{\s*"
-        r"static\s+let\s+name\s*:\s*StaticString\s*=\s*\"([^\"]+)\"")
-    for path in sorted(METHODS_FOLDER.rglob("*.swift")):
-        for swift_type, name in pattern.findall(path.read_text(encoding="utf-8")):
-            names[swift_type] = name
-    return names
-
-
 def read_json(path: pathlib.Path) -> Any:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
@@ -172,34 +151,31 @@ def read_json(path: pathlib.Path) -> Any:
 
 def load() -> Contract:
     """The contract, checked for what generation needs; ContractError says what is missing."""
-    names = method_names()
     defs = read_json(SCHEMAS / "defs.schema.json")["$defs"]
     methods: List[Method] = []
     problems: List[str] = []
-    for swift_type in registry_types(REGISTRY.read_text(encoding="utf-8")):
-        name = names.get(swift_type)
-        if name is None:
-            problems.append("the registry lists %s, but no `enum %s: WireMethod { static let name: StaticString = \"...\" ...` "
-                            "was found under %s" % (swift_type, swift_type, METHODS_FOLDER.relative_to(ROOT)))
-            continue
+    names = read_json(METHOD_LIST).get("methods")
+    if not isinstance(names, list) or not names or not all(isinstance(name, str) for name in names):
+        raise ContractError("%s: `methods` is the list of method names" % METHOD_LIST.relative_to(ROOT))
+    for name in names:
         if not re.fullmatch(r"[a-z][a-zA-Z0-9]*\.[a-z][a-zA-Z0-9]*", name):
-            problems.append("%s: a method name is `group.member` in camelCase: %r" % (swift_type, name))
+            problems.append("%s: a method name is `group.member` in camelCase: %r" % (METHOD_LIST.relative_to(ROOT), name))
             continue
         paths = [SCHEMAS / ("%s.%s.schema.json" % (name, kind)) for kind in ("request", "response")]
         missing = [str(path.relative_to(ROOT)) for path in paths if not path.exists()]
         if missing:
             problems.append("%s: missing %s" % (name, ", ".join(missing)))
             continue
-        method = Method(name, swift_type, read_json(paths[0]), read_json(paths[1]))
+        method = Method(name, read_json(paths[0]), read_json(paths[1]))
         problems.extend(check_method(method))
         methods.append(method)
     listed = {method.name for method in methods}
     for path in sorted(SCHEMAS.glob("*.request.schema.json")):
         name = path.name[: -len(".request.schema.json")]
         if name not in listed:
-            problems.append("%s has no method in the registry (%s)" % (path.relative_to(ROOT), REGISTRY.relative_to(ROOT)))
+            problems.append("%s has no method in %s" % (path.relative_to(ROOT), METHOD_LIST.relative_to(ROOT)))
     if len(listed) != len(methods):
-        problems.append("the registry lists a method twice")
+        problems.append("%s lists a method twice" % METHOD_LIST.relative_to(ROOT))
     if problems:
         raise ContractError("\n".join(problems))
     header = (ROOT / "include" / "tournament_core.h").read_text(encoding="utf-8")

@@ -99,3 +99,29 @@ def request_members(contract: Contract) -> str:
     lines.append("    ]")
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+def method_list(contract: Contract) -> str:
+    """Sources/TournamentCoreWire/Methods/MethodList.swift: the registry's list and each wire
+    type's method name, from schemas/methods.json."""
+    lines = [
+        "// %s" % NOTICE,
+        "//",
+        "// The methods of schemas/methods.json, in its order, and the name each wire type serves",
+        "// (scripts/tccontract/swift.py).",
+        "",
+        "extension MethodRegistry {",
+        "    /// The methods in the order `library.info` lists them (the contract's order).",
+        "    static let methods: [WireMethodEntry] = [",
+    ]
+    for method in contract.methods:
+        lines.append("        WireMethodEntry(%s.self)," % method.swift_type)
+    lines += ["    ]", "}", ""]
+    for method in contract.methods:
+        lines += [
+            "extension %s {" % method.swift_type,
+            "    static var name: StaticString { \"%s\" }" % method.name,
+            "}",
+            "",
+        ]
+    return "\n".join(lines).rstrip("\n") + "\n"

@@ -97,30 +97,17 @@ public struct DeltaDisplay: Sendable, Hashable {
         case .count(let count):
             (magnitude, sign) = (count.magnitude, Int(truncatingIfNeeded: count.signum()))
         }
-        // Right to left: at most 19 digits, a point and a sign. (ShortText appends left to
-        // right, so it divides once to count the digits and again to write them, and copies its
-        // 64 bytes to lend them; this formatting is on equipment.compare's path, four times.)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
-            var index = buffer.count
-            var rest = magnitude
-            func put(_ byte: UInt8) {
-                index -= 1
-                buffer[index] = byte
-            }
-            func putDigit() {
-                put(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10))
-                rest /= 10
-            }
-            if decimals {
-                putDigit()
-                putDigit()
-                put(UInt8(ascii: "."))
-            }
-            repeat { putDigit() } while rest > 0
-            if sign > 0 { put(UInt8(ascii: "+")) }
-            if sign < 0 { put(UInt8(ascii: "-")) }
-            body(UnsafeBufferPointer(rebasing: buffer[index...]))
+        var text = ShortText()
+        if sign > 0 { text.append(UInt8(ascii: "+")) }
+        if sign < 0 { text.append(UInt8(ascii: "-")) }
+        if decimals {
+            text.append(magnitude: magnitude / 100)
+            text.append(UInt8(ascii: "."))
+            text.append(magnitude: magnitude % 100, digits: 2)
+        } else {
+            text.append(magnitude: magnitude)
         }
+        text.withUTF8(body)
     }
 
     /// Displays are equal when they show the same: texts, trends and colours.

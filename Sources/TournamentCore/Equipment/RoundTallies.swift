@@ -43,7 +43,7 @@ public struct RoundTallies: Sendable {
     /// for a reader that keeps no optionals (and no `Arrow`) in a loop short of registers.
     /// False, with nothing added, when `Arrow` would refuse these fields or a count of the
     /// round would overflow.
-    public mutating func add(score: Int, isX: Bool, x: Double, y: Double) -> Bool {
+    @_spi(Wire) public mutating func add(score: Int, isX: Bool, x: Double, y: Double) -> Bool {
         // Arrow's rules: a score of 0...10, an X only on a 10, each coordinate absent (NaN
         // here) or within ±maxCoordinate (which no infinity is).
         guard _fastPath(Arrow.scores.contains(score) && (!isX || score == 10)

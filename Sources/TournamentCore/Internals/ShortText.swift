@@ -32,27 +32,36 @@ struct ShortText {
         append(magnitude: UInt64(value.magnitude), digits: digits)
     }
 
-    /// The decimal digits of `magnitude`, zero-padded to at least `digits` digits.
+    /// The decimal digits of `magnitude`, zero-padded to at least `digits` digits (at most 20).
     mutating func append(magnitude: UInt64, digits: Int = 1) {
-        var length = 1
-        var probe = magnitude
-        while probe >= 10 {
-            probe /= 10
-            length += 1
-        }
-        let width = max(length, digits)
-        guard width <= capacity - count else { return }
-        withUnsafeMutableBytes(of: &storage) { buffer in
-            // From the right; once the digits run out, the remainder is zero: the padding.
+        // Right to left into a word-aligned scratch of 24 bytes (a UInt64 has at most 20
+        // digits), one division per digit, then copied after the text.
+        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        let width = Swift.min(Swift.max(digits, 1), 20)
+        let written = withUnsafeMutableBytes(of: &scratch) { buffer -> Int in
             var remaining = magnitude
-            var index = count + width
-            while index > count {
+            var index = buffer.count
+            repeat {
                 index -= 1
                 buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
                 remaining /= 10
+            } while remaining > 0 || buffer.count - index < width
+            return buffer.count - index
+        }
+        guard written <= capacity - count else { return }
+        withUnsafeBytes(of: scratch) { source in
+            withUnsafeMutableBytes(of: &storage) { target in
+                for offset in 0..<written { target[count + offset] = source[source.count - written + offset] }
             }
         }
-        count += width
+        count += written
+    }
+
+    /// The text's bytes, lent to `body` (which must not keep them): no `String` is made.
+    func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withUnsafeBytes(of: storage) { bytes in
+            body(UnsafeBufferPointer(start: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: count))
+        }
     }
 
     var string: String {

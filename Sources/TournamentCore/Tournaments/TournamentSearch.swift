@@ -16,7 +16,7 @@ public struct TournamentSearch: Sendable, Hashable {
     /// The search for a query given as valid UTF-8 bytes, as ``init(query:)`` makes it from
     /// their text (for callers that hold bytes, such as a JSON reader: no `String` is made for
     /// ASCII).
-    public init?(queryUTF8 query: UnsafeBufferPointer<UInt8>) {
+    @_spi(Wire) public init?(queryUTF8 query: UnsafeBufferPointer<UInt8>) {
         let needle = FoldedText(searchQueryUTF8: query)
         guard !needle.isEmpty else { return nil }
         self.needle = needle
@@ -30,7 +30,7 @@ public struct TournamentSearch: Sendable, Hashable {
 
     /// Whether the valid UTF-8 `text` contains the query, both folded: ASCII text is searched
     /// where it lies, other text is folded first.
-    public func isFound(inUTF8 text: UnsafeBufferPointer<UInt8>) -> Bool {
+    @_spi(Wire) public func isFound(inUTF8 text: UnsafeBufferPointer<UInt8>) -> Bool {
         FoldedText.text(utf8: text, contains: needle, failure: failure)
     }
 }

@@ -25,7 +25,7 @@ public enum TournamentStatus: String, Sendable, Hashable, CaseIterable {
 
     /// Reads a stored status given as UTF-8 bytes, as ``init(parsing:)`` reads its text (for
     /// callers that hold bytes, such as a JSON reader: no `String` is made for ASCII).
-    public init(parsingUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+    @_spi(Wire) public init(parsingUTF8 bytes: UnsafeBufferPointer<UInt8>) {
         // Compared in place first, without allocating: a name equal ignoring ASCII case is
         // ASCII, and so is every stored status in practice.
         if let status = Self.matching(bytes) {

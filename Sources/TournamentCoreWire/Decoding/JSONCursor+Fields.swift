@@ -15,7 +15,7 @@ extension JSONCursor {
     /// key tried against `hints` first (``JSONCursor/nextMember(in:at:hints:)``, whose hints
     /// are to be of `Field`'s table).
     @inline(always)
-    mutating func nextField<Field: RequestFields>(_ type: Field.Type, seen: inout UInt64, at position: Int, hints: inout KeyHints) -> Field? {
+    mutating func nextField<Field: RequestFields>(_ type: Field.Type, seen: inout UInt64, at position: Int, hints: inout MemberPrefixes) -> Field? {
         guard let (_, index) = nextMember(in: Field.table, at: position, hints: &hints) else { return nil }
         guard let index else {
             decline()

@@ -44,7 +44,7 @@ struct ObjectFields<Field: RequestFields> {
     /// Sorts the members of the object at `node`, an element of an array whose objects mostly
     /// share their keys' order, with `table` and the `hints` of that array.
     @inline(always)
-    fileprivate init(_ document: JSONDocument, _ node: Int, table: JSONKeyTable, hints: inout JSONKeyTable.Hints) throws(WireError) {
+    fileprivate init(_ document: JSONDocument, _ node: Int, table: JSONKeyTable, hints: inout JSONKeyTable.KeysByPosition) throws(WireError) {
         self.document = document
         object = try document.object(node)
         scans = table.count > FieldSlots<Field.Slots>.capacity
@@ -200,7 +200,7 @@ struct ObjectFields<Field: RequestFields> {
 }
 
 /// The objects of one array, sorted into fields one after another with the key table read once
-/// and the array's key hints (``JSONKeyTable/Hints``): the objects of an array mostly repeat
+/// and the array's key hints (``JSONKeyTable/KeysByPosition``): the objects of an array mostly repeat
 /// their keys in the same order.
 ///
 /// ```swift
@@ -209,7 +209,7 @@ struct ObjectFields<Field: RequestFields> {
 /// ```
 struct ArrayObjects<Field: RequestFields> {
     private let table = Field.table
-    private var hints = JSONKeyTable.Hints()
+    private var hints = JSONKeyTable.KeysByPosition()
 
     init() {}
 

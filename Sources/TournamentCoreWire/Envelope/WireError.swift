@@ -8,7 +8,8 @@ public struct WireError: Error, Sendable, Equatable {
     public var message: String
     /// Where in the request, when the error is about one place of it.
     var location: Location?
-    /// Memory ran out: the response is NULL, not an envelope (SPEC §1, rule 2).
+    /// Memory ran out: the response is NULL, not an envelope (the header's MEMORY rule,
+    /// include/tournament_core.h).
     var isOutOfMemory = false
 
     /// Memory ran out (made without allocating: its message is a small string, stored inline).

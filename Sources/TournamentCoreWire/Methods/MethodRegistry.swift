@@ -1,31 +1,9 @@
 import TournamentCore
 import TournamentCoreJSON
 
-/// Every method the library serves, by name.
+/// Every method the library serves, by name: the list (``methods``) is generated from
+/// schemas/methods.json (MethodList.swift).
 enum MethodRegistry {
-    /// The methods in the order `library.info` lists them (the contract's order).
-    static let methods: [WireMethodEntry] = [
-        WireMethodEntry(LibraryInfo.self),
-        WireMethodEntry(TournamentsFilter.self),
-        WireMethodEntry(ParticipantsResolve.self),
-        WireMethodEntry(ParticipantsDisplayName.self),
-        WireMethodEntry(ParticipantsRepairBegin.self),
-        WireMethodEntry(ParticipantsRepairEnd.self),
-        WireMethodEntry(ParticipantsScorable.self),
-        WireMethodEntry(GuestsCheck.self),
-        WireMethodEntry(GuestsAdd.self),
-        WireMethodEntry(GuestsGenerateId.self),
-        WireMethodEntry(GuestsValidateId.self),
-        WireMethodEntry(EquipmentStats.self),
-        WireMethodEntry(EquipmentCompare.self),
-        WireMethodEntry(EquipmentSelectionMethod.self),
-        WireMethodEntry(EquipmentTimeRanges.self),
-        WireMethodEntry(ScoringLeaderboard.self),
-        WireMethodEntry(MatchesSections.self),
-        WireMethodEntry(MatchesFavorite.self),
-        WireMethodEntry(MatchesReconcileFavorites.self),
-    ]
-
     /// The methods' names, matched in one probe.
     private static let nameTable = JSONKeyTable(keys: methods.map { "\($0.name)" })
 

@@ -3,10 +3,12 @@ import TournamentCoreJSON
 /// One method of the contract as the wire layer serves it: read the request, apply the domain
 /// rules, write the result.
 ///
-/// A conforming type lives in `Methods/<Area>/`, is listed once in ``MethodRegistry/methods``,
-/// and gets one `tc_*` export line in the ABI layer.
+/// A conforming type lives in `Methods/<Area>/` and is named after its method in
+/// schemas/methods.json (`participants.displayName`: `ParticipantsDisplayNameMethod`); its place
+/// in ``MethodRegistry/methods``, its ``name`` and its `tc_*` export are generated from there.
 protocol WireMethod: SendableMetatype {
-    /// The method's name as given to `tc_call`, such as `"tournaments.filter"`.
+    /// The method's name as given to `tc_call`, such as `"tournaments.filter"` (generated:
+    /// MethodList.swift).
     static var name: StaticString { get }
 
     /// Writes the `result` object for the request object at `request`, or throws the error

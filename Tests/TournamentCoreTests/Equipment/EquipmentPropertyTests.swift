@@ -1,6 +1,6 @@
 import PropertyBased
 import Testing
-import TournamentCore
+@_spi(Wire) import TournamentCore
 
 /// Valid arrows: any score, X only on some 10s, coordinates on about half of them.
 let arrowGenerator = zip(Gen.int(in: 0...10), Gen.bool, Gen.double(in: -2...2), Gen.double(in: -2...2), Gen.bool)

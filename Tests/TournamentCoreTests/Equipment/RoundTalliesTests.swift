@@ -1,5 +1,5 @@
 import Testing
-@testable import TournamentCore
+@_spi(Wire) @testable import TournamentCore
 
 @Suite("RoundTallies")
 struct RoundTalliesTests {

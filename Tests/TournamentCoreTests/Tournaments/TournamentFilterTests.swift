@@ -1,6 +1,6 @@
 import Testing
 import TestFiles
-import TournamentCore
+@_spi(Wire) import TournamentCore
 
 private let sample: [Tournament] = [
     Tournament(id: "t1", name: "Spring Open", location: "Lyon", status: .open, isPublic: true, currentParticipants: 5, maxParticipants: 10),

@@ -1,5 +1,5 @@
 import Testing
-@testable import TournamentCore
+@_spi(Wire) @testable import TournamentCore
 
 private let sample: [Tournament] = [
     Tournament(id: "t1", name: "Spring Open", location: "Lyon", status: .open, isPublic: true),

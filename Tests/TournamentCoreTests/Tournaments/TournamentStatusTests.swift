@@ -1,6 +1,6 @@
 import Testing
 import TestFiles
-import TournamentCore
+@_spi(Wire) import TournamentCore
 
 @Suite("TournamentStatus parsing")
 struct TournamentStatusTests {

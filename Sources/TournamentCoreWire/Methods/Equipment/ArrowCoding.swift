@@ -1,4 +1,4 @@
-import TournamentCore
+@_spi(Wire) import TournamentCore
 import TournamentCoreJSON
 
 /// JSON of arrows and rounds.
@@ -59,7 +59,7 @@ enum ArrowCoding {
     @inline(always)  // into the method's reading, whose cursor then stays in registers
     static func tallies(_ cursor: inout JSONCursor) -> RoundTallies? {
         var tallies = RoundTallies()
-        var hints = JSONCursor.KeyHints()  // of the arrows' keys, which every round repeats
+        var hints = JSONCursor.MemberPrefixes()  // of the arrows' keys, which every round repeats
         guard cursor.enterArray() else { return nil }
         while cursor.enterNextObject() {
             var seen: UInt64 = 0
@@ -86,7 +86,7 @@ enum ArrowCoding {
     /// Adds the arrows of the array under the cursor to the round `tallies` is reading, as
     /// ``arrows(_:_:)`` reads them; declines anything else.
     @inline(always)
-    private static func arrows(_ cursor: inout JSONCursor, into tallies: inout RoundTallies, hints: inout JSONCursor.KeyHints) {
+    private static func arrows(_ cursor: inout JSONCursor, into tallies: inout RoundTallies, hints: inout JSONCursor.MemberPrefixes) {
         guard cursor.enterArray() else { return }
         while cursor.enterNextObject() {
             var seen: UInt64 = 0

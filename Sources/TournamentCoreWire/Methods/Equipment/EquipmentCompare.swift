@@ -3,9 +3,7 @@ import TournamentCoreJSON
 
 /// `equipment.compare`: two setups side by side with deltas B − A and their display
 /// (``EquipmentComparison``).
-enum EquipmentCompare: WireMethod {
-    static let name: StaticString = "equipment.compare"
-
+enum EquipmentCompareMethod: WireMethod {
     private typealias Field = Members.EquipmentCompareRequest
 
     private typealias SetupField = Members.SetupInput

@@ -3,8 +3,6 @@ import TournamentCoreJSON
 
 /// `equipment.selection`: the setup picker's rules (``EquipmentSelection``).
 enum EquipmentSelectionMethod: WireMethod {
-    static let name: StaticString = "equipment.selection"
-
     private typealias Field = Members.EquipmentSelectionRequest
 
     private typealias SetupField = Members.SetupOption

@@ -3,9 +3,7 @@ import TournamentCoreJSON
 
 /// `equipment.stats`: performance and drift statistics of one setup from its arrows
 /// (``SetupStats``, ``DriftStats``).
-enum EquipmentStats: CursorReadingWireMethod {
-    static let name: StaticString = "equipment.stats"
-
+enum EquipmentStatsMethod: CursorReadingWireMethod {
     private typealias Field = Members.EquipmentStatsRequest
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {

@@ -3,9 +3,7 @@ import TournamentCoreJSON
 
 /// `equipment.timeRanges`: the time-range filter's cases, labels and start timestamps
 /// (``AnalyticsTimeRange``).
-enum EquipmentTimeRanges: WireMethod {
-    static let name: StaticString = "equipment.timeRanges"
-
+enum EquipmentTimeRangesMethod: WireMethod {
     private typealias Field = Members.EquipmentTimeRangesRequest
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {

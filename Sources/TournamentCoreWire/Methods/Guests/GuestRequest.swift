@@ -98,7 +98,7 @@ struct GuestRequest {
     @inline(always)
     private static func participants(_ cursor: inout JSONCursor, guests: inout [UnsafeBufferPointer<UInt8>?]) {
         guard cursor.enterArray() else { return }
-        var hints = JSONCursor.KeyHints()
+        var hints = JSONCursor.MemberPrefixes()
         while cursor.enterNextObject() {
             var seen: UInt64 = 0
             var position = 0

@@ -3,9 +3,7 @@ import TournamentCoreJSON
 
 /// `guests.add`: validate a new guest and build its participant document (``GuestAddition``).
 /// A refused rule is an error response with the rule's code and message.
-enum GuestsAdd: WireMethod {
-    static let name: StaticString = "guests.add"
-
+enum GuestsAddMethod: WireMethod {
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         let request = try GuestRequest(document, request)
         let name = try document.string(at: request.fields.required(.name))

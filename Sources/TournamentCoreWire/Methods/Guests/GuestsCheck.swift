@@ -3,9 +3,7 @@ import TournamentCoreJSON
 
 /// `guests.check`: guest counts, remaining slots, and whether a guest may be added and why not
 /// (``GuestCheck``).
-enum GuestsCheck: CursorReadingWireMethod {
-    static let name: StaticString = "guests.check"
-
+enum GuestsCheckMethod: CursorReadingWireMethod {
     /// `guests.add`'s request fields, which ``GuestRequest`` reads both requests with.
     static func makeOtherKeyTables() {
         LazyGlobals.keep(GuestRequest.Field.table)

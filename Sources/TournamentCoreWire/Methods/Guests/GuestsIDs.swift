@@ -3,8 +3,7 @@ import TournamentCoreJSON
 
 /// `guests.generateId`: new guest IDs from the system's CSPRNG (``GuestID/generate()``).
 /// Request `{}` or `{"count":N}`, 1 ≤ N ≤ 10000; result `{"ids":[...]}`.
-enum GuestsGenerateId: WireMethod {
-    static let name: StaticString = "guests.generateId"
+enum GuestsGenerateIdMethod: WireMethod {
     static let countRange: ClosedRange<Int64> = 1...10_000
 
     private typealias Field = Members.GuestsGenerateIdRequest
@@ -26,9 +25,7 @@ enum GuestsGenerateId: WireMethod {
 
 /// `guests.validateId`: `{"id":"..."}` → `{"valid":true}` iff it matches
 /// `^guest_[A-Za-z0-9]{16}$` (``GuestID/isValid(_:)``).
-enum GuestsValidateId: WireMethod {
-    static let name: StaticString = "guests.validateId"
-
+enum GuestsValidateIdMethod: WireMethod {
     private typealias Field = Members.GuestsValidateIdRequest
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {

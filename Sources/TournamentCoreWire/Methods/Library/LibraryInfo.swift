@@ -5,9 +5,7 @@ import TournamentCoreJSON
 ///
 /// Request `{}` (members are ignored). Result:
 /// `{"name","version","abiVersion","methods":[...],"limits":{"maxRequestBytes","maxDepth"}}`.
-enum LibraryInfo: WireMethod {
-    static let name: StaticString = "library.info"
-
+enum LibraryInfoMethod: WireMethod {
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         writer.beginObject()
         writer.field("name", text: LibraryVersion.name)

@@ -2,9 +2,7 @@ import TournamentCore
 import TournamentCoreJSON
 
 /// `matches.favorite`: the stored favourite record of a match (``FavoriteMatch/init(match:)``).
-enum MatchesFavorite: WireMethod {
-    static let name: StaticString = "matches.favorite"
-
+enum MatchesFavoriteMethod: WireMethod {
     private typealias Field = Members.MatchesFavoriteRequest
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
@@ -19,9 +17,7 @@ enum MatchesFavorite: WireMethod {
 
 /// `matches.reconcileFavorites`: stored favourites whose result became known
 /// (``FavoriteReconciliation``).
-enum MatchesReconcileFavorites: WireMethod {
-    static let name: StaticString = "matches.reconcileFavorites"
-
+enum MatchesReconcileFavoritesMethod: WireMethod {
     private typealias Field = Members.MatchesReconcileFavoritesRequest
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {

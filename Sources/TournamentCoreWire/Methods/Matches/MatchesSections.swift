@@ -2,9 +2,7 @@ import TournamentCore
 import TournamentCoreJSON
 
 /// `matches.sections`: fixtures grouped into date sections in a time zone (``MatchSchedule``).
-enum MatchesSections: WireMethod {
-    static let name: StaticString = "matches.sections"
-
+enum MatchesSectionsMethod: WireMethod {
     private typealias Field = Members.MatchesSectionsRequest
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {

@@ -2,9 +2,7 @@ import TournamentCore
 import TournamentCoreJSON
 
 /// `participants.displayName`: the privacy-preserving display name (``ParticipantDisplayName``).
-enum ParticipantsDisplayName: WireMethod {
-    static let name: StaticString = "participants.displayName"
-
+enum ParticipantsDisplayNameMethod: WireMethod {
     private typealias Field = Members.ParticipantsDisplayNameRequest
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {

@@ -3,9 +3,7 @@ import TournamentCoreJSON
 
 /// `participants.repairBegin`: claim the in-flight repair of one tournament in this process
 /// (``RepairRegistry/shared``). Request `{"tournamentId"}`, result `{"acquired":true|false}`.
-enum ParticipantsRepairBegin: WireMethod {
-    static let name: StaticString = "participants.repairBegin"
-
+enum ParticipantsRepairBeginMethod: WireMethod {
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         try RepairRequest<Members.ParticipantsRepairBeginRequest>.respond(to: request, in: document, into: &writer, resultKey: "acquired") {
             RepairRegistry.shared.begin(tournamentId: $0)
@@ -15,9 +13,7 @@ enum ParticipantsRepairBegin: WireMethod {
 
 /// `participants.repairEnd`: release that claim. Request `{"tournamentId"}`, result
 /// `{"released":true|false}`.
-enum ParticipantsRepairEnd: WireMethod {
-    static let name: StaticString = "participants.repairEnd"
-
+enum ParticipantsRepairEndMethod: WireMethod {
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         try RepairRequest<Members.ParticipantsRepairEndRequest>.respond(to: request, in: document, into: &writer, resultKey: "released") {
             RepairRegistry.shared.end(tournamentId: $0)

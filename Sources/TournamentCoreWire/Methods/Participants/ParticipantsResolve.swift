@@ -3,9 +3,7 @@ import TournamentCoreJSON
 
 /// `participants.resolve`: the participant list with the legacy `participantIds` fallback and
 /// the repair plan (``ParticipantResolver``).
-enum ParticipantsResolve: WireMethod {
-    static let name: StaticString = "participants.resolve"
-
+enum ParticipantsResolveMethod: WireMethod {
     private typealias Field = Members.ParticipantsResolveRequest
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {

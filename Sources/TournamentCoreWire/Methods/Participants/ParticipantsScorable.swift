@@ -3,9 +3,7 @@ import TournamentCoreJSON
 
 /// `participants.scorable`: whom the signed-in user may enter scores for
 /// (``ScorableParticipants``).
-enum ParticipantsScorable: WireMethod {
-    static let name: StaticString = "participants.scorable"
-
+enum ParticipantsScorableMethod: WireMethod {
     private typealias Field = Members.ParticipantsScorableRequest
 
     private typealias ParticipantField = Members.ScorableParticipant

@@ -2,9 +2,7 @@ import TournamentCore
 import TournamentCoreJSON
 
 /// `scoring.leaderboard`: ranking with World Archery's tie-breaks (``Leaderboard``).
-enum ScoringLeaderboard: WireMethod {
-    static let name: StaticString = "scoring.leaderboard"
-
+enum ScoringLeaderboardMethod: WireMethod {
     private typealias Field = Members.ScoringLeaderboardRequest
 
     private typealias EntryField = Members.LeaderboardEntryInput

@@ -1,4 +1,4 @@
-import TournamentCore
+@_spi(Wire) import TournamentCore
 import TournamentCoreJSON
 
 /// A tournament document of a request, read in place: the known fields checked, their strings

@@ -1,7 +1,7 @@
-import TournamentCore
+@_spi(Wire) import TournamentCore
 import TournamentCoreJSON
 
-/// A tournament document read by a cursor (``TournamentsFilter/respond(reading:into:)``): what
+/// A tournament document read by a cursor (``TournamentsFilterMethod/respond(reading:into:)``): what
 /// ``TournamentDocument`` reads from a document, its strings as views of the request's bytes
 /// (plain ASCII: the cursor reads no other strings), and its unknown members kept as written.
 struct TournamentView {
@@ -31,7 +31,7 @@ struct TournamentView {
     /// a repeated member, known or not, whose handling is the document path's, and for more
     /// than ``maxUnknownMembers`` unknown ones).
     @inline(always)  // into the method's reading, whose cursor then stays in registers
-    init?(_ cursor: inout JSONCursor, hints: inout JSONCursor.KeyHints, appendingUnknownMembersTo members: inout [Member]) {
+    init?(_ cursor: inout JSONCursor, hints: inout JSONCursor.MemberPrefixes, appendingUnknownMembersTo members: inout [Member]) {
         guard cursor.enterObject() else { return nil }
         let first = members.count
         var seen: UInt64 = 0
@@ -92,7 +92,7 @@ struct TournamentView {
     /// a document (its unknown members read, and left); nil when the cursor declined.
     @inline(always)  // into the method's reading, whose cursor then stays in registers
     static func tournament(_ cursor: inout JSONCursor) -> Tournament? {
-        var hints = JSONCursor.KeyHints()
+        var hints = JSONCursor.MemberPrefixes()
         var unknownMembers: [Member] = []
         guard let view = TournamentView(&cursor, hints: &hints, appendingUnknownMembersTo: &unknownMembers) else { return nil }
         return Tournament(

@@ -1,11 +1,9 @@
-import TournamentCore
+@_spi(Wire) import TournamentCore
 import TournamentCoreJSON
 
 /// `tournaments.filter`: normalize tournament documents and list one tab with counts, labels
 /// and the empty state (``TournamentFilter``).
-enum TournamentsFilter: CursorReadingWireMethod {
-    static let name: StaticString = "tournaments.filter"
-
+enum TournamentsFilterMethod: CursorReadingWireMethod {
     private typealias Field = Members.TournamentsFilterRequest
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
@@ -119,7 +117,7 @@ enum TournamentsFilter: CursorReadingWireMethod {
             case .tournaments:
                 guard cursor.enterArray() else { break }
                 var read: [TournamentView] = []
-                var hints = JSONCursor.KeyHints()
+                var hints = JSONCursor.MemberPrefixes()
                 while cursor.nextElement() {
                     guard let tournament = TournamentView(&cursor, hints: &hints, appendingUnknownMembersTo: &unknownMembers) else { break }
                     if read.isEmpty { read.reserveCapacity(16) }  // one allocation for a page of tournaments, none for no page

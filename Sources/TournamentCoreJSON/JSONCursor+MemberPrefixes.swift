@@ -4,14 +4,14 @@ extension JSONCursor {
     /// text from the end of one value to the next value's `:` (`,"x":`) mostly repeats too, and a
     /// member whose text is the previous object's at its position is that member, read without
     /// scanning for its key's closing quote or looking the key up in a table
-    /// (``JSONKeyTable/Hints`` does the same for a document's keys).
+    /// (``JSONKeyTable/KeysByPosition`` does the same for a document's keys).
     ///
     /// A hint holds a copy of that text (at most ``window`` bytes), where its key lies in it, and
     /// the index the table gave for the key (or none: a key the table does not have). The text
     /// was read by the cursor once, the long way: white space, a `,` unless the member was its
     /// object's first, a plain string and a `:`. The same bytes at the same point of the grammar
-    /// are the same tokens. One `KeyHints` serves the objects of one table.
-    public struct KeyHints {
+    /// are the same tokens. One `MemberPrefixes` serves the objects of one table.
+    public struct MemberPrefixes {
         /// The member positions hinted: 0 ..< `count`.
         @usableFromInline static let count = 12
 
@@ -115,10 +115,10 @@ extension JSONCursor {
     ///   cursor path's tests run; not in release builds, where it would be a check on every
     ///   member of the hot loops.
     @inline(always)
-    @inlinable public mutating func nextMember(in table: JSONKeyTable, at position: Int, hints: inout KeyHints) -> Member? {
+    @inlinable public mutating func nextMember(in table: JSONKeyTable, at position: Int, hints: inout MemberPrefixes) -> Member? {
         let begin = p
         assert(declined || hasChild == (position != 0), "nextMember: the position is not the count of the members read")
-        if !declined, position < KeyHints.count, end - begin >= KeyHints.window {
+        if !declined, position < MemberPrefixes.count, end - begin >= MemberPrefixes.window {
             if begin.pointee == UInt8(ascii: "}") {  // the end, right after the last value (or `{`)
                 p = begin + 1
                 depth &-= 1
@@ -142,7 +142,7 @@ extension JSONCursor {
         p = stop + 1
         guard take(UInt8(ascii: ":")) else { return declining(nil) }
         let key = UnsafeBufferPointer(start: start, count: stop - start)
-        if position < KeyHints.count {
+        if position < MemberPrefixes.count {
             hints.take(position, run: begin, to: p, readable: end - begin, key: key, index: index)
         }
         return (key, index)
