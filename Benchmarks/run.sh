@@ -5,13 +5,14 @@
 # and the memory they add, against the C + jansson reference as a shared library:
 # Benchmarks/coldstart.c) and the instructions per call of the core and the simdjson peer
 # (Benchmarks/instructions.sh, under callgrind), and prints their tables.
-#   bash Benchmarks/run.sh [--write]     (--write also rewrites BENCHMARKS.md with this run)
+#   bash Benchmarks/run.sh [--write]     (--write also rewrites BENCHMARKS.md with this run, and
+#                                         README's targets from it: scripts/benchmark-targets.py)
 #   bash Benchmarks/run.sh --against OLD.so [--record "what OLD.so is"]
 #       this build of the core against another (an earlier commit's libtournamentcore.so, or
 #       this commit built with other settings), every workload interleaved in one run, with a
 #       copy of OLD.so as the noise floor (Benchmarks/compare.c), then the cold start of each;
 #       exits non-zero when the two answer differently. --record also appends the tables to
-#       BENCHMARKS.md's "Comparisons" (which --write keeps).
+#       BENCHMARKS.md's "Comparisons" (which --write keeps, with "What the work found").
 #   bash Benchmarks/run.sh --javascript [OTHER.wasm] [--record "what this run is"]
 #       the WebAssembly module through the JavaScript binding against the native library, every
 #       workload interleaved, and plain JavaScript (Benchmarks/plain/) against the module for the
@@ -90,7 +91,7 @@ output=$(mktemp)
 if [ "${1:-}" = "--write" ]; then
   cpu=$(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
   comparisons=$(mktemp)
-  sed -n '/^## Comparisons/,$p' "$TC_ROOT/BENCHMARKS.md" > "$comparisons"
+  sed -n '/^## \(What the work found\|Comparisons\)/,$p' "$TC_ROOT/BENCHMARKS.md" > "$comparisons"
   {
     echo "# Benchmarks"
     echo
@@ -121,6 +122,7 @@ if [ "${1:-}" = "--write" ]; then
     fi
   } > "$TC_ROOT/BENCHMARKS.md"
   rm -f "$comparisons"
-  echo "wrote BENCHMARKS.md"
+  python3 "$TC_ROOT/scripts/benchmark-targets.py" --write "$TC_ROOT/README.md"
+  echo "wrote BENCHMARKS.md and README's targets"
 fi
 rm -f "$output"
