@@ -76,12 +76,24 @@ public struct FootballMatch: Sendable, Hashable, Identifiable {
     /// `SUSPENDED` or `CANCELLED` (as the API writes them): its kick-off will not happen as
     /// scheduled. Nil for any other status.
     public var calledOffText: String? {
-        switch status ?? "" {
-        case "POSTPONED": "Postponed"
-        case "SUSPENDED": "Suspended"
-        case "CANCELLED": "Cancelled"
-        default: nil
+        status?.withUTF8Bytes(Self.calledOffText(statusUTF8:))
+    }
+
+    /// ``calledOffText`` of a status given as UTF-8 bytes (compared byte for byte: no other
+    /// spelling of the three words is canonically equivalent to them).
+    @_spi(Wire) public static func calledOffText(statusUTF8 status: UnsafeBufferPointer<UInt8>) -> String? {
+        func spells(_ word: StaticString) -> Bool {
+            word.utf8CodeUnitCount == status.count && status.elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
         }
+        return spells("POSTPONED") ? "Postponed" : spells("SUSPENDED") ? "Suspended" : spells("CANCELLED") ? "Cancelled" : nil
+    }
+
+    /// What the fixtures screen arranges the match by (``MatchArrangement``).
+    public func facts(isFavorite: Bool) -> MatchFacts {
+        MatchFacts(
+            id: id, kickoff: utcDate.flatMap(UTCDate.milliseconds(from:)),
+            result: isPlayed ? (score.fullTimeHome ?? 0, score.fullTimeAway ?? 0) : nil,
+            calledOffText: calledOffText, isFavorite: isFavorite)
     }
 }
 

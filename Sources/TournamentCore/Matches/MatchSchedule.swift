@@ -51,65 +51,28 @@ public struct MatchSchedule: Sendable, Hashable {
     public var favoritesCount: Int
 
     /// Groups `matches` (segment `all`) or `favorites` (segment `favorites`) by the calendar
-    /// date of their kick-off in `timeZone`, daylight saving time included.
+    /// date of their kick-off in `timeZone`, daylight saving time included
+    /// (``MatchArrangement``).
     public init(matches: [FootballMatch], favorites: [FavoriteMatch], segment: MatchSegment = .all, timeZone: IANATimeZone = .utc) {
         self.segment = segment
         allCount = matches.count
         favoritesCount = favorites.count
         let favoriteIds = Set(favorites.map { $0.id })
         let source = segment == .all ? matches : favorites.map { $0.match }
-
-        // One array sorted by (local day, kick-off, ID), then cut into runs of one day: no
-        // dictionary of per-day arrays.
-        var dated: [(day: Int64, kickoff: Int64, view: MatchView)] = []
-        dated.reserveCapacity(source.count)
-        var unknown: [MatchView] = []
-        for match in source {
-            let isFavorite = favoriteIds.contains(match.id)
-            guard let kickoff = match.utcDate.flatMap(UTCDate.milliseconds(from:)) else {
-                unknown.append(Self.view(of: match, local: nil, timeZone: timeZone, isFavorite: isFavorite))
-                continue
-            }
-            let local = LocalTime(utcMilliseconds: kickoff, in: timeZone)
-            dated.append((local.day, kickoff, Self.view(of: match, local: local, timeZone: timeZone, isFavorite: isFavorite)))
+        let facts = source.map { $0.facts(isFavorite: favoriteIds.contains($0.id)) }
+        let arrangement = MatchArrangement(facts, timeZone: timeZone)
+        sections = arrangement.sections.map { section in
+            MatchSection(title: section.title, date: section.date, matches: arrangement.entries[section.entries].map { entry in
+                let match = source[entry.index]
+                let facts = facts[entry.index]
+                return MatchView(
+                    id: match.id, homeTeam: match.homeTeam.displayName, awayTeam: match.awayTeam.displayName,
+                    homeCrest: match.homeTeam.crest, awayCrest: match.awayTeam.crest, utcDate: match.utcDate, matchday: match.matchday,
+                    played: match.isPlayed, statusText: arrangement.statusText(of: entry, facts),
+                    timeZoneLabel: arrangement.timeZoneLabel(of: entry, facts), dateText: arrangement.dateText(of: entry),
+                    isFavorite: facts.isFavorite)
+            })
         }
-        dated.sort { ($0.day, $0.kickoff, $0.view.id) < ($1.day, $1.kickoff, $1.view.id) }
-        sections = []
-        var start = 0
-        while start < dated.count {
-            var end = start + 1
-            while end < dated.count && dated[end].day == dated[start].day { end += 1 }
-            let date = CivilDate(daysSinceEpoch: dated[start].day)
-            sections.append(MatchSection(title: Format.monthDayYear(date), date: date, matches: dated[start..<end].map { $0.view }))
-            start = end
-        }
-        if !unknown.isEmpty {
-            sections.append(MatchSection(title: "Unknown", date: nil, matches: unknown.sorted { $0.id < $1.id }))
-        }
-    }
-
-    private static func view(of match: FootballMatch, local: LocalTime?, timeZone: IANATimeZone, isFavorite: Bool) -> MatchView {
-        let statusText: String
-        let label: String
-        if match.isPlayed {
-            statusText = Format.score(home: match.score.fullTimeHome ?? 0, away: match.score.fullTimeAway ?? 0)
-            label = ""
-        } else if let calledOff = match.calledOffText {
-            statusText = calledOff
-            label = ""
-        } else if let local {
-            statusText = Format.time(hour: local.hour, minute: local.minute)
-            label = timeZone.identifier
-        } else {
-            statusText = ""
-            label = ""
-        }
-        return MatchView(
-            id: match.id, homeTeam: match.homeTeam.displayName, awayTeam: match.awayTeam.displayName,
-            homeCrest: match.homeTeam.crest, awayCrest: match.awayTeam.crest, utcDate: match.utcDate, matchday: match.matchday,
-            played: match.isPlayed, statusText: statusText, timeZoneLabel: label,
-            dateText: local.map { Format.monthDay($0.date) } ?? "",
-            isFavorite: isFavorite)
     }
 }
 

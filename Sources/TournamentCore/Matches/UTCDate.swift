@@ -6,7 +6,12 @@ public enum UTCDate {
     /// are kept), then `Z` or an offset `±HH:MM`; `T` and `Z` may be lowercase. The date must
     /// exist (no February 30) and the time be 00:00:00–23:59:59 (leap seconds are not accepted).
     public static func milliseconds(from text: String) -> Int64? {
-        let bytes = Array(text.utf8)
+        text.withUTF8Bytes(milliseconds(fromUTF8:))
+    }
+
+    /// ``milliseconds(from:)`` of a text given as UTF-8 bytes (a reader's, which makes no
+    /// `String` for it).
+    @_spi(Wire) public static func milliseconds(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
         var position = 0
         func digits(_ count: Int) -> Int? {
             guard position + count <= bytes.count else { return nil }

@@ -21,6 +21,11 @@ enum MatchCoding {
     /// A v4 match: `id` required; everything the API may leave null may be null or absent;
     /// members the core does not use (area, season, odds, referees...) are ignored.
     static func match(_ document: JSONDocument, _ node: Int) throws(WireError) -> FootballMatch {
+        try row(document, node).match(in: document)
+    }
+
+    /// A v4 match read as ``match(_:_:)`` reads it, its texts left in the document.
+    static func row(_ document: JSONDocument, _ node: Int) throws(WireError) -> MatchRow {
         let fields = try ObjectFields<MatchField>(document, node)
         var score = FootballMatch.Score()
         if let scoreNode = fields.value(.score) {
@@ -32,27 +37,31 @@ enum MatchCoding {
                 score.fullTimeAway = try sides.int(.away, in: countRange)
             }
         }
-        var competition = FootballMatch.Competition()
+        var competitionName: Int?
+        var competitionCode: Int?
         if let competitionNode = fields.value(.competition) {
             let competitionFields = try ObjectFields<CompetitionField>(document, competitionNode)
-            competition = .init(name: try competitionFields.string(.name), code: try competitionFields.string(.code))
+            competitionName = try competitionFields.stringNode(.name)
+            competitionCode = try competitionFields.stringNode(.code)
         }
-        return FootballMatch(
-            id: try document.int64(at: fields.required(.id)),
-            utcDate: try fields.string(.utcDate),
-            matchday: try fields.int(.matchday, in: countRange),
-            status: try fields.string(.status),
-            homeTeam: try team(fields, .homeTeam),
-            awayTeam: try team(fields, .awayTeam),
-            score: score,
-            competition: competition)
+        let id = try document.int64(at: fields.required(.id))
+        let utcDate = try fields.stringNode(.utcDate)
+        let matchday = try fields.int(.matchday, in: countRange)
+        let status = try fields.stringNode(.status)
+        let home = try team(fields, .homeTeam)
+        let away = try team(fields, .awayTeam)
+        return MatchRow(
+            id: id, utcDate: utcDate, matchday: matchday, status: status, homeName: home.name, homeCrest: home.crest,
+            awayName: away.name, awayCrest: away.crest, score: score, competitionName: competitionName,
+            competitionCode: competitionCode)
     }
 
+    /// A team's name and crest nodes (nil: absent or null).
     @inline(__always)  // takes the fields in place (see ObjectFields)
-    private static func team<Field>(_ fields: ObjectFields<Field>, _ field: Field) throws(WireError) -> FootballMatch.Team {
-        guard let node = fields.value(field) else { return FootballMatch.Team() }
+    private static func team<Field>(_ fields: ObjectFields<Field>, _ field: Field) throws(WireError) -> (name: Int?, crest: Int?) {
+        guard let node = fields.value(field) else { return (nil, nil) }
         let team = try ObjectFields<TeamField>(fields.document, node)
-        return FootballMatch.Team(name: try team.string(.name), crest: try team.string(.crest))
+        return (try team.stringNode(.name), try team.stringNode(.crest))
     }
 
     /// `HOME_TEAM`, `AWAY_TEAM`, `DRAW`, or null/absent.
@@ -73,23 +82,40 @@ enum MatchCoding {
         return try fields.document.map(array: node) { element throws(WireError) in try match(fields.document, element) }
     }
 
+    /// An array of v4 matches read as ``matches(_:_:)`` reads it, their texts left in the document.
+    @inline(__always)  // takes the fields in place (see ObjectFields)
+    static func matchRows<Field>(_ fields: ObjectFields<Field>, _ field: Field) throws(WireError) -> [MatchRow] {
+        guard let node = fields.value(field) else { return [] }
+        return try fields.document.map(array: node) { element throws(WireError) in try row(fields.document, element) }
+    }
+
     /// A stored favourite record, and its members the contract does not know.
     static func record(_ document: JSONDocument, _ node: Int) throws(WireError) -> (FavoriteMatch, UnknownMembers) {
+        let (row, unknown) = try recordRow(document, node)
+        return (row.record(in: document), unknown)
+    }
+
+    /// A stored favourite record read as ``record(_:_:)`` reads it, its texts left in the
+    /// document.
+    static func recordRow(_ document: JSONDocument, _ node: Int) throws(WireError) -> (MatchRow, UnknownMembers) {
         let fields = try ObjectFields<RecordField>(document, node)
-        let record = FavoriteMatch(
-            id: try document.int64(at: fields.required(.id)),
-            homeTeamImage: try fields.string(.homeTeamImage),
-            awayTeamImage: try fields.string(.awayTeamImage),
-            homeTeamName: try fields.string(.homeTeamName) ?? "N/A",
-            awayTeamName: try fields.string(.awayTeamName) ?? "N/A",
-            utcDate: try fields.string(.utcDate),
-            matchday: try fields.int(.matchday, in: countRange),
-            winner: try winner(fields, .winner),
-            fullTimeScoreHome: try fields.int(.fullTimeScoreHome, in: countRange),
-            fullTimeScoreAway: try fields.int(.fullTimeScoreAway, in: countRange),
-            competitionCode: try fields.string(.competitionCode),
-            competitionName: try fields.string(.competitionName))
-        return (record, fields.unknownMembers)
+        let id = try document.int64(at: fields.required(.id))
+        let homeCrest = try fields.stringNode(.homeTeamImage)
+        let awayCrest = try fields.stringNode(.awayTeamImage)
+        let homeName = try fields.stringNode(.homeTeamName)
+        let awayName = try fields.stringNode(.awayTeamName)
+        let utcDate = try fields.stringNode(.utcDate)
+        let matchday = try fields.int(.matchday, in: countRange)
+        let winner = try winner(fields, .winner)
+        let home = try fields.int(.fullTimeScoreHome, in: countRange)
+        let away = try fields.int(.fullTimeScoreAway, in: countRange)
+        let competitionCode = try fields.stringNode(.competitionCode)
+        let competitionName = try fields.stringNode(.competitionName)
+        let row = MatchRow(
+            id: id, utcDate: utcDate, matchday: matchday, status: nil, homeName: homeName, homeCrest: homeCrest,
+            awayName: awayName, awayCrest: awayCrest, score: FootballMatch.Score(winner: winner, fullTimeHome: home, fullTimeAway: away),
+            competitionName: competitionName, competitionCode: competitionCode)
+        return (row, fields.unknownMembers)
     }
 
     /// An array of favourite records (absent or null: none).
@@ -97,6 +123,14 @@ enum MatchCoding {
     static func records<Field>(_ fields: ObjectFields<Field>, _ field: Field) throws(WireError) -> [(FavoriteMatch, UnknownMembers)] {
         guard let node = fields.value(field) else { return [] }
         return try fields.document.map(array: node) { element throws(WireError) in try record(fields.document, element) }
+    }
+
+    /// An array of favourite records read as ``records(_:_:)`` reads it, their texts left in the
+    /// document.
+    @inline(__always)  // takes the fields in place (see ObjectFields)
+    static func recordRows<Field>(_ fields: ObjectFields<Field>, _ field: Field) throws(WireError) -> [MatchRow] {
+        guard let node = fields.value(field) else { return [] }
+        return try fields.document.map(array: node) { element throws(WireError) in try recordRow(fields.document, element).0 }
     }
 
     /// Writes a favourite record: all twelve keys, in the contract's order, `null` for what is

@@ -1,14 +1,15 @@
-import TournamentCore
+@_spi(Wire) import TournamentCore
 import TournamentCoreJSON
 
-/// `matches.sections`: fixtures grouped into date sections in a time zone (``MatchSchedule``).
+/// `matches.sections`: fixtures grouped into date sections in a time zone (``MatchSchedule``'s
+/// rules: ``MatchArrangement``), each match's texts written from the request as they are.
 enum MatchesSectionsMethod: WireMethod {
     private typealias Field = Members.MatchesSectionsRequest
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         let fields = try ObjectFields<Field>(document, request)
-        let matches = try MatchCoding.matches(fields, .matches)
-        let favorites = try MatchCoding.records(fields, .favorites).map { $0.0 }
+        let matches = try MatchCoding.matchRows(fields, .matches)
+        let favorites = try MatchCoding.recordRows(fields, .favorites)
         var segment = MatchSegment.all
         if let node = fields.value(.segment) {
             guard let given = MatchSegment(rawValue: try document.string(at: node)) else {
@@ -24,45 +25,59 @@ enum MatchesSectionsMethod: WireMethod {
             }
             timeZone = zone
         }
-        let schedule = MatchSchedule(matches: matches, favorites: favorites, segment: segment, timeZone: timeZone)
+        // As MatchSchedule(matches:favorites:segment:timeZone:) arranges them.
+        let favoriteIds = Set(favorites.lazy.map { $0.id })
+        let rows = segment == .all ? matches : favorites
+        let facts = rows.map { $0.facts(in: document, isFavorite: favoriteIds.contains($0.id)) }
+        let arrangement = MatchArrangement(facts, timeZone: timeZone)
 
         writer.beginObject()
-        writer.field("segment", text: schedule.segment.rawValue)
+        writer.field("segment", text: segment.rawValue)
         writer.key("sections")
         writer.beginArray()
-        for section in schedule.sections {
+        for section in arrangement.sections {
             writer.beginObject()
             writer.field("title", text: section.title)
             if let date = section.date { writer.field("date", text: date.isoText) }
             writer.key("matches")
             writer.beginArray()
-            for view in section.matches { write(view, into: &writer) }
+            for entry in arrangement.entries[section.entries] {
+                write(rows[entry.index], facts[entry.index], entry, of: arrangement, from: document, into: &writer)
+            }
             writer.endArray()
             writer.endObject()
         }
         writer.endArray()
         writer.object("counts") { counts in
-            counts.field("all", schedule.allCount)
-            counts.field("favorites", schedule.favoritesCount)
+            counts.field("all", matches.count)
+            counts.field("favorites", favorites.count)
         }
         writer.endObject()
     }
 
-    /// A match view; crests, `utcDate` and `matchday` are omitted when unknown.
-    private static func write(_ view: MatchView, into writer: inout JSONWriter) {
+    /// A match's row, as ``MatchView`` shows it; crests, `utcDate` and `matchday` are omitted
+    /// when unknown, team names are `N/A`.
+    private static func write(
+        _ row: MatchRow, _ facts: MatchFacts, _ entry: MatchArrangement.Entry, of arrangement: MatchArrangement,
+        from document: JSONDocument, into writer: inout JSONWriter
+    ) {
+        func text(_ key: StaticString, _ node: Int?) {
+            guard let node else { return }
+            document.withStringBytes(node) { writer.field(key, utf8: $0) }
+        }
         writer.beginObject()
-        writer.field("id", view.id)
-        writer.field("homeTeam", text: view.homeTeam)
-        writer.field("awayTeam", text: view.awayTeam)
-        if let crest = view.homeCrest { writer.field("homeCrest", text: crest) }
-        if let crest = view.awayCrest { writer.field("awayCrest", text: crest) }
-        if let date = view.utcDate { writer.field("utcDate", text: date) }
-        if let matchday = view.matchday { writer.field("matchday", matchday) }
-        writer.field("played", view.played)
-        writer.field("statusText", text: view.statusText)
-        writer.field("timeZoneLabel", text: view.timeZoneLabel)
-        writer.field("dateText", text: view.dateText)
-        writer.field("isFavorite", view.isFavorite)
+        writer.field("id", row.id)
+        if row.homeName == nil { writer.field("homeTeam", "N/A") } else { text("homeTeam", row.homeName) }
+        if row.awayName == nil { writer.field("awayTeam", "N/A") } else { text("awayTeam", row.awayName) }
+        text("homeCrest", row.homeCrest)
+        text("awayCrest", row.awayCrest)
+        text("utcDate", row.utcDate)
+        if let matchday = row.matchday { writer.field("matchday", matchday) }
+        writer.field("played", facts.result != nil)
+        writer.field("statusText", text: arrangement.statusText(of: entry, facts))
+        writer.field("timeZoneLabel", text: arrangement.timeZoneLabel(of: entry, facts))
+        writer.field("dateText", text: arrangement.dateText(of: entry))
+        writer.field("isFavorite", facts.isFavorite)
         writer.endObject()
     }
 }

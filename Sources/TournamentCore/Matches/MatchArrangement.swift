@@ -1,0 +1,119 @@
+/// What the fixtures screen needs to know of a match to place it and to write the texts of its
+/// row: everything else a row shows (names, crests, the kick-off as given) is the match's own.
+public struct MatchFacts: Sendable {
+    public var id: Int64
+    /// The kick-off in milliseconds since the epoch; nil when unknown or not an RFC 3339
+    /// date-time (``UTCDate``).
+    public var kickoff: Int64?
+    /// The full-time score when the match has been played (an unknown side is 0); nil otherwise.
+    public var result: (home: Int, away: Int)?
+    /// `Postponed`, `Suspended` or `Cancelled` (``FootballMatch/calledOffText``); nil otherwise.
+    public var calledOffText: String?
+    public var isFavorite: Bool
+
+    /// Creates the facts of a match.
+    public init(id: Int64, kickoff: Int64?, result: (home: Int, away: Int)?, calledOffText: String?, isFavorite: Bool) {
+        self.id = id
+        self.kickoff = kickoff
+        self.result = result
+        self.calledOffText = calledOffText
+        self.isFavorite = isFavorite
+    }
+}
+
+/// The fixtures screen's order: matches grouped by the calendar date of their kick-off in a
+/// zone, daylight saving time included, each group by kick-off then ID; the matches without a
+/// readable kick-off last, by ID. ``MatchSchedule`` is built on it; a writer that keeps the
+/// matches' texts where they are (a request's bytes) reads it directly, with no text made per
+/// match.
+///
+/// Its allocations are as many whatever the number of matches or dates (its arrays, each made
+/// at its size).
+public struct MatchArrangement: Sendable {
+    /// A match in its place: its index in the facts given, and its kick-off on the zone's wall
+    /// clock (nil when unknown).
+    public struct Entry: Sendable {
+        /// Where the match is in the facts the arrangement was made of.
+        public let index: Int
+        let local: LocalTime?
+    }
+
+    /// A group of matches on one calendar date of the zone (or the group of unknown kick-offs).
+    public struct Section: Sendable {
+        /// `MM/dd/yyyy`, or `Unknown` for matches without a readable kick-off.
+        public let title: String
+        /// The local date; nil for the `Unknown` section.
+        public let date: CivilDate?
+        /// Its matches' places in ``entries``.
+        public let entries: Range<Int>
+    }
+
+    /// Every match, in the screen's order.
+    public let entries: [Entry]
+    /// Ascending by date; the `Unknown` section, if any, last.
+    public let sections: [Section]
+    /// The zone the kick-offs are shown in.
+    public let timeZone: IANATimeZone
+
+    /// Arranges `matches` in `timeZone`.
+    public init(_ matches: [MatchFacts], timeZone: IANATimeZone = .utc) {
+        self.timeZone = timeZone
+        // Sorted by (local day, kick-off, ID), the unknown kick-offs by ID after them; then cut
+        // into runs of one day.
+        var dated: [(day: Int64, kickoff: Int64, id: Int64, entry: Entry)] = []
+        dated.reserveCapacity(matches.count)
+        var unknown: [(id: Int64, entry: Entry)] = []
+        for (index, match) in matches.enumerated() {
+            guard let kickoff = match.kickoff else {
+                unknown.append((match.id, Entry(index: index, local: nil)))
+                continue
+            }
+            let local = LocalTime(utcMilliseconds: kickoff, in: timeZone)
+            dated.append((local.day, kickoff, match.id, Entry(index: index, local: local)))
+        }
+        dated.sort { ($0.day, $0.kickoff, $0.id) < ($1.day, $1.kickoff, $1.id) }
+        unknown.sort { $0.id < $1.id }
+        var days = 0
+        for position in dated.indices where position == 0 || dated[position].day != dated[position - 1].day { days += 1 }
+        var sections: [Section] = []
+        sections.reserveCapacity(days + (unknown.isEmpty ? 0 : 1))
+        var start = 0
+        while start < dated.count {
+            var end = start + 1
+            while end < dated.count && dated[end].day == dated[start].day { end += 1 }
+            let date = CivilDate(daysSinceEpoch: dated[start].day)
+            sections.append(Section(title: Format.monthDayYear(date), date: date, entries: start..<end))
+            start = end
+        }
+        if !unknown.isEmpty {
+            sections.append(Section(title: "Unknown", date: nil, entries: dated.count..<dated.count + unknown.count))
+        }
+        var entries: [Entry] = []
+        entries.reserveCapacity(dated.count + unknown.count)
+        for match in dated { entries.append(match.entry) }
+        for match in unknown { entries.append(match.entry) }
+        self.entries = entries
+        self.sections = sections
+    }
+
+    /// The row's status: the full-time score `home-away` of a played match; `Postponed`,
+    /// `Suspended` or `Cancelled` for a match called off (a kick-off time that will not happen is
+    /// not shown); otherwise the kick-off `HH:mm` in the zone; empty when the kick-off is unknown.
+    public func statusText(of entry: Entry, _ match: MatchFacts) -> String {
+        if let result = match.result { return Format.score(home: result.home, away: result.away) }
+        if let calledOff = match.calledOffText { return calledOff }
+        guard let local = entry.local else { return "" }
+        return Format.time(hour: local.hour, minute: local.minute)
+    }
+
+    /// The zone's name beside a kick-off time; empty otherwise (played, called off, kick-off
+    /// unknown).
+    public func timeZoneLabel(of entry: Entry, _ match: MatchFacts) -> String {
+        match.result == nil && match.calledOffText == nil && entry.local != nil ? timeZone.identifier : ""
+    }
+
+    /// `MM/dd` of the kick-off in the zone; empty when unknown.
+    public func dateText(of entry: Entry) -> String {
+        entry.local.map { Format.monthDay($0.date) } ?? ""
+    }
+}

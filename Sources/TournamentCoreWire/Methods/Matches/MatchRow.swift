@@ -1,0 +1,51 @@
+@_spi(Wire) import TournamentCore
+import TournamentCoreJSON
+
+/// A v4 match or a favourite record as read from a document: its values, and its texts as the
+/// string nodes that hold them (nil: absent or null). A `String` is made of a text only when a
+/// method needs one (``match(in:)``, ``record(in:)``); `matches.sections` writes them from the
+/// request as they are, so its allocations do not grow with the number of matches.
+struct MatchRow {
+    var id: Int64
+    var utcDate: Int?
+    var matchday: Int?
+    /// Nil for a record, which has no status.
+    var status: Int?
+    var homeName: Int?
+    var homeCrest: Int?
+    var awayName: Int?
+    var awayCrest: Int?
+    var score: FootballMatch.Score
+    var competitionName: Int?
+    var competitionCode: Int?
+
+    /// The match, its texts made `String`s.
+    func match(in document: JSONDocument) -> FootballMatch {
+        FootballMatch(
+            id: id, utcDate: utcDate.map { document.string($0) }, matchday: matchday, status: status.map { document.string($0) },
+            homeTeam: FootballMatch.Team(name: homeName.map { document.string($0) }, crest: homeCrest.map { document.string($0) }),
+            awayTeam: FootballMatch.Team(name: awayName.map { document.string($0) }, crest: awayCrest.map { document.string($0) }),
+            score: score,
+            competition: FootballMatch.Competition(name: competitionName.map { document.string($0) }, code: competitionCode.map { document.string($0) }))
+    }
+
+    /// The favourite record, its texts made `String`s (team names `N/A` when absent or null).
+    func record(in document: JSONDocument) -> FavoriteMatch {
+        FavoriteMatch(
+            id: id, homeTeamImage: homeCrest.map { document.string($0) }, awayTeamImage: awayCrest.map { document.string($0) },
+            homeTeamName: homeName.map { document.string($0) } ?? "N/A", awayTeamName: awayName.map { document.string($0) } ?? "N/A",
+            utcDate: utcDate.map { document.string($0) }, matchday: matchday, winner: score.winner,
+            fullTimeScoreHome: score.fullTimeHome, fullTimeScoreAway: score.fullTimeAway,
+            competitionCode: competitionCode.map { document.string($0) }, competitionName: competitionName.map { document.string($0) })
+    }
+
+    /// What the fixtures screen arranges the match by: what ``FootballMatch/facts(isFavorite:)``
+    /// gives for ``match(in:)``, read from the bytes.
+    func facts(in document: JSONDocument, isFavorite: Bool) -> MatchFacts {
+        let kickoff = utcDate.flatMap { node in document.withStringBytes(node, UTCDate.milliseconds(fromUTF8:)) }
+        let calledOff = status.flatMap { node in document.withStringBytes(node, FootballMatch.calledOffText(statusUTF8:)) }
+        return MatchFacts(
+            id: id, kickoff: kickoff, result: score.winner != nil ? (score.fullTimeHome ?? 0, score.fullTimeAway ?? 0) : nil,
+            calledOffText: calledOff, isFavorite: isFavorite)
+    }
+}
