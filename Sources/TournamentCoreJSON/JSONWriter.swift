@@ -475,9 +475,20 @@ public struct JSONWriter: ~Copyable {
     /// Writes `text` escaped, inside a string begun with ``beginString()``.
     @inline(always)
     @inlinable public mutating func appendToString(text: String) {
-        if text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) != nil { return }
+        if text.utf8.withContiguousStorageIfAvailable({ appendToString(utf8: $0) }) != nil { return }
         var copy = text
-        copy.withUTF8 { appendEscaped($0) }
+        copy.withUTF8 { appendToString(utf8: $0) }
+    }
+
+    /// Writes valid UTF-8 `text` escaped, inside a string begun with ``beginString()``: in one
+    /// copy when nothing in it needs escaping (the usual case).
+    @inline(always)
+    @inlinable mutating func appendToString(utf8 text: UnsafeBufferPointer<UInt8>) {
+        if !ByteScanning.needsEscaping(text) {
+            append(text)
+        } else {
+            appendEscaped(text)
+        }
     }
 
     /// Writes `text`, known at compile time, as is (see the type's note on static text), inside
