@@ -70,8 +70,8 @@ def table(found, header_start, title_start=None):
     raise SystemExit("benchmark-targets: BENCHMARKS.md has no table %r" % (header_start,))
 
 
-def figure(value, unit="×"):
-    return ("%.2f" % value).rstrip("0").rstrip(".") + unit if unit != "×" else "%.2f×" % value
+def figure(value):
+    return "%.2f×" % value
 
 
 def verdict(misses, met_text, missed_text):

@@ -63,11 +63,10 @@ def dictionary(text: str, contract: Contract) -> str:
     seen_defs: Set[str] = set()
     for method in contract.methods:
         _walk(contract, method.request_schema, keys, words, seen_defs)
-    request_keys = len(keys)
     for method in contract.methods:
         _walk(contract, method.response_schema, keys, [], seen_defs)
     lines = []
-    for key in dict.fromkeys(keys[:request_keys] + keys[request_keys:]):
+    for key in dict.fromkeys(keys):
         lines.append(_entry("key_" + key, key))
     for index, word in enumerate(dict.fromkeys(words)):
         lines.append(_entry("word_%d" % index, word))

@@ -55,6 +55,12 @@ public struct FootballMatch: Sendable, Hashable, Identifiable {
             self.fullTimeHome = fullTimeHome
             self.fullTimeAway = fullTimeAway
         }
+
+        /// The full-time score of a decided match (an unknown side is 0); nil until the winner
+        /// is known.
+        public var result: (home: Int, away: Int)? {
+            winner == nil ? nil : (fullTimeHome ?? 0, fullTimeAway ?? 0)
+        }
     }
 
     /// The competition.
@@ -92,7 +98,7 @@ public struct FootballMatch: Sendable, Hashable, Identifiable {
     public func facts(isFavorite: Bool) -> MatchFacts {
         MatchFacts(
             id: id, kickoff: utcDate.flatMap(UTCDate.milliseconds(from:)),
-            result: isPlayed ? (score.fullTimeHome ?? 0, score.fullTimeAway ?? 0) : nil,
+            result: score.result,
             calledOffText: calledOffText, isFavorite: isFavorite)
     }
 }

@@ -45,7 +45,6 @@ struct MatchRow {
         let kickoff = utcDate.flatMap { node in document.withStringBytes(node, UTCDate.milliseconds(fromUTF8:)) }
         let calledOff = status.flatMap { node in document.withStringBytes(node, FootballMatch.calledOffText(statusUTF8:)) }
         return MatchFacts(
-            id: id, kickoff: kickoff, result: score.winner != nil ? (score.fullTimeHome ?? 0, score.fullTimeAway ?? 0) : nil,
-            calledOffText: calledOff, isFavorite: isFavorite)
+            id: id, kickoff: kickoff, result: score.result, calledOffText: calledOff, isFavorite: isFavorite)
     }
 }

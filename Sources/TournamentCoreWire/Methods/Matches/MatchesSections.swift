@@ -61,14 +61,18 @@ enum MatchesSectionsMethod: WireMethod {
         _ row: MatchRow, _ facts: MatchFacts, _ entry: MatchArrangement.Entry, of arrangement: MatchArrangement,
         from document: JSONDocument, into writer: inout JSONWriter
     ) {
-        func text(_ key: StaticString, _ node: Int?) {
-            guard let node else { return }
-            document.withStringBytes(node) { writer.field(key, utf8: $0) }
+        /// `"key":"text"` of a string node; when it is nil, `"key":"unknown"`, or nothing.
+        func text(_ key: StaticString, _ node: Int?, unknown: StaticString? = nil) {
+            if let node {
+                document.withStringBytes(node) { writer.field(key, utf8: $0) }
+            } else if let unknown {
+                writer.field(key, unknown)
+            }
         }
         writer.beginObject()
         writer.field("id", row.id)
-        if row.homeName == nil { writer.field("homeTeam", "N/A") } else { text("homeTeam", row.homeName) }
-        if row.awayName == nil { writer.field("awayTeam", "N/A") } else { text("awayTeam", row.awayName) }
+        text("homeTeam", row.homeName, unknown: "N/A")
+        text("awayTeam", row.awayName, unknown: "N/A")
         text("homeCrest", row.homeCrest)
         text("awayCrest", row.awayCrest)
         text("utcDate", row.utcDate)
