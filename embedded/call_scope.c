@@ -353,11 +353,11 @@ void *__wrap_calloc(size_t count, size_t size) {
     return admitted(header, count * size, malloc_alignment);
 }
 
-void *__wrap_realloc(void *block, size_t size) {
+/* realloc of a block the library has (not NULL). */
+__attribute__((noinline)) static void *resize(void *block, size_t size) {
     struct header *header, *resized;
     struct scope *scope;
     int listed;
-    if (block == NULL) return __wrap_malloc(size);
     if (in_reserve(block)) { /* made while preparing: moved to a block of its own */
         size_t available = (size_t)(reserve + RESERVE_BYTES - (unsigned char *)block);
         void *moved = __wrap_malloc(size);
@@ -394,6 +394,12 @@ void *__wrap_realloc(void *block, size_t size) {
     return bytes_of(resized);
 }
 
+/* (The wire layer allocates its buffers with realloc(NULL, size): malloc's path inline.) */
+void *__wrap_realloc(void *block, size_t size) {
+    if (LIKELY(block == NULL)) return allocate(size);
+    return resize(block, size);
+}
+
 void __wrap_free(void *block) {
     struct header *header;
     if (block == NULL || in_reserve(block)) return; /* the reserve is never given back */
@@ -402,14 +408,14 @@ void __wrap_free(void *block) {
     __real_free(start_of(header));
 }
 
-/* The Swift runtime's allocation: malloc for the alignments it guarantees, aligned_alloc with
- * room for the header and the block's start before the bytes for larger ones. */
-int __wrap_posix_memalign(void **result, size_t alignment, size_t size) {
-    void *bytes;
+/* posix_memalign for what the fast path below leaves: alignments past malloc's (aligned_alloc,
+ * with room for the header and the block's start before the bytes), invalid ones, and a block
+ * that could not be had (`bytes` NULL). */
+__attribute__((noinline)) static int allocate_aligned(void **result, size_t alignment, size_t size, void *bytes) {
     if (alignment < sizeof(void *) || (alignment & (alignment - 1)) != 0) return EINVAL;
-    if (LIKELY(alignment <= malloc_alignment)) {
-        bytes = allocate(size);
-    } else {
+    if (bytes == NULL && alignment <= malloc_alignment) {
+        bytes = unavailable(size, malloc_alignment);
+    } else if (bytes == NULL) {
         size_t rounded = (size + alignment - 1) / alignment * alignment + alignment;
         unsigned char *start = rounded > size ? aligned_alloc(alignment, rounded) : NULL;
         struct header *header = start != NULL ? (struct header *)(start + alignment - HEADER_BYTES) : NULL;
@@ -429,6 +435,20 @@ int __wrap_posix_memalign(void **result, size_t alignment, size_t size) {
     }
     *result = bytes;
     return 0;
+}
+
+/* The Swift runtime's allocation, of every object, array and string: malloc's path inline for
+ * the alignments malloc guarantees (all the library asks for), the rest out of line. */
+int __wrap_posix_memalign(void **result, size_t alignment, size_t size) {
+    if (LIKELY(alignment == malloc_alignment || alignment == sizeof(void *)) && LIKELY(size <= SIZE_MAX - HEADER_BYTES)) {
+        struct header *header = __real_malloc(size + HEADER_BYTES);
+        if (LIKELY(header != NULL)) {
+            header->previous = 0;
+            *result = admitted(header, size, malloc_alignment);
+            return 0;
+        }
+    }
+    return allocate_aligned(result, alignment, size, NULL);
 }
 
 /* ---- the wrapped mutex ----------------------------------------------------------------------- */

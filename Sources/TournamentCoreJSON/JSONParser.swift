@@ -32,16 +32,17 @@ struct JSONParser {
     /// The tape being written: `malloc` memory lent to the caller at the end. Writing through a
     /// cursor spares every node the checks of `Array.append`.
     ///
-    /// Room is checked once per value, not per node: a step of the reading loop (one value, and
-    /// the key before it, and the containers it closes) writes at most ``nodesPerStep`` nodes,
-    /// and the tape grows when fewer than that are left. A text of up to ``roomyTextLimit``
-    /// bytes gets room for a node per byte at once (every node takes at least one byte: a
-    /// bracket), so its tape never grows; a longer one gets room for a node per three bytes, up
-    /// to ``roomyTextLimit`` nodes, and doubles when it has more.
+    /// Room is checked once per value, not per node. A text of up to ``roomyTextLimit`` bytes
+    /// gets room for a node per byte at once, and every node takes at least one byte of text
+    /// (a bracket, a literal, a number's digit, a string's quotes), so its tape can never run
+    /// out and needs no reserve. A longer one gets room for a node per three bytes, up to
+    /// ``roomyTextLimit`` nodes, and doubles when fewer than ``nodesPerStep`` nodes are left
+    /// at the start of a step (one value, the key before it, and the containers it closes).
     private var tape: UnsafeMutablePointer<JSONNode>
     /// Where the next node goes.
     private var next: UnsafeMutablePointer<JSONNode>
-    /// ``nodesPerStep`` before the end of the tape: a step starting at or past it grows the tape.
+    /// Where a step starting at or past it grows the tape: ``nodesPerStep`` before the tape's
+    /// end, or its end when the tape has room for a node per byte of the text (never reached).
     private var reserve: UnsafeMutablePointer<JSONNode>
     /// The mantissa of each exact number node (``JSONNode/exact``), in the order of the numbers,
     /// the node holding its index: in the same allocation, after the room for the nodes (as many
@@ -169,14 +170,17 @@ struct JSONParser {
     private static func tape(
         _ start: UnsafePointer<UInt8>, count: Int, frames: UnsafeMutableBufferPointer<Frame>
     ) -> Result<(UnsafeMutablePointer<JSONNode>, Int, UnsafeMutablePointer<UInt64>), JSONSyntaxError> {
-        // Even, so that the mantissas after the nodes are aligned.
-        let capacity = (initialCapacity(forTextOf: count) + nodesPerStep + 1) & ~1
+        // Even, so that the mantissas after the nodes are aligned. A tape with a node per byte
+        // needs no reserve (see `tape`): a short request's tape then stays small enough for the
+        // C allocator's per-thread cache (a 40-byte request's: 1,008 bytes, not 2.7 KB).
+        let coversText = count <= roomyTextLimit
+        let capacity = (initialCapacity(forTextOf: count) + (coversText ? 0 : nodesPerStep) + 1) & ~1
         let (byteCount, overflow) = capacity.multipliedReportingOverflow(by: bytesPerNode)
         guard !overflow, let allocated = CLibrary.reallocate(nil, byteCount) else {
             return .failure(.outOfMemory)
         }
         let nodes = allocated.assumingMemoryBound(to: JSONNode.self)
-        var parser = JSONParser(start: start, end: start + count, tape: nodes, capacity: capacity, frames: frames)
+        var parser = JSONParser(start: start, end: start + count, tape: nodes, capacity: capacity, coversText: coversText, frames: frames)
         do {
             try parser.parseDocument()
         } catch {
@@ -186,13 +190,16 @@ struct JSONParser {
         return .success((parser.tape, parser.next - parser.tape, parser.mantissas))
     }
 
-    private init(start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, tape: UnsafeMutablePointer<JSONNode>, capacity: Int, frames: UnsafeMutableBufferPointer<Frame>) {
+    private init(
+        start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, tape: UnsafeMutablePointer<JSONNode>, capacity: Int, coversText: Bool,
+        frames: UnsafeMutableBufferPointer<Frame>
+    ) {
         self.start = start
         self.end = end
         p = start
         self.tape = tape
         next = tape
-        reserve = tape + (capacity - Self.nodesPerStep)
+        reserve = tape + (coversText ? capacity : capacity - Self.nodesPerStep)
         mantissas = Self.mantissas(of: tape, capacity: capacity)
         self.frames = frames
     }
@@ -222,21 +229,21 @@ struct JSONParser {
         if _slowPath(next >= reserve) {
             // Nil when memory ran out; thrown here rather than by the call, whose error the
             // compiler then checked after every string and number.
-            guard let grown = Self.grown(tape, next: next, reserve: reserve, mantissaCount: Int(mantissaCount)) else {
+            guard let grown = Self.grown(tape, next: next, mantissas: mantissas, mantissaCount: Int(mantissaCount)) else {
                 throw .outOfMemory
             }
             (tape, next, reserve, mantissas) = grown
         }
     }
 
-    /// The tape reallocated at twice its capacity (`reserve` is ``nodesPerStep`` before its
-    /// end), with its new cursor, reserve and mantissas (moved to their new place after the
-    /// nodes); nil when memory ran out (the tape is then unchanged).
+    /// The tape reallocated at twice its capacity (the nodes before `mantissas`), with its new
+    /// cursor, reserve and mantissas (moved to their new place after the nodes); nil when
+    /// memory ran out (the tape is then unchanged).
     @inline(never)
     private static func grown(
-        _ tape: UnsafeMutablePointer<JSONNode>, next: UnsafeMutablePointer<JSONNode>, reserve: UnsafeMutablePointer<JSONNode>, mantissaCount: Int
+        _ tape: UnsafeMutablePointer<JSONNode>, next: UnsafeMutablePointer<JSONNode>, mantissas old: UnsafeMutablePointer<UInt64>, mantissaCount: Int
     ) -> (UnsafeMutablePointer<JSONNode>, UnsafeMutablePointer<JSONNode>, UnsafeMutablePointer<JSONNode>, UnsafeMutablePointer<UInt64>)? {
-        let capacity = reserve - tape + nodesPerStep
+        let capacity = (UnsafeRawPointer(old) - UnsafeRawPointer(tape)) / MemoryLayout<JSONNode>.stride
         let (doubled, overflow) = capacity.multipliedReportingOverflow(by: 2)
         let (byteCount, tooBig) = doubled.multipliedReportingOverflow(by: bytesPerNode)
         guard !overflow, !tooBig, let grown = CLibrary.reallocate(tape, byteCount) else { return nil }

@@ -35,6 +35,20 @@ struct JSONParserTests {
         }
     }
 
+    @Test("a short text fills its tape up to a node per byte, with no room spare", arguments: [
+        ("0", 1), ("[]", 2), ("{}", 2), ("[[]]", 4), (nested(64), 128),
+        ("[" + Array(repeating: nested(63), count: 3).joined(separator: ",") + "]", 380),
+        ("[\"\",0,1,[],{},true,null]", 11),
+    ])
+    func tapeWithoutReserve(text: String, nodeCount: Int) throws {
+        // Room for a node per byte and one more: every node takes at least a byte of text, so
+        // the tape never grows and needs no reserve for a step's closings.
+        #expect(JSONParser.initialCapacity(forTextOf: text.utf8.count) == text.utf8.count + 1)
+        let nodes = try parse(text).get()
+        #expect(nodes.count == nodeCount)
+        #expect(nodes.count == 1 || Int(nodes[0].value) == nodes.count - 1)
+    }
+
     @Test("a step that closes 63 containers at once fits wherever the growing tape's reserve falls")
     func deepClosingWhileGrowing() throws {
         // 9,000 arrays 63 deep: 1.1 MB, past JSONParser.roomyTextLimit.

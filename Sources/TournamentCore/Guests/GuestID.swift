@@ -23,21 +23,27 @@ public enum GuestID {
     /// would make the first 8 symbols a quarter more likely than the others).
     public static func generate<Generator: RandomNumberGenerator>(using generator: inout Generator) -> String {
         let accepted = UInt8(alphabet.count * (256 / alphabet.count))  // 248
-        var bytes = Array(prefix.utf8)
-        bytes.reserveCapacity(prefix.utf8.count + randomLength)
-        var remaining = randomLength
-        while remaining > 0 {
-            var word = generator.next()
-            for _ in 0..<8 where remaining > 0 {
-                let byte = UInt8(truncatingIfNeeded: word)
-                word >>= 8
-                if byte < accepted {
-                    bytes.append(alphabet[Int(byte) % alphabet.count])
-                    remaining -= 1
+        let length = prefix.utf8.count + randomLength
+        // Written straight into the string's storage: one allocation per ID.
+        return String(unsafeUninitializedCapacity: length) { bytes in
+            var count = 0
+            for byte in prefix.utf8 {
+                bytes[count] = byte
+                count += 1
+            }
+            while count < length {
+                var word = generator.next()
+                for _ in 0..<8 where count < length {
+                    let byte = UInt8(truncatingIfNeeded: word)
+                    word >>= 8
+                    if byte < accepted {
+                        bytes[count] = alphabet[Int(byte) % alphabet.count]
+                        count += 1
+                    }
                 }
             }
+            return count
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The words of a ``BatchedSystemRandom`` that `count` IDs almost always need: an ID takes
@@ -52,13 +58,18 @@ public enum GuestID {
     /// Whether `id` matches `^guest_[A-Za-z0-9]{16}$` (IDs of older clients, 16 lowercase hex
     /// digits, included).
     public static func isValid(_ id: String) -> Bool {
-        let bytes = Array(id.utf8)
-        let prefixBytes = Array(prefix.utf8)
-        guard bytes.count == prefixBytes.count + randomLength, bytes.starts(with: prefixBytes) else { return false }
-        return bytes[prefixBytes.count...].allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
-            default: false
+        var id = id
+        var prefix = prefix
+        // (Contiguous UTF-8 for a native string: read in place, nothing allocated.)
+        return id.withUTF8 { bytes in
+            prefix.withUTF8 { prefix in
+                bytes.count == prefix.count + randomLength && bytes.prefix(prefix.count).elementsEqual(prefix)
+                    && bytes.dropFirst(prefix.count).allSatisfy { byte in
+                        switch byte {
+                        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+                        default: false
+                        }
+                    }
             }
         }
     }
