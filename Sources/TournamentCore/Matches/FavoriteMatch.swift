@@ -18,8 +18,8 @@ public struct FavoriteMatch: Sendable, Hashable, Identifiable {
     public var competitionName: String?
 
     public init(
-        id: Int64, homeTeamImage: String? = nil, awayTeamImage: String? = nil, homeTeamName: String = "N/A",
-        awayTeamName: String = "N/A", utcDate: String? = nil, matchday: Int? = nil, winner: MatchWinner? = nil,
+        id: Int64, homeTeamImage: String? = nil, awayTeamImage: String? = nil, homeTeamName: String = FootballMatch.Team.unknownName,
+        awayTeamName: String = FootballMatch.Team.unknownName, utcDate: String? = nil, matchday: Int? = nil, winner: MatchWinner? = nil,
         fullTimeScoreHome: Int? = nil, fullTimeScoreAway: Int? = nil, competitionCode: String? = nil, competitionName: String? = nil
     ) {
         self.id = id

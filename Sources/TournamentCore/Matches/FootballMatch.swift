@@ -38,8 +38,11 @@ public struct FootballMatch: Sendable, Hashable, Identifiable {
             self.crest = crest
         }
 
-        /// The name shown: `N/A` when unknown.
-        public var displayName: String { name ?? "N/A" }
+        /// The name shown for a team whose name is unknown (absent or null).
+        public static var unknownName: String { "N/A" }
+
+        /// The name shown: ``unknownName`` when unknown.
+        public var displayName: String { name ?? Self.unknownName }
     }
 
     /// The result.

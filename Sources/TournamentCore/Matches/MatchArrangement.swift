@@ -55,6 +55,20 @@ public struct MatchArrangement: Sendable {
     /// The zone the kick-offs are shown in.
     public let timeZone: IANATimeZone
 
+    /// What `segment` shows, arranged in `timeZone`: `matches` (segment `all`) or `favorites`,
+    /// each row's facts (a favourite when one of `favorites` has its ID) and their arrangement.
+    /// Generic over the row, so that ``MatchSchedule`` (``FootballMatch``es) and a writer
+    /// reading a request's bytes share the rule.
+    public static func arranging<Row>(
+        _ segment: MatchSegment, matches: [Row], favorites: [Row], timeZone: IANATimeZone,
+        id: (Row) -> Int64, facts: (_ row: Row, _ isFavorite: Bool) -> MatchFacts
+    ) -> (rows: [Row], facts: [MatchFacts], arrangement: MatchArrangement) {
+        let favoriteIds = Set(favorites.lazy.map(id))
+        let rows = segment == .all ? matches : favorites
+        let rowFacts = rows.map { facts($0, favoriteIds.contains(id($0))) }
+        return (rows, rowFacts, MatchArrangement(rowFacts, timeZone: timeZone))
+    }
+
     /// Arranges `matches` in `timeZone`.
     public init(_ matches: [MatchFacts], timeZone: IANATimeZone = .utc) {
         self.timeZone = timeZone

@@ -57,10 +57,9 @@ public struct MatchSchedule: Sendable, Hashable {
         self.segment = segment
         allCount = matches.count
         favoritesCount = favorites.count
-        let favoriteIds = Set(favorites.map { $0.id })
-        let source = segment == .all ? matches : favorites.map { $0.match }
-        let facts = source.map { $0.facts(isFavorite: favoriteIds.contains($0.id)) }
-        let arrangement = MatchArrangement(facts, timeZone: timeZone)
+        let (source, facts, arrangement) = MatchArrangement.arranging(
+            segment, matches: matches, favorites: favorites.map { $0.match }, timeZone: timeZone,
+            id: { $0.id }, facts: { $0.facts(isFavorite: $1) })
         sections = arrangement.sections.map { section in
             MatchSection(title: section.title, date: section.date, matches: arrangement.entries[section.entries].map { entry in
                 let match = source[entry.index]

@@ -29,11 +29,13 @@ struct MatchRow {
             competition: FootballMatch.Competition(name: competitionName.map { document.string($0) }, code: competitionCode.map { document.string($0) }))
     }
 
-    /// The favourite record, its texts made `String`s (team names `N/A` when absent or null).
+    /// The favourite record, its texts made `String`s (team names ``FootballMatch/Team/unknownName``
+    /// when absent or null).
     func record(in document: JSONDocument) -> FavoriteMatch {
         FavoriteMatch(
             id: id, homeTeamImage: homeCrest.map { document.string($0) }, awayTeamImage: awayCrest.map { document.string($0) },
-            homeTeamName: homeName.map { document.string($0) } ?? "N/A", awayTeamName: awayName.map { document.string($0) } ?? "N/A",
+            homeTeamName: homeName.map { document.string($0) } ?? FootballMatch.Team.unknownName,
+            awayTeamName: awayName.map { document.string($0) } ?? FootballMatch.Team.unknownName,
             utcDate: utcDate.map { document.string($0) }, matchday: matchday, winner: score.winner,
             fullTimeScoreHome: score.fullTimeHome, fullTimeScoreAway: score.fullTimeAway,
             competitionCode: competitionCode.map { document.string($0) }, competitionName: competitionName.map { document.string($0) })

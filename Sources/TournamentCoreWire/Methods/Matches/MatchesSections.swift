@@ -25,11 +25,9 @@ enum MatchesSectionsMethod: WireMethod {
             }
             timeZone = zone
         }
-        // As MatchSchedule(matches:favorites:segment:timeZone:) arranges them.
-        let favoriteIds = Set(favorites.lazy.map { $0.id })
-        let rows = segment == .all ? matches : favorites
-        let facts = rows.map { $0.facts(in: document, isFavorite: favoriteIds.contains($0.id)) }
-        let arrangement = MatchArrangement(facts, timeZone: timeZone)
+        let (rows, facts, arrangement) = MatchArrangement.arranging(
+            segment, matches: matches, favorites: favorites, timeZone: timeZone,
+            id: { $0.id }, facts: { $0.facts(in: document, isFavorite: $1) })
 
         writer.beginObject()
         writer.field("segment", text: segment.rawValue)
@@ -56,23 +54,23 @@ enum MatchesSectionsMethod: WireMethod {
     }
 
     /// A match's row, as ``MatchView`` shows it; crests, `utcDate` and `matchday` are omitted
-    /// when unknown, team names are `N/A`.
+    /// when unknown, team names are ``FootballMatch/Team/unknownName``.
     private static func write(
         _ row: MatchRow, _ facts: MatchFacts, _ entry: MatchArrangement.Entry, of arrangement: MatchArrangement,
         from document: JSONDocument, into writer: inout JSONWriter
     ) {
         /// `"key":"text"` of a string node; when it is nil, `"key":"unknown"`, or nothing.
-        func text(_ key: StaticString, _ node: Int?, unknown: StaticString? = nil) {
+        func text(_ key: StaticString, _ node: Int?, unknown: String? = nil) {
             if let node {
                 document.withStringBytes(node) { writer.field(key, utf8: $0) }
             } else if let unknown {
-                writer.field(key, unknown)
+                writer.field(key, text: unknown)
             }
         }
         writer.beginObject()
         writer.field("id", row.id)
-        text("homeTeam", row.homeName, unknown: "N/A")
-        text("awayTeam", row.awayName, unknown: "N/A")
+        text("homeTeam", row.homeName, unknown: FootballMatch.Team.unknownName)
+        text("awayTeam", row.awayName, unknown: FootballMatch.Team.unknownName)
         text("homeCrest", row.homeCrest)
         text("awayCrest", row.awayCrest)
         text("utcDate", row.utcDate)
