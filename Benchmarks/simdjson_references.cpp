@@ -306,9 +306,10 @@ bool consumed(simdjson::ondemand::document &document) {
 
 bool is_space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 
-bool is_null(simdjson::ondemand::value &value) {
-    json_type type;
-    return value.type().get(type) == simdjson::SUCCESS && type == json_type::null;
+/* Whether `value` is null, its literal checked ("nul" and "nullx" are no null but invalid JSON). */
+bool is_null(simdjson::ondemand::value value) {
+    bool null = false;
+    return value.is_null().get(null) == simdjson::SUCCESS && null;
 }
 
 /* The integer a number token spells, decided exactly on its digits (never through a double:
@@ -381,17 +382,19 @@ bool exact_integer(string_view token, int64_t &out) {
     return integer_otherwise(value, out);
 }
 
-/* Optional members: null is absent (true, `out` untouched; `present` stays false); otherwise the
-   value must have the type (false if not). */
-bool optional_string(simdjson::ondemand::value value, string_view &out, bool &present) {
-    if (is_null(value)) return true;
-    present = true;
-    return value.get_string().get(out) == simdjson::SUCCESS;
+/* Optional members: null is absent (true; `out` empty or false, `present` false), after a
+   repeated member too; otherwise the value must have the type (false if not). The type is tried
+   first (the usual case), null only when the value is not one. Strings always inlined: a call
+   cost more than the reading (matches.sections reads several per match). */
+[[gnu::always_inline]] inline bool optional_string(simdjson::ondemand::value value, string_view &out, bool &present) {
+    out = string_view();
+    present = value.get_string().get(out) == simdjson::SUCCESS;
+    return present || is_null(value);
 }
 
 bool optional_bool(simdjson::ondemand::value value, bool &out) {
-    if (is_null(value)) return true;
-    return value.get_bool().get(out) == simdjson::SUCCESS;
+    out = false;
+    return value.get_bool().get(out) == simdjson::SUCCESS || is_null(value);
 }
 
 bool optional_int(simdjson::ondemand::value value, int64_t &out) {
@@ -558,7 +561,7 @@ extern "C" char *simdjson_tournaments_filter(const char *request) {
                 int64_t index;
                 if (!integer(value, index)) return invalid_request("Invalid tab.", "$.tab");
                 tab = index == 0 ? ACTIVE : index == 1 ? COMPLETED_TAB : ALL;
-            } else if (type != json_type::null) {
+            } else if (!is_null(value)) {
                 return invalid_request("Invalid tab.", "$.tab");
             }
         } else if (key == "publicOnly") {
@@ -824,9 +827,12 @@ bool read_arrow(simdjson::ondemand::value value, Tally &tally, std::vector<Impac
             if (!optional_bool(field.value(), is_x)) return false;
         } else if (key == "x" || key == "y") {
             simdjson::ondemand::value coordinate = field.value();
-            if (is_null(coordinate)) continue;
             double number;
-            if (coordinate.get_double().get(number) != simdjson::SUCCESS || !(std::fabs(number) <= 1000)) return false;
+            if (coordinate.get_double().get(number) != simdjson::SUCCESS) {
+                if (is_null(coordinate)) continue;  // the number tried first (the usual case)
+                return false;
+            }
+            if (!(std::fabs(number) <= 1000)) return false;
             if (key == "x") {
                 x = number;
                 has_x = true;
@@ -1253,7 +1259,6 @@ char *read_side(simdjson::ondemand::value value, const SidePaths &paths, Side &s
             side.has_id = true;
         } else if (key == "name") {
             bool present = false;
-            side.name = string_view();
             if (!optional_string(field.value(), side.name, present)) return invalid_request("Invalid request.", paths.setup);
         } else if (key == "rounds") {
             simdjson::ondemand::value list = field.value();
@@ -1499,7 +1504,6 @@ bool read_competitor(simdjson::ondemand::value value, Competitor &entry) {
             if (field.value().get_string().get(entry.id) != simdjson::SUCCESS || entry.id.empty()) return false;
             has_id = true;
         } else if (key == "displayName") {
-            entry.has_name = false;
             if (!optional_string(field.value(), entry.name, entry.has_name)) return false;
         } else if (key == "arrows") {
             simdjson::ondemand::value arrows = field.value();
@@ -1663,23 +1667,6 @@ extern "C" char *simdjson_scoring_leaderboard(const char *request) {
 
 namespace {
 
-/* Whether `value` is null, its literal checked ("nul" is no null but invalid JSON). */
-bool null_value(simdjson::ondemand::value value) {
-    bool null = false;
-    return value.is_null().get(null) == simdjson::SUCCESS && null;
-}
-
-/* An optional string or boolean member: null is absent (true, `out` untouched, `present` false);
-   otherwise the value must have the type (false if not). */
-bool nullable_string(simdjson::ondemand::value value, string_view &out, bool &present) {
-    present = !null_value(value);
-    return !present || value.get_string().get(out) == simdjson::SUCCESS;
-}
-
-bool nullable_bool(simdjson::ondemand::value value, bool &out) {
-    return null_value(value) || value.get_bool().get(out) == simdjson::SUCCESS;
-}
-
 /* Whether `text` is blank (empty or only Unicode White_Space, as Swift's isBlank: is_blank), the
    usual case (a first byte of ASCII that is not white space) settled inline. */
 [[gnu::always_inline]] inline bool blank(string_view text) {
@@ -1827,7 +1814,7 @@ struct SignedInUser {
 /* Reads `currentUser` (null: nobody signed in); false if invalid. */
 bool read_signed_in_user(simdjson::ondemand::value value, SignedInUser &user) {
     user = SignedInUser();  // a repeated member: the last one counts
-    if (null_value(value)) return true;
+    if (is_null(value)) return true;
     simdjson::ondemand::object object;
     if (value.get_object().get(object) != simdjson::SUCCESS) return false;
     for (auto member : object) {
@@ -1839,9 +1826,9 @@ bool read_signed_in_user(simdjson::ondemand::value value, SignedInUser &user) {
             if (field.value().get_string().get(user.uid) != simdjson::SUCCESS) return false;
             user.present = true;
         } else if (key == "displayName") {
-            if (!nullable_string(field.value(), user.name, user.has_name)) return false;
+            if (!optional_string(field.value(), user.name, user.has_name)) return false;
         } else if (key == "email") {
-            if (!nullable_string(field.value(), user.email, user.has_email)) return false;
+            if (!optional_string(field.value(), user.email, user.has_email)) return false;
         }
     }
     return user.present;
@@ -1882,15 +1869,13 @@ bool read_stored_participant(simdjson::ondemand::value value, StoredParticipant 
             has_id = true;
         } else if (key == "displayName") {
             bool present = false;
-            entry.name = string_view();  // null, after a repeated member, is absent too
-            if (!nullable_string(field.value(), entry.name, present)) return false;
+            if (!optional_string(field.value(), entry.name, present)) return false;
         } else if (key == "joinedAt") {
             simdjson::ondemand::value joined = field.value();
-            entry.has_joined_at = !null_value(joined);
+            entry.has_joined_at = !is_null(joined);
             if (entry.has_joined_at && !integer(joined, entry.joined_at)) return false;
         } else if (key == "isCreator") {
-            entry.is_creator = false;
-            if (!nullable_bool(field.value(), entry.is_creator)) return false;
+            if (!optional_bool(field.value(), entry.is_creator)) return false;
         }
     }
     return has_id;
@@ -2131,7 +2116,7 @@ extern "C" char *simdjson_participants_resolve(const char *request) {
         if (key == "participantIds") {
             ids.clear();
             simdjson::ondemand::value value = field.value();
-            if (null_value(value)) continue;
+            if (is_null(value)) continue;
             simdjson::ondemand::array list;
             if (value.get_array().get(list) != simdjson::SUCCESS) return invalid_request("Invalid request.", "$.participantIds");
             for (auto element : list) {
@@ -2139,7 +2124,7 @@ extern "C" char *simdjson_participants_resolve(const char *request) {
                 string_view id;
                 if (std::move(element).get(item) != simdjson::SUCCESS) return invalid_json();
                 if (simdjson_unlikely(item.get_string().get(id) != simdjson::SUCCESS)) {
-                    if (!null_value(item)) return invalid_request("Invalid participant ID.", "$.participantIds");
+                    if (!is_null(item)) return invalid_request("Invalid participant ID.", "$.participantIds");
                     id = string_view();
                 }
                 ids.push_back(id);
@@ -2147,7 +2132,7 @@ extern "C" char *simdjson_participants_resolve(const char *request) {
         } else if (key == "participants") {
             stored.clear();
             simdjson::ondemand::value value = field.value();
-            if (null_value(value)) continue;
+            if (is_null(value)) continue;
             simdjson::ondemand::array list;
             if (value.get_array().get(list) != simdjson::SUCCESS) return invalid_request("Invalid request.", "$.participants");
             for (auto element : list) {
@@ -2165,7 +2150,7 @@ extern "C" char *simdjson_participants_resolve(const char *request) {
             if (!read_signed_in_user(field.value(), user)) return invalid_request("Invalid request.", "$.currentUser");
         } else if (key == "now") {
             simdjson::ondemand::value value = field.value();
-            has_now = !null_value(value);
+            has_now = !is_null(value);
             if (has_now && !timestamp(value, now)) return invalid_request("Invalid request.", "$.now");
         }
     }
@@ -2307,13 +2292,6 @@ struct Fixture {
     string_view called_off;  // "Postponed", "Suspended" or "Cancelled" for those statuses, else empty
 };
 
-/* An optional string: null is absent (`present` false); the string tried first (the usual
-   case), null only when it is not one. */
-[[gnu::always_inline]] inline bool string_or_null(simdjson::ondemand::value value, string_view &out, bool &present) {
-    present = value.get_string().get(out) == simdjson::SUCCESS;
-    return present || is_null(value);
-}
-
 /* An optional object: null is absent (true, `present` false); false if neither. */
 [[gnu::always_inline]] inline bool object_or_null(simdjson::ondemand::value value, simdjson::ondemand::object &out, bool &present) {
     present = value.get_object().get(out) == simdjson::SUCCESS;
@@ -2333,7 +2311,7 @@ bool optional_goals(simdjson::ondemand::value value, int64_t &out, bool &present
 /* A winner: HOME_TEAM, AWAY_TEAM or DRAW, or null (not played). */
 bool read_winner(simdjson::ondemand::value value, bool &played) {
     string_view winner;
-    if (!string_or_null(value, winner, played)) return false;
+    if (!optional_string(value, winner, played)) return false;
     return !played || winner == "HOME_TEAM" || winner == "AWAY_TEAM" || winner == "DRAW";
 }
 
@@ -2341,7 +2319,7 @@ bool read_winner(simdjson::ondemand::value value, bool &played) {
 bool optional_string_member(simdjson::ondemand::value value) {
     string_view ignored;
     bool present;
-    return string_or_null(value, ignored, present);
+    return optional_string(value, ignored, present);
 }
 
 /* A team of a v4 match (null: unknown): name and crest, both optional. */
@@ -2357,10 +2335,10 @@ bool read_team(simdjson::ondemand::value value, string_view &name, string_view &
         if (std::move(member).get(field) != simdjson::SUCCESS) return false;
         simdjson::ondemand::raw_json_string key = field.key();
         if (key == "name") {
-            if (!string_or_null(field.value(), name, present)) return false;
+            if (!optional_string(field.value(), name, present)) return false;
             if (!present) name = "N/A";
         } else if (key == "crest") {
-            if (!string_or_null(field.value(), crest, has_crest)) return false;
+            if (!optional_string(field.value(), crest, has_crest)) return false;
         }
     }
     return true;
@@ -2415,13 +2393,13 @@ bool read_match(simdjson::ondemand::value value, Fixture &match) {
         if (key == "id") {
             valid = has_id = integer(field.value(), match.id);
         } else if (key == "utcDate") {
-            valid = string_or_null(field.value(), match.utc_date, match.has_utc_date);
+            valid = optional_string(field.value(), match.utc_date, match.has_utc_date);
         } else if (key == "matchday") {
             valid = optional_goals(field.value(), match.matchday, match.has_matchday);
         } else if (key == "status") {
             string_view status;
             bool present;
-            valid = string_or_null(field.value(), status, present);
+            valid = optional_string(field.value(), status, present);
             match.called_off = status == "POSTPONED" ? "Postponed" : status == "SUSPENDED" ? "Suspended" : status == "CANCELLED" ? "Cancelled" : "";
         } else if (key == "homeTeam") {
             valid = read_team(field.value(), match.home_name, match.home_crest, match.has_home_crest);
@@ -2460,17 +2438,17 @@ bool read_record(simdjson::ondemand::value value, Fixture &record) {
         if (key == "id") {
             valid = has_id = integer(field.value(), record.id);
         } else if (key == "homeTeamImage") {
-            valid = string_or_null(field.value(), record.home_crest, record.has_home_crest);
+            valid = optional_string(field.value(), record.home_crest, record.has_home_crest);
         } else if (key == "awayTeamImage") {
-            valid = string_or_null(field.value(), record.away_crest, record.has_away_crest);
+            valid = optional_string(field.value(), record.away_crest, record.has_away_crest);
         } else if (key == "homeTeamName") {
-            valid = string_or_null(field.value(), record.home_name, present);
+            valid = optional_string(field.value(), record.home_name, present);
             if (!present) record.home_name = "N/A";
         } else if (key == "awayTeamName") {
-            valid = string_or_null(field.value(), record.away_name, present);
+            valid = optional_string(field.value(), record.away_name, present);
             if (!present) record.away_name = "N/A";
         } else if (key == "utcDate") {
-            valid = string_or_null(field.value(), record.utc_date, record.has_utc_date);
+            valid = optional_string(field.value(), record.utc_date, record.has_utc_date);
         } else if (key == "matchday") {
             valid = optional_goals(field.value(), record.matchday, record.has_matchday);
         } else if (key == "winner") {
@@ -2692,7 +2670,6 @@ extern "C" char *simdjson_matches_sections(const char *request) {
             }
             show_favorites = present && segment == "favorites";
         } else if (key == "timeZone") {
-            has_zone = false;
             if (!optional_string(field.value(), zone_name, has_zone)) return invalid_request("Invalid request.", "$.timeZone");
         }
     }
