@@ -9,10 +9,14 @@ enum EquipmentSelectionMethod: WireMethod {
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         let fields = try ObjectFields<Field>(document, request)
+        let elements = try fields.requiredArray(.setups)
         var setups: [BowSetup] = []
         var nodes: [Int] = []
         var unknown: [UnknownMembers] = []
-        for element in try fields.requiredArray(.setups) {
+        setups.reserveCapacity(elements.count)
+        nodes.reserveCapacity(elements.count)
+        unknown.reserveCapacity(elements.count)
+        for element in elements {
             let setup = try ObjectFields<SetupField>(document, element)
             setups.append(BowSetup(id: try document.int64(at: setup.required(.id)), name: try setup.string(.name) ?? ""))
             nodes.append(element)
