@@ -408,31 +408,28 @@ void __wrap_free(void *block) {
     __real_free(start_of(header));
 }
 
-/* posix_memalign for what the fast path below leaves: alignments past malloc's (aligned_alloc,
- * with room for the header and the block's start before the bytes), invalid ones, and a block
- * that could not be had (`bytes` NULL). */
-__attribute__((noinline)) static int allocate_aligned(void **result, size_t alignment, size_t size, void *bytes) {
-    if (alignment < sizeof(void *) || (alignment & (alignment - 1)) != 0) return EINVAL;
-    if (bytes == NULL && alignment <= malloc_alignment) {
-        bytes = unavailable(size, malloc_alignment);
-    } else if (bytes == NULL) {
-        size_t rounded = (size + alignment - 1) / alignment * alignment + alignment;
-        unsigned char *start = rounded > size ? aligned_alloc(alignment, rounded) : NULL;
-        struct header *header = start != NULL ? (struct header *)(start + alignment - HEADER_BYTES) : NULL;
-        if (header != NULL) {
-            ((void **)header)[-1] = start;
-            header->previous = REALIGNED;
-        }
-        bytes = admitted(header, size, alignment);
+/* The runtime's allocation failed outside a call (the tool), or with the reserve spent: the
+ * runtime stops the process; say why first. */
+__attribute__((noinline)) static int refused(void) {
+    static const char message[] = "TournamentCore: Could not allocate memory (the Swift runtime stops the process).\n";
+    ssize_t ignored = write(STDERR_FILENO, message, sizeof message - 1);
+    (void)ignored;
+    return ENOMEM;
+}
+
+/* posix_memalign for an alignment past malloc's: aligned_alloc, with room for the header and the
+ * block's start before the bytes. */
+__attribute__((noinline)) static int allocate_aligned(void **result, size_t alignment, size_t size) {
+    size_t rounded = (size + alignment - 1) / alignment * alignment + alignment;
+    unsigned char *start = rounded > size ? aligned_alloc(alignment, rounded) : NULL;
+    struct header *header = start != NULL ? (struct header *)(start + alignment - HEADER_BYTES) : NULL;
+    void *bytes;
+    if (header != NULL) {
+        ((void **)header)[-1] = start;
+        header->previous = REALIGNED;
     }
-    if (bytes == NULL) {
-        /* Outside a call (the tool), or the reserve spent: the runtime stops the process; say
-           why first. */
-        static const char message[] = "TournamentCore: Could not allocate memory (the Swift runtime stops the process).\n";
-        ssize_t ignored = write(STDERR_FILENO, message, sizeof message - 1);
-        (void)ignored;
-        return ENOMEM;
-    }
+    bytes = admitted(header, size, alignment);
+    if (bytes == NULL) return refused();
     *result = bytes;
     return 0;
 }
@@ -440,15 +437,13 @@ __attribute__((noinline)) static int allocate_aligned(void **result, size_t alig
 /* The Swift runtime's allocation, of every object, array and string: malloc's path inline for
  * the alignments malloc guarantees (all the library asks for), the rest out of line. */
 int __wrap_posix_memalign(void **result, size_t alignment, size_t size) {
-    if (LIKELY(alignment == malloc_alignment || alignment == sizeof(void *)) && LIKELY(size <= SIZE_MAX - HEADER_BYTES)) {
-        struct header *header = __real_malloc(size + HEADER_BYTES);
-        if (LIKELY(header != NULL)) {
-            header->previous = 0;
-            *result = admitted(header, size, malloc_alignment);
-            return 0;
-        }
-    }
-    return allocate_aligned(result, alignment, size, NULL);
+    void *bytes;
+    if (UNLIKELY(alignment < sizeof(void *) || (alignment & (alignment - 1)) != 0)) return EINVAL;
+    if (UNLIKELY(alignment > malloc_alignment)) return allocate_aligned(result, alignment, size);
+    bytes = allocate(size);
+    if (UNLIKELY(bytes == NULL)) return refused();
+    *result = bytes;
+    return 0;
 }
 
 /* ---- the wrapped mutex ----------------------------------------------------------------------- */
