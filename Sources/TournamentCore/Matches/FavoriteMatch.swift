@@ -67,54 +67,130 @@ public struct FavoriteReconciliation: Sendable, Hashable {
     /// Whether anything changed.
     public var changed: Bool { !updatedIds.isEmpty }
 
-    /// Each favourite is compared with the first fresh match with the same ID:
-    /// - when its `winner` is nil and the match's winner is known, it takes `winner`,
-    ///   `fullTimeScoreHome` and `fullTimeScoreAway`;
-    /// - when the match was rescheduled — its `utcDate` is known and is another instant (or,
-    ///   where either text is not a date-time, another text), or its `matchday` is known and
-    ///   another — it takes the match's `utcDate` and `matchday` (those known), so it moves to
-    ///   its new section.
-    ///
-    /// Nothing else changes; a fresh match that leaves a field unknown (null) changes nothing
-    /// of it.
+    /// Each favourite is compared with the first fresh match with the same ID and takes what
+    /// ``FavoriteUpdate`` says: the result once the match is decided, the kick-off and the
+    /// matchday once it is rescheduled. Nothing else changes; a fresh match that leaves a field
+    /// unknown (null) changes nothing of it.
     public init(favorites: [FavoriteMatch], matches: [FootballMatch]) {
-        var fresh: [Int64: FootballMatch] = [:]
-        for match in matches where fresh[match.id] == nil {
-            fresh[match.id] = match
-        }
+        var reconciled: [FavoriteMatch] = []
+        reconciled.reserveCapacity(favorites.count)
         var updatedIds: [Int64] = []
-        self.favorites = favorites.map { favorite in
-            guard let match = fresh[favorite.id] else { return favorite }
-            var updated = favorite
-            var changed = false
-            if favorite.winner == nil, let winner = match.score.winner {
-                updated.winner = winner
-                updated.fullTimeScoreHome = match.score.fullTimeHome
-                updated.fullTimeScoreAway = match.score.fullTimeAway
-                changed = true
+        Self.reconcile(
+            favorites, with: matches,
+            favorite: { FavoriteUpdate.Facts(id: $0.id, winner: $0.winner, matchday: $0.matchday) },
+            match: { FavoriteUpdate.Facts(id: $0.id, winner: $0.score.winner, matchday: $0.matchday) },
+            kickoffMoved: { favorite, match in match.utcDate.map { !Self.isSameKickoff(favorite.utcDate, $0) } ?? false }
+        ) { favorite, match, update in
+            guard let match, !update.isEmpty else {
+                reconciled.append(favorite)
+                return
             }
-            if let utcDate = match.utcDate, !Self.isSameKickoff(favorite.utcDate, utcDate) {
-                updated.utcDate = utcDate
-                changed = true
-            }
-            if let matchday = match.matchday, matchday != favorite.matchday {
-                updated.matchday = matchday
-                changed = true
-            }
-            guard changed else { return favorite }
+            reconciled.append(favorite.updated(update, from: match))
             updatedIds.append(favorite.id)
-            return updated
         }
+        self.favorites = reconciled
         self.updatedIds = updatedIds
     }
 }
 
+/// What a stored favourite takes from the first fresh match with its ID.
+public struct FavoriteUpdate: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+
+    public init(rawValue: UInt8) {
+        self.rawValue = rawValue
+    }
+
+    /// `winner`, `fullTimeScoreHome` and `fullTimeScoreAway`: the favourite had no winner and
+    /// the match has one.
+    public static let result = FavoriteUpdate(rawValue: 1 << 0)
+    /// `utcDate`: the match's kick-off is known and another instant (or, where either text is
+    /// not a date-time, another text).
+    public static let kickoff = FavoriteUpdate(rawValue: 1 << 1)
+    /// `matchday`: the match's matchday is known and another.
+    public static let matchday = FavoriteUpdate(rawValue: 1 << 2)
+
+    /// What a favourite or a fresh match says of the fields the update compares.
+    public struct Facts: Sendable, Hashable {
+        public var id: Int64
+        public var winner: MatchWinner?
+        public var matchday: Int?
+
+        public init(id: Int64, winner: MatchWinner?, matchday: Int?) {
+            self.id = id
+            self.winner = winner
+            self.matchday = matchday
+        }
+    }
+
+    /// What a favourite described by `stored` takes from a fresh match described by `fresh`;
+    /// `kickoffMoved`: whether the match's kick-off is known and not the stored one
+    /// (``FavoriteReconciliation/isSameKickoff(_:_:)``).
+    public init(stored: Facts, fresh: Facts, kickoffMoved: Bool) {
+        self = []
+        if stored.winner == nil, fresh.winner != nil { insert(.result) }
+        if kickoffMoved { insert(.kickoff) }
+        if let matchday = fresh.matchday, matchday != stored.matchday { insert(.matchday) }
+    }
+}
+
+extension FavoriteMatch {
+    /// The favourite with what `update` takes from `match`.
+    public func updated(_ update: FavoriteUpdate, from match: FootballMatch) -> FavoriteMatch {
+        var updated = self
+        if update.contains(.result) {
+            updated.winner = match.score.winner
+            updated.fullTimeScoreHome = match.score.fullTimeHome
+            updated.fullTimeScoreAway = match.score.fullTimeAway
+        }
+        if update.contains(.kickoff) { updated.utcDate = match.utcDate }
+        if update.contains(.matchday) { updated.matchday = match.matchday }
+        return updated
+    }
+}
+
 extension FavoriteReconciliation {
+    /// The rule of ``init(favorites:matches:)`` over favourites and matches of any form (the
+    /// wire layer's keep their texts in the request): `body` gets each favourite in order, the
+    /// first of `matches` with its ID (nil: none) and what the favourite takes from it.
+    ///
+    /// A few matches are scanned for the ID; more are indexed by it first.
+    @_spi(Wire) public static func reconcile<Favorite, Match>(
+        _ favorites: [Favorite], with matches: [Match],
+        favorite favoriteFacts: (Favorite) -> FavoriteUpdate.Facts, match matchFacts: (Match) -> FavoriteUpdate.Facts,
+        kickoffMoved: (_ favorite: Favorite, _ match: Match) -> Bool,
+        body: (_ favorite: Favorite, _ match: Match?, _ update: FavoriteUpdate) -> Void
+    ) {
+        let scanLimit = 8
+        var firstIndex: [Int64: Int] = [:]
+        if matches.count > scanLimit {
+            firstIndex.reserveCapacity(matches.count)
+            for (index, match) in matches.enumerated() where firstIndex[matchFacts(match).id] == nil {
+                firstIndex[matchFacts(match).id] = index
+            }
+        }
+        for favorite in favorites {
+            let stored = favoriteFacts(favorite)
+            let found = matches.count > scanLimit ? firstIndex[stored.id] : matches.firstIndex { matchFacts($0).id == stored.id }
+            guard let found else {
+                body(favorite, nil, [])
+                continue
+            }
+            let match = matches[found]
+            body(favorite, match, FavoriteUpdate(stored: stored, fresh: matchFacts(match), kickoffMoved: kickoffMoved(favorite, match)))
+        }
+    }
+
     /// Whether a stored kick-off and a fresh one are the same: the same instant when both are
     /// date-times (`…T19:00:00Z` and `…T20:00:00+01:00` are), the same text otherwise.
     static func isSameKickoff(_ stored: String?, _ fresh: String) -> Bool {
         guard let stored else { return false }
-        if let a = UTCDate.milliseconds(from: stored), let b = UTCDate.milliseconds(from: fresh) { return a == b }
-        return stored.hasSameUTF8Bytes(as: fresh)
+        return stored.withUTF8Bytes { stored in fresh.withUTF8Bytes { fresh in isSameKickoff(utf8: stored, fresh) } }
+    }
+
+    /// ``isSameKickoff(_:_:)`` of two texts given as UTF-8 bytes.
+    @_spi(Wire) public static func isSameKickoff(utf8 stored: UnsafeBufferPointer<UInt8>, _ fresh: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let a = UTCDate.milliseconds(fromUTF8: stored), let b = UTCDate.milliseconds(fromUTF8: fresh) { return a == b }
+        return stored.elementsEqual(fresh)
     }
 }

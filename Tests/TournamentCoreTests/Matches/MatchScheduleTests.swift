@@ -174,6 +174,33 @@ struct FavoriteMatchTests {
         #expect(result.favorites[4] == FavoriteMatch(id: 5, utcDate: "2024-08-19T14:00:00Z", matchday: 2))
     }
 
+
+    @Test("the first fresh match with a favourite's ID decides, among a few matches (scanned) and among many (indexed)")
+    func reconciliationFindsTheFirstMatchWithTheID() {
+        let favorites = (1...6).map { FavoriteMatch(id: Int64($0)) }
+        for fillers in [0, 20] {
+            // IDs 100... match no favourite; each favourite's ID comes twice, the first decided
+            // as a draw, the repeat as a home win.
+            var fresh = (0..<fillers).map { FootballMatch(id: Int64(100 + $0)) }
+            fresh += [2, 4, 6].map { FootballMatch(id: $0, score: .init(winner: .draw, fullTimeHome: 1, fullTimeAway: 1)) }
+            fresh += [2, 4, 6, 3].map { FootballMatch(id: $0, score: .init(winner: .homeTeam, fullTimeHome: 2, fullTimeAway: 0)) }
+            let result = FavoriteReconciliation(favorites: favorites, matches: fresh)
+            #expect(result.updatedIds == [2, 3, 4, 6], "with \(fresh.count) matches")
+            #expect(result.favorites.map(\.winner) == [nil, .draw, .homeTeam, .draw, nil, .draw], "with \(fresh.count) matches")
+        }
+    }
+
+    @Test("an update takes the result only from a decided match for an undecided favourite, the matchday only when known and another")
+    func favoriteUpdate() {
+        let undecided = FavoriteUpdate.Facts(id: 1, winner: nil, matchday: 3)
+        let decided = FavoriteUpdate.Facts(id: 1, winner: .draw, matchday: 3)
+        #expect(FavoriteUpdate(stored: undecided, fresh: decided, kickoffMoved: false) == .result)
+        #expect(FavoriteUpdate(stored: decided, fresh: FavoriteUpdate.Facts(id: 1, winner: .homeTeam, matchday: 3), kickoffMoved: false).isEmpty)
+        #expect(FavoriteUpdate(stored: undecided, fresh: FavoriteUpdate.Facts(id: 1, winner: nil, matchday: nil), kickoffMoved: true) == .kickoff)
+        #expect(FavoriteUpdate(stored: undecided, fresh: FavoriteUpdate.Facts(id: 1, winner: nil, matchday: 4), kickoffMoved: false) == .matchday)
+        let everything = FavoriteUpdate(stored: FavoriteUpdate.Facts(id: 1, winner: nil, matchday: nil), fresh: decided, kickoffMoved: true)
+        #expect(everything == [.result, .kickoff, .matchday])
+    }
     @Test("a postponed, suspended or cancelled match shows its status, not a kick-off time; played or other statuses are unchanged")
     func calledOffMatches() {
         let kickoff = "2024-08-16T19:00:00Z"

@@ -89,14 +89,8 @@ enum MatchCoding {
         return try fields.document.map(array: node) { element throws(WireError) in try row(fields.document, element) }
     }
 
-    /// A stored favourite record, and its members the contract does not know.
-    static func record(_ document: JSONDocument, _ node: Int) throws(WireError) -> (FavoriteMatch, UnknownMembers) {
-        let (row, unknown) = try recordRow(document, node)
-        return (row.record(in: document), unknown)
-    }
-
-    /// A stored favourite record read as ``record(_:_:)`` reads it, its texts left in the
-    /// document.
+    /// A stored favourite record, its texts left in the document, and its members the contract
+    /// does not know.
     static func recordRow(_ document: JSONDocument, _ node: Int) throws(WireError) -> (MatchRow, UnknownMembers) {
         let fields = try ObjectFields<RecordField>(document, node)
         let id = try document.int64(at: fields.required(.id))
@@ -118,44 +112,46 @@ enum MatchCoding {
         return (row, fields.unknownMembers)
     }
 
-    /// An array of favourite records (absent or null: none).
+    /// An array of favourite records (absent or null: none), with their unknown members.
     @inline(__always)  // takes the fields in place (see ObjectFields)
-    static func records<Field>(_ fields: ObjectFields<Field>, _ field: Field) throws(WireError) -> [(FavoriteMatch, UnknownMembers)] {
+    static func records<Field>(_ fields: ObjectFields<Field>, _ field: Field) throws(WireError) -> [(row: MatchRow, unknown: UnknownMembers)] {
         guard let node = fields.value(field) else { return [] }
-        return try fields.document.map(array: node) { element throws(WireError) in try record(fields.document, element) }
+        return try fields.document.map(array: node) { element throws(WireError) in try recordRow(fields.document, element) }
     }
 
-    /// An array of favourite records read as ``records(_:_:)`` reads it, their texts left in the
-    /// document.
+    /// An array of favourite records read as ``records(_:_:)`` reads it, without their unknown
+    /// members.
     @inline(__always)  // takes the fields in place (see ObjectFields)
     static func recordRows<Field>(_ fields: ObjectFields<Field>, _ field: Field) throws(WireError) -> [MatchRow] {
         guard let node = fields.value(field) else { return [] }
         return try fields.document.map(array: node) { element throws(WireError) in try recordRow(fields.document, element).0 }
     }
 
-    /// Writes a favourite record: all twelve keys, in the contract's order, `null` for what is
-    /// unknown; then the record's other members as they were given.
-    static func write(_ record: FavoriteMatch, unknown: UnknownMembers = .none, from document: JSONDocument? = nil, into writer: inout JSONWriter) {
-        func optional(_ key: StaticString, _ value: String?) {
-            writer.key(key)
-            if let value { writer.string(text: value) } else { writer.null() }
-        }
+    /// Writes a favourite record from a row — a record's, or a v4 match's for its new record
+    /// (``FavoriteMatch/init(match:)``): all twelve keys, in the contract's order, `null` for what
+    /// is unknown, team names ``FootballMatch/Team/unknownName`` when unknown; what `update`
+    /// names taken from `fresh` (``FavoriteMatch/updated(_:from:)``); then the record's unknown
+    /// members as they were given.
+    static func writeRecord(
+        _ row: MatchRow, taking update: FavoriteUpdate = [], from fresh: MatchRow? = nil, unknown: UnknownMembers = .none,
+        in document: JSONDocument, into writer: inout JSONWriter
+    ) {
+        let fresh = fresh ?? row
+        let score = update.contains(.result) ? fresh.score : row.score
         writer.beginObject()
-        writer.field("id", record.id)
-        optional("homeTeamImage", record.homeTeamImage)
-        optional("awayTeamImage", record.awayTeamImage)
-        writer.field("homeTeamName", text: record.homeTeamName)
-        writer.field("awayTeamName", text: record.awayTeamName)
-        optional("utcDate", record.utcDate)
-        writer.field("matchday", record.matchday)
-        optional("winner", record.winner?.rawValue)
-        writer.field("fullTimeScoreHome", record.fullTimeScoreHome)
-        writer.field("fullTimeScoreAway", record.fullTimeScoreAway)
-        optional("competitionCode", record.competitionCode)
-        optional("competitionName", record.competitionName)
-        if let document {
-            writer.write(unknown, from: document)
-        }
+        writer.field("id", row.id)
+        writer.field("homeTeamImage", textOrNullOf: row.homeCrest, in: document)
+        writer.field("awayTeamImage", textOrNullOf: row.awayCrest, in: document)
+        writer.field("homeTeamName", textOf: row.homeName, in: document, orElse: FootballMatch.Team.unknownName)
+        writer.field("awayTeamName", textOf: row.awayName, in: document, orElse: FootballMatch.Team.unknownName)
+        writer.field("utcDate", textOrNullOf: update.contains(.kickoff) ? fresh.utcDate : row.utcDate, in: document)
+        writer.field("matchday", update.contains(.matchday) ? fresh.matchday : row.matchday)
+        if let winner = score.winner { writer.field("winner", text: winner.rawValue) } else { writer.key("winner"); writer.null() }
+        writer.field("fullTimeScoreHome", score.fullTimeHome)
+        writer.field("fullTimeScoreAway", score.fullTimeAway)
+        writer.field("competitionCode", textOrNullOf: row.competitionCode, in: document)
+        writer.field("competitionName", textOrNullOf: row.competitionName, in: document)
+        writer.write(unknown, from: document)
         writer.endObject()
     }
 }

@@ -3,8 +3,9 @@ import TournamentCoreJSON
 
 /// A v4 match or a favourite record as read from a document: its values, and its texts as the
 /// string nodes that hold them (nil: absent or null). A `String` is made of a text only when a
-/// method needs one (``match(in:)``, ``record(in:)``); `matches.sections` writes them from the
-/// request as they are, so its allocations do not grow with the number of matches.
+/// method needs one (``match(in:)``); `matches.sections` and the favourite records' writer
+/// (``MatchCoding/writeRecord(_:taking:from:unknown:in:into:)``) write them from the request as
+/// they are, so their allocations do not grow with the number of matches.
 struct MatchRow {
     var id: Int64
     var utcDate: Int?
@@ -29,16 +30,9 @@ struct MatchRow {
             competition: FootballMatch.Competition(name: competitionName.map { document.string($0) }, code: competitionCode.map { document.string($0) }))
     }
 
-    /// The favourite record, its texts made `String`s (team names ``FootballMatch/Team/unknownName``
-    /// when absent or null).
-    func record(in document: JSONDocument) -> FavoriteMatch {
-        FavoriteMatch(
-            id: id, homeTeamImage: homeCrest.map { document.string($0) }, awayTeamImage: awayCrest.map { document.string($0) },
-            homeTeamName: homeName.map { document.string($0) } ?? FootballMatch.Team.unknownName,
-            awayTeamName: awayName.map { document.string($0) } ?? FootballMatch.Team.unknownName,
-            utcDate: utcDate.map { document.string($0) }, matchday: matchday, winner: score.winner,
-            fullTimeScoreHome: score.fullTimeHome, fullTimeScoreAway: score.fullTimeAway,
-            competitionCode: competitionCode.map { document.string($0) }, competitionName: competitionName.map { document.string($0) })
+    /// What reconciling a favourite compares of the row (``FavoriteUpdate``).
+    var updateFacts: FavoriteUpdate.Facts {
+        FavoriteUpdate.Facts(id: id, winner: score.winner, matchday: matchday)
     }
 
     /// What the fixtures screen arranges the match by: what ``FootballMatch/facts(isFavorite:)``
@@ -48,5 +42,27 @@ struct MatchRow {
         let calledOff = status.flatMap { node in document.withStringBytes(node, FootballMatch.calledOffText(statusUTF8:)) }
         return MatchFacts(
             id: id, kickoff: kickoff, result: score.result, calledOffText: calledOff, isFavorite: isFavorite)
+    }
+}
+
+extension JSONWriter {
+    /// `"key":"text"` of a string node of `document`; when `node` is nil, `"key":"fallback"`, or
+    /// nothing without one.
+    mutating func field(_ key: StaticString, textOf node: Int?, in document: JSONDocument, orElse fallback: String? = nil) {
+        if let node {
+            document.withStringBytes(node) { field(key, utf8: $0) }
+        } else if let fallback {
+            field(key, text: fallback)
+        }
+    }
+
+    /// `"key":"text"` of a string node of `document`; `"key":null` when `node` is nil.
+    mutating func field(_ key: StaticString, textOrNullOf node: Int?, in document: JSONDocument) {
+        if let node {
+            document.withStringBytes(node) { field(key, utf8: $0) }
+        } else {
+            self.key(key)
+            null()
+        }
     }
 }

@@ -1,4 +1,4 @@
-import TournamentCore
+@_spi(Wire) import TournamentCore
 import TournamentCoreJSON
 
 /// `matches.favorite`: the stored favourite record of a match (``FavoriteMatch/init(match:)``).
@@ -7,10 +7,10 @@ enum MatchesFavoriteMethod: WireMethod {
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         let fields = try ObjectFields<Field>(document, request)
-        let match = try MatchCoding.match(document, fields.required(.match))
+        let match = try MatchCoding.row(document, fields.required(.match))
         writer.beginObject()
         writer.key("favorite")
-        MatchCoding.write(FavoriteMatch(match: match), into: &writer)
+        MatchCoding.writeRecord(match, in: document, into: &writer)
         writer.endObject()
     }
 }
@@ -23,19 +23,31 @@ enum MatchesReconcileFavoritesMethod: WireMethod {
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         let fields = try ObjectFields<Field>(document, request)
         let records = try MatchCoding.records(fields, .favorites)
-        let reconciliation = FavoriteReconciliation(favorites: records.map { $0.0 }, matches: try MatchCoding.matches(fields, .matches))
+        let matches = try MatchCoding.matchRows(fields, .matches)
+        var updatedIds: [Int64] = []
         writer.beginObject()
         writer.key("favorites")
         writer.beginArray()
-        for (record, (_, unknown)) in zip(reconciliation.favorites, records) {
-            MatchCoding.write(record, unknown: unknown, from: document, into: &writer)
+        FavoriteReconciliation.reconcile(
+            records, with: matches,
+            favorite: { $0.row.updateFacts }, match: { $0.updateFacts },
+            kickoffMoved: { record, match in
+                guard let fresh = match.utcDate else { return false }
+                guard let stored = record.row.utcDate else { return true }
+                return document.withStringBytes(stored) { stored in
+                    document.withStringBytes(fresh) { !FavoriteReconciliation.isSameKickoff(utf8: stored, $0) }
+                }
+            }
+        ) { record, match, update in
+            MatchCoding.writeRecord(record.row, taking: update, from: match, unknown: record.unknown, in: document, into: &writer)
+            if !update.isEmpty { updatedIds.append(record.row.id) }
         }
         writer.endArray()
         writer.key("updatedIds")
         writer.beginArray()
-        for id in reconciliation.updatedIds { writer.int(id) }
+        for id in updatedIds { writer.int(id) }
         writer.endArray()
-        writer.field("changed", reconciliation.changed)
+        writer.field("changed", !updatedIds.isEmpty)
         writer.endObject()
     }
 }

@@ -59,21 +59,13 @@ enum MatchesSectionsMethod: WireMethod {
         _ row: MatchRow, _ facts: MatchFacts, _ entry: MatchArrangement.Entry, of arrangement: MatchArrangement,
         from document: JSONDocument, into writer: inout JSONWriter
     ) {
-        /// `"key":"text"` of a string node; when it is nil, `"key":"unknown"`, or nothing.
-        func text(_ key: StaticString, _ node: Int?, unknown: String? = nil) {
-            if let node {
-                document.withStringBytes(node) { writer.field(key, utf8: $0) }
-            } else if let unknown {
-                writer.field(key, text: unknown)
-            }
-        }
         writer.beginObject()
         writer.field("id", row.id)
-        text("homeTeam", row.homeName, unknown: FootballMatch.Team.unknownName)
-        text("awayTeam", row.awayName, unknown: FootballMatch.Team.unknownName)
-        text("homeCrest", row.homeCrest)
-        text("awayCrest", row.awayCrest)
-        text("utcDate", row.utcDate)
+        writer.field("homeTeam", textOf: row.homeName, in: document, orElse: FootballMatch.Team.unknownName)
+        writer.field("awayTeam", textOf: row.awayName, in: document, orElse: FootballMatch.Team.unknownName)
+        writer.field("homeCrest", textOf: row.homeCrest, in: document)
+        writer.field("awayCrest", textOf: row.awayCrest, in: document)
+        writer.field("utcDate", textOf: row.utcDate, in: document)
         if let matchday = row.matchday { writer.field("matchday", matchday) }
         writer.field("played", facts.result != nil)
         writer.field("statusText", text: arrangement.statusText(of: entry, facts))
