@@ -26,11 +26,8 @@ public struct EquipmentSelection: Sendable, Hashable {
             throw .duplicateSetupID(position: position)
         }
         let keys = setups.map { setup in
-            var name = setup.displayName
-            let primary = FoldedText(name).bytes
-            // An ASCII name has no diacritics to keep: its second key is its first (shared).
-            let isASCII = name.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }
-            return (primary: primary, secondary: isASCII ? primary : FoldedText(name, keepingDiacritics: true).bytes, id: setup.id)
+            let (primary, secondary) = FoldedText.sortKeys(of: setup.displayName)
+            return (primary: primary.bytes, secondary: secondary.bytes, id: setup.id)
         }
         order = setups.indices.sorted { lhs, rhs in
             let l = keys[lhs], r = keys[rhs]

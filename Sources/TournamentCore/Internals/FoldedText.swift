@@ -11,17 +11,32 @@ struct FoldedText: Sendable, Hashable {
 
     /// Folds `text`; with `keepingDiacritics`, nonspacing marks are kept (case-insensitive only).
     init(_ text: String, keepingDiacritics: Bool = false) {
+        var isASCII = true
+        self.init(text, keepingDiacritics: keepingDiacritics, isASCII: &isASCII)
+    }
+
+    /// The two keys a name sorts by: folded (ignoring case and diacritics), then folded keeping
+    /// its diacritics (ignoring case only). An ASCII name has no diacritics: its two keys are
+    /// one folding, shared.
+    static func sortKeys(of text: String) -> (ignoringDiacritics: FoldedText, keepingDiacritics: FoldedText) {
+        var isASCII = true
+        let folded = FoldedText(text, keepingDiacritics: false, isASCII: &isASCII)
+        return (folded, isASCII ? folded : FoldedText(text, keepingDiacritics: true))
+    }
+
+    /// Folds `text`, telling whether it is ASCII (whose folding is its lowercase).
+    private init(_ text: String, keepingDiacritics: Bool, isASCII: inout Bool) {
         bytes = []
         bytes.reserveCapacity(text.utf8.count)
-        var ascii = true
+        isASCII = true
         for byte in text.utf8 {
             if byte >= 0x80 {
-                ascii = false
+                isASCII = false
                 break
             }
             bytes.append(Self.lowercasedASCII(byte))
         }
-        if ascii { return }
+        if isASCII { return }
         bytes.removeAll(keepingCapacity: true)
         for scalar in text._nfd where keepingDiacritics || scalar.properties.generalCategory != .nonspacingMark {
             if scalar.isASCII {
