@@ -118,7 +118,8 @@ enum ArrowCoding {
 struct RoundSelection {
     let filter: RoundFilter
 
-    /// Reads `timeRange`, `startDate` and `now` from a request's fields.
+    /// Reads `timeRange`, `startDate` and `now` from a request's fields. A `now` given with a
+    /// `startDate` is not used, and is still checked: a wrong value is an error wherever it is.
     @inline(__always)  // takes the fields in place (see ObjectFields)
     init<Field>(_ fields: ObjectFields<Field>, timeRange: Field, startDate: Field, now: Field) throws(WireError) {
         let start = try fields.int64(startDate, in: Timestamps.range)
@@ -126,6 +127,7 @@ struct RoundSelection {
             if let node = fields.value(timeRange) {
                 throw .invalid("Give either timeRange or startDate, not both.", at: node)
             }
+            _ = try fields.int64(now, in: Timestamps.range)
             filter = .since(start)
             return
         }
