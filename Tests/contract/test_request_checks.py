@@ -1,5 +1,6 @@
 """Which error a request with several gets: the library checks an object's members in the order
-its schema declares — `x-checkOrder` where the schema has one, else the order of `properties`.
+its schema declares — `x-checkOrder` where the schema has one, else the order of `properties`;
+and no wrong member goes unchecked.
 
 For each object of each method's example request (schemas/<method>.request.schema.json), every
 member that can be made wrong on its own (a value of a type the schema does not allow, or a
@@ -31,11 +32,16 @@ def library():
     return lib
 
 
-def error_path(lib, method, request):
-    """The error envelope's path, or None for a success."""
+def answer(lib, method, request):
     pointer = lib.tc_call(method.encode(), json.dumps(request).encode())
     response = json.loads(ctypes.string_at(pointer))
     lib.tc_string_free(pointer)
+    return response
+
+
+def error_path(lib, method, request):
+    """The error envelope's path, or None for a success."""
+    response = answer(lib, method, request)
     return None if response["ok"] else response["error"].get("path")
 
 
@@ -90,11 +96,11 @@ def objects(request_schema, example):
     return found
 
 
-def cases():
+def cases(every_object=False):
     for method in METHODS:
         schema = json.loads((SCHEMAS / f"{method}.request.schema.json").read_text(encoding="utf-8"))
         for label, path, object_schema in objects(schema, schema["examples"][0]):
-            if len(object_schema.get("properties", {})) > 1:
+            if len(object_schema.get("properties", {})) > (0 if every_object else 1):
                 yield pytest.param(method, schema["examples"][0], path, object_schema, id=f"{method} {label}")
 
 
@@ -149,3 +155,21 @@ def test_two_wrong_members_report_the_one_checked_first(library, method, example
 
 
 LEFT_OUT = object()
+
+
+@pytest.mark.parametrize("method, example, path, object_schema", list(cases(every_object=True)))
+def test_a_wrong_member_alone_is_refused(library, method, example, path, object_schema):
+    """No wrong value is answered as if it were absent or right: each member of the object given
+    a type its schema does not allow is an error (or, for tournaments.filter's documents under
+    `invalidDocuments: "skip"`, a document reported in `skipped`, as the contract says)."""
+    for key, member in object_schema["properties"].items():
+        value = wrong_value(member)
+        if value is None:
+            continue
+        request = copy.deepcopy(example)
+        target = request
+        for step in path:
+            target = target[step]
+        target[key] = value
+        response = answer(library, method, request)
+        assert not response["ok"] or response["result"].get("skipped"), f"{key} = {json.dumps(value)} was accepted"
