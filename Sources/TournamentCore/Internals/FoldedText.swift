@@ -11,42 +11,42 @@ struct FoldedText: Sendable, Hashable {
 
     /// Folds `text`; with `keepingDiacritics`, nonspacing marks are kept (case-insensitive only).
     init(_ text: String, keepingDiacritics: Bool = false) {
-        var isASCII = true
-        self.init(text, keepingDiacritics: keepingDiacritics, isASCII: &isASCII)
+        self = Self.fold(text, keepingDiacritics: keepingDiacritics).folded
     }
 
     /// The two keys a name sorts by: folded (ignoring case and diacritics), then folded keeping
     /// its diacritics (ignoring case only). An ASCII name has no diacritics: its two keys are
     /// one folding, shared.
     static func sortKeys(of text: String) -> (ignoringDiacritics: FoldedText, keepingDiacritics: FoldedText) {
-        var isASCII = true
-        let folded = FoldedText(text, keepingDiacritics: false, isASCII: &isASCII)
+        let (folded, isASCII) = fold(text, keepingDiacritics: false)
         return (folded, isASCII ? folded : FoldedText(text, keepingDiacritics: true))
     }
 
-    /// Folds `text`, telling whether it is ASCII (whose folding is its lowercase).
-    private init(_ text: String, keepingDiacritics: Bool, isASCII: inout Bool) {
-        bytes = []
+    /// `text` folded, and whether it is ASCII (then its folding is its lowercase, whatever
+    /// `keepingDiacritics` says).
+    private static func fold(_ text: String, keepingDiacritics: Bool) -> (folded: FoldedText, isASCII: Bool) {
+        var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
-        isASCII = true
+        var isASCII = true
         for byte in text.utf8 {
             if byte >= 0x80 {
                 isASCII = false
                 break
             }
-            bytes.append(Self.lowercasedASCII(byte))
+            bytes.append(lowercasedASCII(byte))
         }
-        if isASCII { return }
+        if isASCII { return (FoldedText(folded: bytes), true) }
         bytes.removeAll(keepingCapacity: true)
         for scalar in text._nfd where keepingDiacritics || scalar.properties.generalCategory != .nonspacingMark {
             if scalar.isASCII {
-                bytes.append(Self.lowercasedASCII(UInt8(truncatingIfNeeded: scalar.value)))
+                bytes.append(lowercasedASCII(UInt8(truncatingIfNeeded: scalar.value)))
                 continue
             }
             for upper in scalar.properties.uppercaseMapping.unicodeScalars {
                 bytes.append(contentsOf: upper.properties.lowercaseMapping.utf8)
             }
         }
+        return (FoldedText(folded: bytes), false)
     }
 
     /// A search query: folded like any text, leading and trailing white space removed.

@@ -79,7 +79,9 @@ public struct FavoriteReconciliation: Sendable, Hashable {
             favorites, with: matches,
             favorite: { FavoriteUpdate.Facts(id: $0.id, winner: $0.winner, matchday: $0.matchday) },
             match: { FavoriteUpdate.Facts(id: $0.id, winner: $0.score.winner, matchday: $0.matchday) },
-            kickoffMoved: { favorite, match in match.utcDate.map { !Self.isSameKickoff(favorite.utcDate, $0) } ?? false }
+            kickoffMoved: { favorite, match in
+                favorite.utcDate.withUTF8Bytes { stored in match.utcDate.withUTF8Bytes { Self.isKickoffMoved(stored: stored, fresh: $0) } }
+            }
         ) { favorite, match, update in
             guard let match, !update.isEmpty else {
                 reconciled.append(favorite)
@@ -110,7 +112,8 @@ public struct FavoriteUpdate: OptionSet, Sendable, Hashable {
     /// `matchday`: the match's matchday is known and another.
     public static let matchday = FavoriteUpdate(rawValue: 1 << 2)
 
-    /// What a favourite or a fresh match says of the fields the update compares.
+    /// What a favourite or a fresh match says of the fields the update compares, and its ID,
+    /// which finds a favourite's match.
     public struct Facts: Sendable, Hashable {
         public var id: Int64
         public var winner: MatchWinner?
@@ -124,8 +127,8 @@ public struct FavoriteUpdate: OptionSet, Sendable, Hashable {
     }
 
     /// What a favourite described by `stored` takes from a fresh match described by `fresh`;
-    /// `kickoffMoved`: whether the match's kick-off is known and not the stored one
-    /// (``FavoriteReconciliation/isSameKickoff(_:_:)``).
+    /// `kickoffMoved`: whether the match's kick-off moves the stored one
+    /// (``FavoriteReconciliation/isKickoffMoved(stored:fresh:)``).
     public init(stored: Facts, fresh: Facts, kickoffMoved: Bool) {
         self = []
         if stored.winner == nil, fresh.winner != nil { insert(.result) }
@@ -181,16 +184,22 @@ extension FavoriteReconciliation {
         }
     }
 
-    /// Whether a stored kick-off and a fresh one are the same: the same instant when both are
-    /// date-times (`…T19:00:00Z` and `…T20:00:00+01:00` are), the same text otherwise.
-    static func isSameKickoff(_ stored: String?, _ fresh: String) -> Bool {
-        guard let stored else { return false }
-        return stored.withUTF8Bytes { stored in fresh.withUTF8Bytes { fresh in isSameKickoff(utf8: stored, fresh) } }
+    /// Whether a fresh kick-off moves a stored one: when the fresh one is known and the stored
+    /// one is not, or is another instant (`…T19:00:00Z` and `…T20:00:00+01:00` are one), or,
+    /// where either text is not a date-time, another text. Both are UTF-8 bytes, nil when
+    /// unknown.
+    @_spi(Wire) public static func isKickoffMoved(stored: UnsafeBufferPointer<UInt8>?, fresh: UnsafeBufferPointer<UInt8>?) -> Bool {
+        guard let fresh else { return false }
+        guard let stored else { return true }
+        if let a = UTCDate.milliseconds(fromUTF8: stored), let b = UTCDate.milliseconds(fromUTF8: fresh) { return a != b }
+        return !stored.elementsEqual(fresh)
     }
+}
 
-    /// ``isSameKickoff(_:_:)`` of two texts given as UTF-8 bytes.
-    @_spi(Wire) public static func isSameKickoff(utf8 stored: UnsafeBufferPointer<UInt8>, _ fresh: UnsafeBufferPointer<UInt8>) -> Bool {
-        if let a = UTCDate.milliseconds(fromUTF8: stored), let b = UTCDate.milliseconds(fromUTF8: fresh) { return a == b }
-        return stored.elementsEqual(fresh)
+extension Optional<String> {
+    /// The text's UTF-8 bytes lent to `body`, nil when there is none.
+    fileprivate func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
+        guard let text = self else { return body(nil) }
+        return text.withUTF8Bytes { body($0) }
     }
 }

@@ -174,7 +174,6 @@ struct FavoriteMatchTests {
         #expect(result.favorites[4] == FavoriteMatch(id: 5, utcDate: "2024-08-19T14:00:00Z", matchday: 2))
     }
 
-
     @Test("the first fresh match with a favourite's ID decides, among a few matches (scanned) and among many (indexed)")
     func reconciliationFindsTheFirstMatchWithTheID() {
         let favorites = (1...6).map { FavoriteMatch(id: Int64($0)) }
@@ -201,6 +200,7 @@ struct FavoriteMatchTests {
         let everything = FavoriteUpdate(stored: FavoriteUpdate.Facts(id: 1, winner: nil, matchday: nil), fresh: decided, kickoffMoved: true)
         #expect(everything == [.result, .kickoff, .matchday])
     }
+
     @Test("a postponed, suspended or cancelled match shows its status, not a kick-off time; played or other statuses are unchanged")
     func calledOffMatches() {
         let kickoff = "2024-08-16T19:00:00Z"

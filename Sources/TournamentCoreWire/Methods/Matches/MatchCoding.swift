@@ -18,13 +18,9 @@ enum MatchCoding {
     /// Matchdays and goals are the API's 32-bit integers, never negative.
     static let countRange: ClosedRange<Int64> = 0...Int64(Int32.max)
 
-    /// A v4 match: `id` required; everything the API may leave null may be null or absent;
-    /// members the core does not use (area, season, odds, referees...) are ignored.
-    static func match(_ document: JSONDocument, _ node: Int) throws(WireError) -> FootballMatch {
-        try row(document, node).match(in: document)
-    }
-
-    /// A v4 match read as ``match(_:_:)`` reads it, its texts left in the document.
+    /// A v4 match, its texts left in the document: `id` required; everything the API may leave
+    /// null may be null or absent; members the core does not use (area, season, odds,
+    /// referees...) are ignored.
     static func row(_ document: JSONDocument, _ node: Int) throws(WireError) -> MatchRow {
         let fields = try ObjectFields<MatchField>(document, node)
         var score = FootballMatch.Score()
@@ -75,14 +71,7 @@ enum MatchCoding {
         return winner
     }
 
-    /// An array of v4 matches (absent or null: none).
-    @inline(__always)  // takes the fields in place (see ObjectFields)
-    static func matches<Field>(_ fields: ObjectFields<Field>, _ field: Field) throws(WireError) -> [FootballMatch] {
-        guard let node = fields.value(field) else { return [] }
-        return try fields.document.map(array: node) { element throws(WireError) in try match(fields.document, element) }
-    }
-
-    /// An array of v4 matches read as ``matches(_:_:)`` reads it, their texts left in the document.
+    /// An array of v4 matches (absent or null: none), read as ``row(_:_:)`` reads one.
     @inline(__always)  // takes the fields in place (see ObjectFields)
     static func matchRows<Field>(_ fields: ObjectFields<Field>, _ field: Field) throws(WireError) -> [MatchRow] {
         guard let node = fields.value(field) else { return [] }
@@ -91,7 +80,7 @@ enum MatchCoding {
 
     /// A stored favourite record, its texts left in the document, and its members the contract
     /// does not know.
-    static func recordRow(_ document: JSONDocument, _ node: Int) throws(WireError) -> (MatchRow, UnknownMembers) {
+    static func recordRow(_ document: JSONDocument, _ node: Int) throws(WireError) -> (row: MatchRow, unknown: UnknownMembers) {
         let fields = try ObjectFields<RecordField>(document, node)
         let id = try document.int64(at: fields.required(.id))
         let homeCrest = try fields.stringNode(.homeTeamImage)
@@ -124,7 +113,7 @@ enum MatchCoding {
     @inline(__always)  // takes the fields in place (see ObjectFields)
     static func recordRows<Field>(_ fields: ObjectFields<Field>, _ field: Field) throws(WireError) -> [MatchRow] {
         guard let node = fields.value(field) else { return [] }
-        return try fields.document.map(array: node) { element throws(WireError) in try recordRow(fields.document, element).0 }
+        return try fields.document.map(array: node) { element throws(WireError) in try recordRow(fields.document, element).row }
     }
 
     /// Writes a favourite record from a row — a record's, or a v4 match's for its new record

@@ -32,10 +32,8 @@ enum MatchesReconcileFavoritesMethod: WireMethod {
             records, with: matches,
             favorite: { $0.row.updateFacts }, match: { $0.updateFacts },
             kickoffMoved: { record, match in
-                guard let fresh = match.utcDate else { return false }
-                guard let stored = record.row.utcDate else { return true }
-                return document.withStringBytes(stored) { stored in
-                    document.withStringBytes(fresh) { !FavoriteReconciliation.isSameKickoff(utf8: stored, $0) }
+                document.withStringBytes(of: record.row.utcDate) { stored in
+                    document.withStringBytes(of: match.utcDate) { FavoriteReconciliation.isKickoffMoved(stored: stored, fresh: $0) }
                 }
             }
         ) { record, match, update in
