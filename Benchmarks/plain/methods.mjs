@@ -402,6 +402,8 @@ function readStart(request) {
     if (optional(request, "timeRange") !== undefined) {
       throw new RequestError("Give either timeRange or startDate, not both.", ".timeRange");
     }
+    const nowValue = optional(request, "now"); // not used beside a startDate, and still checked
+    if (nowValue !== undefined) expectInteger(nowValue, ".now", 0, LAST_TIMESTAMP);
     return startDate;
   }
   const range = optional(request, "timeRange") ?? "thirtyDays";

@@ -1,12 +1,15 @@
-"""Which error a request with several gets: the library checks an object's members in the order
-its schema declares — `x-checkOrder` where the schema has one, else the order of `properties`;
-and no wrong member goes unchecked.
+"""Every wrong member of a request is refused, and a request with several wrong members gets the
+error of the one its schema checks first: `x-checkOrder` where the object's schema has one, else
+the order of its `properties`. (A generic decoder that reads a request in its schema's order
+keeps the errors this pins: issue 41.)
 
-For each object of each method's example request (schemas/<method>.request.schema.json), every
-member that can be made wrong on its own (a value of a type the schema does not allow, or a
-required member left out) is made wrong together with each other such member, and the error's
-path must name the one declared first. (A generic decoder reading a request in its schema's order
-keeps the errors this pins: issue 41.) Needs TC_LIBRARY, a built libtournamentcore.so."""
+The requests: each method's `examples[0]` and every golden request the library answers with
+`ok` (Tests/golden), which between them take the methods' branches (a `startDate` or a
+`timeRange`, arrows or totals, precomputed statistics or rounds). In each, every object the
+schema describes (every element of arrays) has each member made wrong in turn (refused; at its
+path when the request gives that member: one it leaves out may conflict with one it gives): a
+type the schema does not allow, a number past its bounds, a text outside its enumeration, or a
+required member left out. Needs TC_LIBRARY, a built libtournamentcore.so."""
 import copy
 import ctypes
 import itertools
@@ -16,9 +19,11 @@ from pathlib import Path
 
 import pytest
 
-SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"
+ROOT = Path(__file__).resolve().parents[2]
+SCHEMAS = ROOT / "schemas"
 DEFS = json.loads((SCHEMAS / "defs.schema.json").read_text(encoding="utf-8"))["$defs"]
 METHODS = json.loads((SCHEMAS / "methods.json").read_text(encoding="utf-8"))["methods"]
+LEFT_OUT = object()
 
 
 @pytest.fixture(scope="module")
@@ -39,12 +44,6 @@ def answer(lib, method, request):
     return response
 
 
-def error_path(lib, method, request):
-    """The error envelope's path, or None for a success."""
-    response = answer(lib, method, request)
-    return None if response["ok"] else response["error"].get("path")
-
-
 def alternatives(schema):
     """The schema's alternatives (anyOf/oneOf and $refs followed), each a dict."""
     if "$ref" in schema:
@@ -58,17 +57,27 @@ def json_type(value):
     return {bool: "boolean", str: "string", int: "integer", float: "number", list: "array", dict: "object", type(None): "null"}[type(value)]
 
 
-def wrong_value(schema):
-    """A value of a type no alternative allows, or None when every type is allowed."""
-    allowed = set()
-    for alt in alternatives(schema):
+def wrong_values(schema):
+    """Values the schema refuses: one of a type no alternative allows (when some type is not
+    allowed), a number past the bounds of each bounded numeric alternative, a text outside each
+    enumeration of texts."""
+    alts = alternatives(schema)
+    allowed, values = set(), []
+    for alt in alts:
         kind = alt.get("type") or (json_type(alt["const"]) if "const" in alt else json_type(alt["enum"][0]) if "enum" in alt else None)
         if kind is None:
-            return None
+            return []
         allowed |= set(kind) if isinstance(kind, list) else {kind}
+        if "maximum" in alt and alt["maximum"] < 2**63 - 1:
+            values.append(alt["maximum"] + 1)
+        if "minimum" in alt:
+            values.append(alt["minimum"] - 1)
+        if "enum" in alt and all(isinstance(word, str) for word in alt["enum"]):
+            values.append("notAWordOfTheContract")
     if "integer" in allowed:
         allowed.add("number")
-    return next((value for value, kind in [([[]], "array"), ("x", "string"), (True, "boolean"), ({}, "object"), (1.5, "number")] if kind not in allowed), None)
+    wrong_type = next((value for value, kind in [([[]], "array"), ("x", "string"), (True, "boolean"), ({}, "object"), (1.5, "number")] if kind not in allowed), None)
+    return ([wrong_type] if wrong_type is not None else []) + values
 
 
 def object_alternative(schema):
@@ -79,8 +88,8 @@ def items_alternative(schema):
     return next((alt["items"] for alt in alternatives(schema) if alt.get("type") == "array" and "items" in alt), None)
 
 
-def objects(request_schema, example):
-    """(label, path of keys, object schema) of every object of the example the schema describes."""
+def objects(request_schema, request):
+    """(label, path of keys, object schema) of every object of the request the schema describes."""
     found = []
 
     def visit(schema, value, path, label):
@@ -89,19 +98,98 @@ def objects(request_schema, example):
             if isinstance(value.get(key), dict) and object_alternative(member):
                 visit(object_alternative(member), value[key], path + [key], f"{label}.{key}")
             items = items_alternative(member)
-            if isinstance(value.get(key), list) and value[key] and isinstance(value[key][0], dict) and items and object_alternative(items):
-                visit(object_alternative(items), value[key][0], path + [key, 0], f"{label}.{key}[0]")
+            if isinstance(value.get(key), list) and items and object_alternative(items):
+                for index, element in enumerate(value[key]):
+                    if isinstance(element, dict):
+                        visit(object_alternative(items), element, path + [key, index], f"{label}.{key}[{index}]")
 
-    visit(request_schema, example, [], "$")
+    visit(request_schema, request, [], "$")
     return found
 
 
-def cases(every_object=False):
+def skipped_by_contract(method, request, path):
+    """tournaments.filter with `invalidDocuments: "skip"` leaves a wrong document out and reports
+    it in `skipped`, as the contract says, rather than refusing the request."""
+    return method == "tournaments.filter" and request.get("invalidDocuments") == "skip" and path[:1] == ["tournaments"]
+
+
+def requests(method):
+    """(name, request): the schema's example and the golden requests the library answers with ok."""
+    schema = json.loads((SCHEMAS / f"{method}.request.schema.json").read_text(encoding="utf-8"))
+    yield "example", schema, schema["examples"][0]
+    for path in sorted((ROOT / "Tests" / "golden" / method).glob("*.request.json")):
+        response = json.loads(path.with_name(path.name.replace(".request.", ".response.")).read_text(encoding="utf-8"))
+        if response["ok"]:
+            yield path.name.removesuffix(".request.json"), schema, json.loads(path.read_text(encoding="utf-8"))
+
+
+def resolved(request, path):
+    target = request
+    for key in path:
+        target = target[key]
+    return target
+
+
+def member_path(path, key):
+    return "$" + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in path) + "." + key
+
+
+def names(reported, path, key):
+    """Whether an error's path is the member's, or inside it."""
+    prefix = member_path(path, key)
+    return reported is not None and (reported == prefix or reported.startswith((prefix + ".", prefix + "[")))
+
+
+def altered(request, path, faults):
+    request = copy.deepcopy(request)
+    target = resolved(request, path)
+    for key, value in faults:
+        if value is LEFT_OUT:
+            target.pop(key)
+        else:
+            target[key] = value
+    return request
+
+
+def faults_of(object_schema, target, given_only=True):
+    """Each (key, wrong value or LEFT_OUT) of the object's members that the request gives, or of
+    all its members."""
+    for key, member in object_schema["properties"].items():
+        if given_only and key not in target:
+            continue
+        for value in wrong_values(member):
+            yield key, value
+        if key in object_schema.get("required", []) and key in target:
+            yield key, LEFT_OUT
+
+
+def cases():
     for method in METHODS:
-        schema = json.loads((SCHEMAS / f"{method}.request.schema.json").read_text(encoding="utf-8"))
-        for label, path, object_schema in objects(schema, schema["examples"][0]):
-            if len(object_schema.get("properties", {})) > (0 if every_object else 1):
-                yield pytest.param(method, schema["examples"][0], path, object_schema, id=f"{method} {label}")
+        for name, schema, request in requests(method):
+            yield pytest.param(method, schema, request, id=f"{method} {name}")
+
+
+@pytest.mark.parametrize("method, schema, given", list(cases()))
+def test_a_wrong_member_alone_is_refused_at_its_path(library, method, schema, given):
+    request = given
+    assert answer(library, method, request)["ok"], "the unaltered request is answered"
+    tried = 0
+    for _, path, object_schema in objects(schema, request):
+        target = resolved(request, path)
+        for fault in faults_of(object_schema, target, given_only=False):
+            response = answer(library, method, altered(request, path, [fault]))
+            tried += 1
+            if skipped_by_contract(method, request, path):
+                assert response["ok"] and response["result"]["skipped"], f"{member_path(path, fault[0])} = {fault[1]!r}"
+                continue
+            assert not response["ok"], f"{member_path(path, fault[0])} = {fault[1]!r} was accepted"
+            # A member the request left out may be refused for conflicting with one it gives
+            # (arrows beside a leaderboard entry's totals), at that one.
+            if fault[0] in target:
+                assert names(response["error"].get("path"), path, fault[0]), f"{member_path(path, fault[0])} = {fault[1]!r}: {response['error']}"
+    given = sum(key in target for _, path, object_schema in objects(schema, request)
+                for target in [resolved(request, path)] for key in object_schema.get("properties", {}))
+    assert tried > 0 or given == 0, "some member was made wrong"
 
 
 def declared_order(object_schema):
@@ -110,66 +198,18 @@ def declared_order(object_schema):
     return order
 
 
-@pytest.mark.parametrize("method, example, path, object_schema", list(cases()))
-def test_two_wrong_members_report_the_one_checked_first(library, method, example, path, object_schema):
-    def member_path(key):
-        return "$" + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in path) + "." + key
-
-    def names(reported, key):
-        return reported is not None and (reported == member_path(key) or reported.startswith((member_path(key) + ".", member_path(key) + "[")))
-
-    def altered(faults):
-        request = copy.deepcopy(example)
-        target = request
-        for key in path:
-            target = target[key]
-        for key, value in faults:
-            if value is LEFT_OUT:
-                target.pop(key)
-            else:
-                target[key] = value
-        return request
-
-    target = example
-    for key in path:
-        target = target[key]
-    candidates = []
-    for key, member in object_schema["properties"].items():
-        value = wrong_value(member)
-        if value is not None:
-            candidates.append((key, value))
-        if key in object_schema.get("required", []) and key in target:
-            candidates.append((key, LEFT_OUT))
-    # Only members whose fault alone is reported at the member take part.
-    faults = [fault for fault in candidates if names(error_path(library, method, altered([fault])), fault[0])]
-    order = declared_order(object_schema)
-    checked = 0
-    for first, second in itertools.permutations(faults, 2):
-        if first[0] == second[0]:
+@pytest.mark.parametrize("method, schema, given", list(cases()))
+def test_two_wrong_members_report_the_one_checked_first(library, method, schema, given):
+    request = given
+    for label, path, object_schema in objects(schema, request):
+        if skipped_by_contract(method, request, path):
             continue
-        expected = min(first[0], second[0], key=order.index)
-        reported = error_path(library, method, altered([first, second]))
-        assert names(reported, expected), f"{first[0]} and {second[0]} wrong: {reported}, expected {member_path(expected)} (declared order {order})"
-        checked += 1
-    assert checked > 0 or len({key for key, _ in faults}) < 2
-
-
-LEFT_OUT = object()
-
-
-@pytest.mark.parametrize("method, example, path, object_schema", list(cases(every_object=True)))
-def test_a_wrong_member_alone_is_refused(library, method, example, path, object_schema):
-    """No wrong value is answered as if it were absent or right: each member of the object given
-    a type its schema does not allow is an error (or, for tournaments.filter's documents under
-    `invalidDocuments: "skip"`, a document reported in `skipped`, as the contract says)."""
-    for key, member in object_schema["properties"].items():
-        value = wrong_value(member)
-        if value is None:
-            continue
-        request = copy.deepcopy(example)
-        target = request
-        for step in path:
-            target = target[step]
-        target[key] = value
-        response = answer(library, method, request)
-        assert not response["ok"] or response["result"].get("skipped"), f"{key} = {json.dumps(value)} was accepted"
+        target = resolved(request, path)
+        # One fault per member: the first (a wrong type where there is one).
+        faults = list({key: (key, value) for key, value in reversed(list(faults_of(object_schema, target)))}.values())
+        order = declared_order(object_schema)
+        for first, second in itertools.permutations(faults, 2):
+            expected = min(first[0], second[0], key=order.index)
+            reported = answer(library, method, altered(request, path, [first, second]))
+            assert not reported["ok"] and names(reported["error"].get("path"), path, expected), (
+                f"{label}: {first[0]} and {second[0]} wrong: {reported}, expected {member_path(path, expected)} (declared order {order})")

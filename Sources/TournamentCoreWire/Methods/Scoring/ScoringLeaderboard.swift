@@ -54,13 +54,14 @@ enum ScoringLeaderboardMethod: WireMethod {
         guard let scoreNode = fields.raw(.score) else {
             throw WireError(.invalidRequest, "Give either \"arrows\" or \"score\".", location: .missingMember(object: node, key: "score"))
         }
+        let score = try document.int64(at: scoreNode, in: countRange)
         let tens = try fields.int64(.tens, in: countRange) ?? 0
         let xs = try fields.int64(.xs, in: countRange) ?? 0
         if xs > tens, let xsNode = fields.raw(.xs) {
             throw .invalid("xs cannot exceed tens: every X is a 10.", at: xsNode)
         }
         let totals = ScoreTotals(
-            score: try document.int64(at: scoreNode, in: countRange),
+            score: score,
             tens: tens,
             xs: xs,
             arrowCount: try fields.int64(.arrowCount, in: countRange) ?? 0)
