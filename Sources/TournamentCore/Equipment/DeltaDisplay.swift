@@ -100,13 +100,7 @@ public struct DeltaDisplay: Sendable, Hashable {
         var text = ShortText()
         if sign > 0 { text.append(UInt8(ascii: "+")) }
         if sign < 0 { text.append(UInt8(ascii: "-")) }
-        if decimals {
-            text.append(magnitude: magnitude / 100)
-            text.append(UInt8(ascii: "."))
-            text.append(magnitude: magnitude % 100, digits: 2)
-        } else {
-            text.append(magnitude: magnitude)
-        }
+        text.append(magnitude: magnitude, fractionDigits: decimals ? 2 : 0)
         text.withUTF8(body)
     }
 

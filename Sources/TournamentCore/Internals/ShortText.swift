@@ -34,15 +34,32 @@ struct ShortText {
 
     /// The decimal digits of `magnitude`, zero-padded to at least `digits` digits (at most 20).
     mutating func append(magnitude: UInt64, digits: Int = 1) {
+        append(magnitude: magnitude, digits: digits, fractionDigits: 0)
+    }
+
+    /// `magnitude` with a decimal point before its last `fractionDigits` digits (at most 2):
+    /// `12345`, 2 is `123.45`; `5`, 2 is `0.05`.
+    mutating func append(magnitude: UInt64, fractionDigits: Int) {
+        append(magnitude: magnitude, digits: 1, fractionDigits: Swift.min(Swift.max(fractionDigits, 0), 2))
+    }
+
+    /// The digits of `magnitude`, at least `digits` of them before the point, which comes before
+    /// the last `fractionDigits` (none: 0).
+    private mutating func append(magnitude: UInt64, digits: Int, fractionDigits: Int) {
         // Right to left into a word-aligned scratch of 24 bytes (a UInt64 has at most 20
-        // digits), one division per digit, then copied after the text.
+        // digits; with a point and two fraction digits, at most 23 bytes), one division per
+        // digit, then copied after the text.
         var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        let width = Swift.min(Swift.max(digits, 1), 20)
+        let width = Swift.min(Swift.max(digits, 1), 20) + (fractionDigits > 0 ? fractionDigits + 1 : 0)
         let written = withUnsafeMutableBytes(of: &scratch) { buffer -> Int in
             var remaining = magnitude
             var index = buffer.count
             repeat {
                 index -= 1
+                if fractionDigits > 0, buffer.count - index == fractionDigits + 1 {
+                    buffer[index] = UInt8(ascii: ".")
+                    continue
+                }
                 buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
                 remaining /= 10
             } while remaining > 0 || buffer.count - index < width

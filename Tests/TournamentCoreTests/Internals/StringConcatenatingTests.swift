@@ -34,6 +34,17 @@ struct ShortTextTests {
         #expect(text.string == expected)
     }
 
+    @Test("a point before the last fraction digits, a zero before the point when nothing else is", arguments: [
+        (12345 as UInt64, 2, "123.45"), (5, 2, "0.05"), (0, 2, "0.00"), (100, 2, "1.00"), (7, 1, "0.7"), (7, 0, "7"),
+        (UInt64.max, 2, "184467440737095516.15"),
+    ])
+    func fraction(magnitude: UInt64, fractionDigits: Int, expected: String) {
+        var text = ShortText()
+        text.append(UInt8(ascii: "+"))
+        text.append(magnitude: magnitude, fractionDigits: fractionDigits)
+        #expect(text.string == "+" + expected)
+    }
+
     @Test("a magnitude past Int.max keeps every digit")
     func largestMagnitude() {
         var text = ShortText()
