@@ -168,8 +168,9 @@ extension FavoriteReconciliation {
         var firstIndex: [Int64: Int] = [:]
         if matches.count > scanLimit {
             firstIndex.reserveCapacity(matches.count)
-            for (index, match) in matches.enumerated() where firstIndex[matchFacts(match).id] == nil {
-                firstIndex[matchFacts(match).id] = index
+            for (index, match) in matches.enumerated() {
+                let id = matchFacts(match).id
+                if firstIndex[id] == nil { firstIndex[id] = index }
             }
         }
         for favorite in favorites {
