@@ -32,6 +32,7 @@ def outputs(contract):
         ("Sources/TournamentCoreABI/MethodExports.swift", lambda _: c.swift_exports(contract)),
         ("Sources/TournamentCoreWire/Decoding/RequestMembers.swift", lambda _: swift.request_members(contract)),
         ("Sources/TournamentCoreWire/Methods/MethodList.swift", lambda _: swift.method_list(contract)),
+        ("Sources/TournamentCoreWire/Decoding/RequestValues.swift", lambda _: swift.request_values(contract)),
         ("include/tournament_core.h", lambda text: c.header(text, contract)),
         ("Fuzz/FuzzMethods.swift", lambda _: fuzz.fuzz_methods(contract)),
         ("Fuzz/tournamentcore.dict", lambda text: fuzz.dictionary(text, contract)),

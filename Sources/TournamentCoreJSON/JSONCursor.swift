@@ -78,12 +78,21 @@ public struct JSONCursor {
     /// bytes is looked up by its word, as a document's keys are (one probe, no hashing of bytes).
     @inline(always)
     @inlinable public mutating func nextKey(in table: JSONKeyTable) -> Int? {
+        guard let (_, index) = nextMember(in: table) else { return nil }
+        guard let index else { return declining(nil) }
+        return index
+    }
+
+    /// The next member of the object entered last: its key as written (see ``nextKey()``) and
+    /// the key's index in `table`, nil for a key the table does not have (the decoder decides);
+    /// nil at the object's end or when declined.
+    @inline(always)
+    @inlinable public mutating func nextMember(in table: JSONKeyTable) -> (key: UnsafeBufferPointer<UInt8>, index: Int?)? {
         guard let key = nextKey(), let start = key.baseAddress else { return nil }
         let index = key.count <= 8
             ? table.index(ofShortWord: ByteScanning.keyWord(start, count: key.count, readable: end - start), length: key.count)
             : table.index(of: key)
-        guard let index else { return declining(nil) }
-        return index
+        return (key, index)
     }
 
     /// Whether the array entered last has another element (the cursor is then at it); false

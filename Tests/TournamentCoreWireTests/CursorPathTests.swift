@@ -17,10 +17,22 @@ struct CursorPathTests {
             String(decoding: Wire.callReadingDocument(method: method, request: bytes), as: UTF8.self))
     }
 
-    @Test("each method with a cursor path answers every golden request as its document path does", arguments: ["equipment.stats", "guests.check", "tournaments.filter"])
+    /// The methods with a cursor path, from the registry.
+    static let cursorMethods = MethodRegistry.methods.filter { $0.respondReading != nil }.map { "\($0.name)" }
+
+    @Test("the methods with a cursor path are found in the registry")
+    func cursorMethodsAreListed() {
+        #expect(Self.cursorMethods.contains("guests.check"))
+        #expect(Self.cursorMethods.count >= 3)
+    }
+
+    @Test("each method with a cursor path answers every golden request and its example as its document path does", arguments: cursorMethods)
     func goldenRequests(method: String) throws {
         let cases = GoldenCase.all.filter { $0.method == method }
         #expect(cases.count > 10)
+        let example = try #require(exampleRequest(of: method))
+        let (exampleCursorFirst, exampleDocument) = answers(method, example)
+        #expect(exampleCursorFirst == exampleDocument)
         var read = 0
         for golden in cases {
             let request = try #require(readFile(golden.path + ".request.json"))
@@ -40,10 +52,11 @@ struct CursorPathTests {
 
     /// Whether the cursor path of `method` (one that has one) reads `request` itself.
     private func readByCursor(_ request: String, method: String) -> Bool {
-        switch method {
-        case "guests.check": readByCursor(request, GuestsCheckMethod.self)
-        case "tournaments.filter": readByCursor(request, TournamentsFilterMethod.self)
-        default: readByCursor(request, EquipmentStatsMethod.self)
+        guard let respondReading = MethodRegistry.methods.first(where: { "\($0.name)" == method })?.respondReading else { return false }
+        return Array(request.utf8).withUnsafeBufferPointer { bytes in
+            guard let cursor = JSONCursor(bytes) else { return false }
+            var writer = JSONWriter()
+            return respondReading(cursor, &writer)
         }
     }
 
@@ -132,10 +145,13 @@ struct CursorPathTests {
         func guests(_ count: Int) -> String {
             "{\"tournament\":{\"id\":\"t\",\"status\":\"OPEN\"" + (0..<count).map { ",\"k\($0)\":\($0)" }.joined() + "},\"participants\":[],\"currentUserId\":\"u\"}"
         }
-        #expect(readByCursor(guests(TournamentView.maxUnknownMembers), GuestsCheckMethod.self))
-        #expect(!readByCursor(guests(5_000), GuestsCheckMethod.self))
-        let (cursorFirst, document) = answers("guests.check", guests(5_000))
-        #expect(cursorFirst == document)
+        // guests.check reads a tournament's unknown members and leaves them, comparing none with
+        // another: the cursor path reads any number of them, linearly.
+        for count in [TournamentView.maxUnknownMembers + 1, 5_000] {
+            #expect(readByCursor(guests(count), GuestsCheckMethod.self))
+            let (cursorFirst, document) = answers("guests.check", guests(count))
+            #expect(cursorFirst == document)
+        }
     }
 
     @Test("a plain request is read by the cursor path, and a request with an escape is declined")
@@ -368,5 +384,23 @@ private extension String {
             return String(self[..<brace]) + String(replacement.dropLast()) + rest
         }
         return String(self[..<brace]) + replacement + rest
+    }
+}
+
+/// The example request of `method` (`examples[0]` of its request schema) as written there; nil
+/// when it cannot be read.
+func exampleRequest(of method: String) -> String? {
+    guard let schema = readFile(repositoryRoot + "/schemas/\(method).request.schema.json") else { return nil }
+    return schema.withUnsafeBufferPointer { bytes in
+        try? JSONDocument.parse(bytes) { document -> String? in
+            for key in document.keys(document.root) where document.string(key) == "examples" {
+                let examples = key + 1
+                guard document.kind(examples) == .array else { return nil }
+                var elements = document.elements(examples)
+                guard let first = elements.next() else { return nil }
+                return String(decoding: document.sourceText(first), as: UTF8.self)
+            }
+            return nil
+        }
     }
 }

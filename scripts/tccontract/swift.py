@@ -14,7 +14,7 @@ from typing import List
 
 from . import Contract
 from .blocks import NOTICE
-from .types import Object, TypeBuilder
+from .types import Array, Nullable, Object, Primitive, TypeBuilder, unwrap
 
 # Words Swift does not take as a case name without backticks.
 KEYWORDS = {"associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
@@ -74,6 +74,17 @@ def request_members(contract: Contract) -> str:
         lines.append("        static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })")
         if obj.keeps_unknown:
             lines.append("        static let keepsUnknownMembers = true")
+        required = sum(1 << i for i, p in enumerate(obj.properties) if p.required)
+        if required:
+            lines.append("        static var requiredSlots: UInt64 { 0b%s }" % format(required, "b"))
+        lines.append("")
+        if obj.check_order != keys:
+            lines.append("        /// In `x-checkOrder`'s order.")
+        lines.append("        @inline(__always)")
+        lines.append("        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {")
+        for key in obj.check_order:
+            lines.append("            try body(.%s)" % case_name(key))
+        lines.append("        }")
         lines.append("    }")
         lines.append("")
     lines.append("    /// Makes the key tables of the objects the request of the method at `index` (in the")
@@ -125,3 +136,235 @@ def method_list(contract: Contract) -> str:
             "",
         ]
     return "\n".join(lines).rstrip("\n") + "\n"
+
+
+class Unsupported(Exception):
+    """A member whose checks a generated decoder does not make (yet): its object gets none."""
+
+
+# The wire layer's checks of the strings whose definition has a `pattern` or a `maxLength` (by
+# the definition's `title`): each names what is wrong with a text's bytes, nil when nothing is.
+CHECKED_TEXTS = {"guest ID": "GuestID.problem(in:)"}
+
+KIND_WORDS = {"Enum": "an enumeration", "Union": "a union of types", "Const": "a constant", "Nullable": "a nullable value"}
+
+INT64_MIN, INT64_MAX = -2 ** 63, 2 ** 63 - 1
+
+
+def stream_name(prop) -> str:
+    return prop.name[0].upper() + prop.name[1:]
+
+
+def request_values(contract: Contract) -> str:
+    """Sources/TournamentCoreWire/Decoding/RequestValues.swift: per request object, a struct of its
+    members as a `RequestReader` reads them and one generic decoder, from the schema's types,
+    ranges, required members, nullability, check order (via `Members`) and `x-stream`.
+
+    An object gets a decoder only when the decoder makes every check its schema states: a member
+    of a kind listed in `Unsupported` (an enumeration, a union, a constant, exclusive bounds...)
+    leaves its object (and the objects holding it) to a hand-written decoder, and the file says
+    which."""
+    objects = request_objects(contract)
+    by_name = {obj.name: obj for obj in objects}
+    supported: dict = {}
+    reasons: dict = {}
+
+    def streams(obj: Object) -> List:
+        return [p for p in obj.properties if p.schema.get("x-stream")]
+
+    def element_swift(t, owner: str) -> str:
+        """The Swift type of a value of type `t` (not nullable) in a struct generic over Text."""
+        t = unwrap(t)
+        if isinstance(t, Primitive):
+            if t.kind == "string":
+                return "Text"
+            if t.kind == "integer":
+                return "Int64"
+            if t.kind == "number":
+                return "Double"
+            if t.kind == "boolean":
+                return "Bool"
+            raise Unsupported("a value of any type")
+        if isinstance(t, Object):
+            check(t)
+            if streams(t):
+                raise Unsupported("%s streams an array, inside another object" % t.name)
+            return "Requests.%s<Text>" % t.name
+        if isinstance(t, Array):
+            if isinstance(unwrap(t.items), Array):
+                raise Unsupported("an array of arrays")
+            return "[%s]" % element_swift(t.items, owner)
+        raise Unsupported(KIND_WORDS[type(t).__name__])
+
+    def read_expression(t) -> str:
+        """Reads a value of type `t` (not null) with `reader`."""
+        t = unwrap(t)
+        if isinstance(t, Primitive):
+            schema = t.schema
+            for keyword in ("exclusiveMinimum", "exclusiveMaximum", "multipleOf", "format"):
+                if keyword in schema:
+                    raise Unsupported("`%s`" % keyword)
+            if t.kind == "string":
+                if schema.get("maxLength") is not None or schema.get("pattern") is not None:
+                    if t.title not in CHECKED_TEXTS:
+                        raise Unsupported("a string with a pattern or a maximum length that CHECKED_TEXTS does not name")
+                    return "reader.text(refusing: %s)" % CHECKED_TEXTS[t.title]
+                return "reader.nonEmptyText()" if schema.get("minLength", 0) >= 1 else "reader.text()"
+            if t.kind == "integer":
+                low, high = schema.get("minimum", INT64_MIN), schema.get("maximum", INT64_MAX)
+                if (low, high) == (INT64_MIN, INT64_MAX):
+                    return "reader.int64(in: Int64.min...Int64.max)"
+                return "reader.int64(in: %s...%s)" % (int_literal(low), int_literal(high))
+            if t.kind == "number":
+                low, high = schema.get("minimum"), schema.get("maximum")
+                return "reader.double(in: %s...%s)" % (
+                    "-Double.greatestFiniteMagnitude" if low is None else repr(float(low)),
+                    "Double.greatestFiniteMagnitude" if high is None else repr(float(high)))
+            if t.kind == "boolean":
+                return "reader.bool()"
+        if isinstance(t, Object):
+            return "Requests.%s.read(&reader)" % t.name
+        raise Unsupported(KIND_WORDS[type(t).__name__])
+
+    def check(obj: Object) -> None:
+        if obj.name in supported:
+            if not supported[obj.name]:
+                raise Unsupported(reasons[obj.name])
+            return
+        supported[obj.name] = True
+        try:
+            for p in obj.properties:
+                if p.schema.get("x-stream"):
+                    if not isinstance(unwrap(p.type), Array) or p.required:
+                        raise Unsupported("`x-stream` on %s, not an optional array" % p.name)
+                element_swift(p.type, obj.name)
+                inner = unwrap(p.type)
+                read_expression(inner.items if isinstance(inner, Array) else inner)
+        except Unsupported as error:
+            supported[obj.name] = False
+            reasons[obj.name] = str(error) if ": " in str(error) else "%s: %s" % (obj.name, error)
+            raise Unsupported(reasons[obj.name])
+
+    for obj in objects:
+        try:
+            check(obj)
+        except Unsupported:
+            pass
+
+    lines = [
+        "// %s" % NOTICE,
+        "//",
+        "// Each request object's members as a `RequestReader` reads them, and its decoder",
+        "// (scripts/tccontract/swift.py): one decoder for the document path and the cursor path.",
+        "// A member absent or null is nil (a streamed array: its accumulator left empty); defaults",
+        "// are the rules'.",
+        "",
+        "import TournamentCore",
+        "import TournamentCoreJSON",
+        "",
+        "/// The request objects as read, one struct per object type of schemas/ whose checks a",
+        "/// generated decoder makes.",
+        "enum Requests {}",
+    ]
+    skipped = [obj for obj in objects if not supported[obj.name]]
+    for obj in objects:
+        if not supported[obj.name]:
+            continue
+        fields = "Members.%s" % obj.name
+        generics = ["Text"] + ["%s: RequestAccumulator<Requests.%s<Text>>" % (stream_name(p), unwrap(unwrap(p.type).items).name
+                                                                               if isinstance(unwrap(unwrap(p.type).items), Object)
+                                                                               else element_swift(unwrap(p.type).items, obj.name))
+                               for p in streams(obj)]
+        where = "`$defs/%s`" % obj.definition if obj.definition else "the request schema"
+        lines += ["", "extension Requests {"]
+        lines.append("    /// `%s` (%s) as read." % (obj.name, where))
+        lines.append("    struct %s<%s> {" % (obj.name, ", ".join(generics)))
+        for p in obj.properties:
+            name = case_name(p.name)
+            if p.schema.get("x-stream"):
+                lines.append("        /// Each element, added as read.")
+                lines.append("        var %s: %s" % (name, stream_name(p)))
+                continue
+            swift_type = element_swift(p.type, obj.name)
+            optional = not p.required or isinstance(p.type, Nullable)
+            lines.append("        var %s: %s%s" % (name, swift_type, "?" if optional else ""))
+        lines.append("    }")
+        lines.append("}")
+        lines.append("")
+        lines.append("extension Requests.%s {" % obj.name)
+        visit = "(inout Reader, %s) throws(Reader.Failure) -> Void" % fields
+        signature = "<Reader: RequestReader>(_ reader: inout Reader%s) throws(Reader.Failure) -> Self where Reader.Text == Text {"
+        lines += [
+            "    /// Reads the object the reader stands at.",
+            "    @inline(__always)",
+            "    static func read" + signature % "",
+            "        try read(&reader) { (reader: inout Reader, visit: %s) throws(Reader.Failure) in" % visit,
+            "            try reader.readObject(%s.self, visit)" % fields,
+            "        }",
+            "    }",
+            "",
+            "    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.",
+            "    @inline(__always)",
+            "    static func read" + signature % ", hints: inout Reader.ObjectHints",
+            "        try read(&reader) { (reader: inout Reader, visit: %s) throws(Reader.Failure) in" % visit,
+            "            try reader.readObject(%s.self, hints: &hints, visit)" % fields,
+            "        }",
+            "    }",
+            "",
+            "    @inline(__always)",
+            "    private static func read" + signature % (", visitingWith readObject: (inout Reader, %s) throws(Reader.Failure) -> Void" % visit),
+        ]
+        for p in obj.properties:
+            name = case_name(p.name)
+            if p.schema.get("x-stream"):
+                lines.append("        var %s = %s()" % (name, stream_name(p)))
+            else:
+                lines.append("        var %s: %s?" % (name, element_swift(p.type, obj.name)))
+        lines.append("        try readObject(&reader) { (reader: inout Reader, field: %s) throws(Reader.Failure) in" % fields)
+        lines.append("            switch field {")
+        for p in obj.properties:
+            name = case_name(p.name)
+            inner = unwrap(p.type)
+            nullable = not p.required or isinstance(p.type, Nullable)
+            guard = "if try !reader.takeNull() { " if nullable else ""
+            close = " }" if nullable else ""
+            if isinstance(inner, Array) and isinstance(unwrap(inner.items), Object) and not nullable:
+                guard, close = "do { ", " }"
+            if isinstance(inner, Array):
+                element = read_expression(inner.items)
+                if isinstance(unwrap(inner.items), Object):
+                    element = element.replace("(&reader)", "(&reader, hints: &hints)")
+                    guard += "var hints = Reader.ObjectHints(); "
+                if p.schema.get("x-stream"):
+                    body = "try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in %s.add(try %s) }" % (name, element)
+                else:
+                    body = ("var values: %s = []; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in "
+                            "values.append(try %s) }; %s = values" % (element_swift(inner, obj.name), element, name))
+            else:
+                body = "%s = try %s" % (name, read_expression(inner))
+            lines.append("            case .%s: %s%s%s" % (name, guard, body, close))
+        lines.append("            }")
+        lines.append("        }")
+        for p in obj.properties:
+            if p.required and not isinstance(p.type, Nullable):
+                name = case_name(p.name)
+                lines.append("        guard let %s else { throw reader.missing(%s.%s) }" % (name, fields, name))
+        lines.append("        return Self(%s)" % ", ".join("%s: %s" % (p.name, case_name(p.name)) for p in obj.properties))
+        lines.append("    }")
+        lines.append("}")
+    if skipped:
+        lines += ["", "// Not generated (their decoders are hand-written):"]
+        for obj in skipped:
+            lines.append("// - %s: %s" % (obj.name, reasons[obj.name] if reasons[obj.name].split(":")[0] != obj.name
+                                              else reasons[obj.name].split(": ", 1)[1]))
+    return "\n".join(lines) + "\n"
+
+
+def int_literal(value: int) -> str:
+    if value == INT64_MIN:
+        return "Int64.min"
+    if value == INT64_MAX:
+        return "Int64.max"
+    if value == 2 ** 31 - 1:
+        return "Int64(Int32.max)"
+    return str(value)

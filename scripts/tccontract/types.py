@@ -129,6 +129,9 @@ class Object(Type):
     closed: bool
     description: Optional[str] = field(default=None, compare=False)
     definition: Optional[str] = None  # the $defs name, for shared types
+    # The order the core checks the members in (`x-checkOrder`, else the properties' order): the
+    # first wrong member in this order is the one an error names.
+    check_order: List[str] = field(default_factory=list)
 
 
 class TypeBuilder:
@@ -203,8 +206,11 @@ class TypeBuilder:
             for key, value in schema.get("properties", {}).items():
                 properties.append(Property(key, self.build(value, object_name + pascal(key), "%s.%s" % (origin, key)),
                                            key in required, value))
+            check_order = list(schema.get("x-checkOrder", [p.name for p in properties]))
+            if sorted(check_order) != sorted(p.name for p in properties):
+                raise ContractError("%s: x-checkOrder is not an order of the properties" % origin)
             built = Object(object_name, properties, bool(schema.get("x-keepsUnknownMembers")),
-                           schema.get("additionalProperties") is False, description, definition)
+                           schema.get("additionalProperties") is False, description, definition, check_order)
             return self._register(built, origin)
         if kind == "array":
             items = self.build(schema.get("items", {}), name + "Item", origin + "[]")

@@ -44,6 +44,11 @@ struct ObjectFields<Field: RequestFields> {
     /// Sorts the members of the object at `node`, an element of an array whose objects mostly
     /// share their keys' order, with `table` and the `hints` of that array.
     @inline(always)
+    init(_ document: JSONDocument, _ node: Int, hints: inout JSONKeyTable.KeysByPosition) throws(WireError) {
+        try self.init(document, node, table: Field.table, hints: &hints)
+    }
+
+    @inline(always)
     fileprivate init(_ document: JSONDocument, _ node: Int, table: JSONKeyTable, hints: inout JSONKeyTable.KeysByPosition) throws(WireError) {
         self.document = document
         object = try document.object(node)
@@ -106,7 +111,7 @@ struct ObjectFields<Field: RequestFields> {
     /// The error of a missing required field (out of line: its message is not the reading's
     /// business, and inlined it took stack space in every decoder).
     @inline(never)
-    private static func missing(_ field: Field, in object: Int) -> WireError {
+    static func missing(_ field: Field, in object: Int) -> WireError {
         WireError(
             .invalidRequest, "Missing required field \"\(field.rawValue)\".",
             location: .missingMember(object: object, key: field.rawValue))

@@ -13,10 +13,25 @@ protocol RequestFields: RawRepresentable<String>, CaseIterable, Equatable, Senda
     /// Whether objects of these fields keep their other members to write them back
     /// (``ObjectFields/unknownMembers``); false unless a type says so.
     static var keepsUnknownMembers: Bool { get }
+    /// The fields the schema requires, bit ``slot`` set for each; none unless a type says so.
+    static var requiredSlots: UInt64 { get }
+
+    /// Calls `body` with each field in the order the core checks them (the schema's
+    /// `x-checkOrder`, else `allCases`' order): the first wrong member in this order is the one an
+    /// error names (``DocumentReader``).
+    static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure)
 }
 
 extension RequestFields {
     static var keepsUnknownMembers: Bool { false }
+
+    static var requiredSlots: UInt64 { 0 }
+
+    static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+        for slot in 0..<table.count {
+            try body(Self(slot: slot))
+        }
+    }
 
     /// The field whose ``slot`` is `slot`, an index of ``table`` (below the number of fields).
     /// (Not `allCases[slot]`: `allCases` builds its array on every use.)

@@ -14,6 +14,18 @@ enum Members {
         typealias Slots = SIMD8<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static let keepsUnknownMembers = true
+        static var requiredSlots: UInt64 { 0b1 }
+
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.id)
+            try body(.name)
+            try body(.location)
+            try body(.status)
+            try body(.`public`)
+            try body(.currentParticipants)
+            try body(.maxParticipants)
+        }
     }
 
     /// The members of `TournamentsFilterRequest` (the request schema).
@@ -21,6 +33,18 @@ enum Members {
         case tournaments, tab, publicOnly, query, limit, invalidDocuments
         typealias Slots = SIMD8<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+        static var requiredSlots: UInt64 { 0b1 }
+
+        /// In `x-checkOrder`'s order.
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.tournaments)
+            try body(.invalidDocuments)
+            try body(.tab)
+            try body(.publicOnly)
+            try body(.query)
+            try body(.limit)
+        }
     }
 
     /// The members of `StoredParticipant` (`$defs/storedParticipant`).
@@ -28,6 +52,15 @@ enum Members {
         case participantId, displayName, joinedAt, isCreator
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+        static var requiredSlots: UInt64 { 0b1 }
+
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.participantId)
+            try body(.displayName)
+            try body(.joinedAt)
+            try body(.isCreator)
+        }
     }
 
     /// The members of `CurrentUser` (`$defs/currentUser`).
@@ -35,6 +68,14 @@ enum Members {
         case uid, displayName, email
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+        static var requiredSlots: UInt64 { 0b1 }
+
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.uid)
+            try body(.displayName)
+            try body(.email)
+        }
     }
 
     /// The members of `ParticipantsResolveRequest` (the request schema).
@@ -42,6 +83,16 @@ enum Members {
         case tournamentId, participants, participantIds, currentUser, now
         typealias Slots = SIMD8<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+        static var requiredSlots: UInt64 { 0b1 }
+
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.tournamentId)
+            try body(.participants)
+            try body(.participantIds)
+            try body(.currentUser)
+            try body(.now)
+        }
     }
 
     /// The members of `ParticipantsDisplayNameRequest` (the request schema).
@@ -49,6 +100,14 @@ enum Members {
         case participantId, index, currentUser
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+        static var requiredSlots: UInt64 { 0b11 }
+
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.participantId)
+            try body(.index)
+            try body(.currentUser)
+        }
     }
 
     /// The members of `ParticipantsRepairBeginRequest` (the request schema).
@@ -56,6 +115,12 @@ enum Members {
         case tournamentId
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+        static var requiredSlots: UInt64 { 0b1 }
+
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.tournamentId)
+        }
     }
 
     /// The members of `ParticipantsRepairEndRequest` (the request schema).
@@ -63,6 +128,12 @@ enum Members {
         case tournamentId
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+        static var requiredSlots: UInt64 { 0b1 }
+
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.tournamentId)
+        }
     }
 
     /// The members of `ScorableParticipant` (`$defs/scorableParticipant`).
@@ -70,6 +141,15 @@ enum Members {
         case participantId, guestParticipant, addedBy, parentParticipantId
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+        static var requiredSlots: UInt64 { 0b1 }
+
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.participantId)
+            try body(.guestParticipant)
+            try body(.addedBy)
+            try body(.parentParticipantId)
+        }
     }
 
     /// The members of `ParticipantsScorableRequest` (the request schema).
@@ -77,6 +157,12 @@ enum Members {
         case participants, currentUserId
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.participants)
+            try body(.currentUserId)
+        }
     }
 
     /// The members of `SessionParticipant` (`$defs/sessionParticipant`).
@@ -84,6 +170,14 @@ enum Members {
         case participantId, guestParticipant, addedBy
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+        static var requiredSlots: UInt64 { 0b1 }
+
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.participantId)
+            try body(.guestParticipant)
+            try body(.addedBy)
+        }
     }
 
     /// The members of `GuestLimits` (`$defs/guestLimits`).
@@ -91,6 +185,12 @@ enum Members {
         case maxGuestsPerParticipant, maxTotalGuests
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.maxGuestsPerParticipant)
+            try body(.maxTotalGuests)
+        }
     }
 
     /// The members of `GuestsCheckRequest` (the request schema).
@@ -98,6 +198,14 @@ enum Members {
         case tournament, participants, currentUserId, limits
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.tournament)
+            try body(.participants)
+            try body(.currentUserId)
+            try body(.limits)
+        }
     }
 
     /// The members of `GuestsAddRequest` (the request schema).
@@ -105,6 +213,17 @@ enum Members {
         case tournament, participants, currentUserId, limits, name, guestId
         typealias Slots = SIMD8<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+        static var requiredSlots: UInt64 { 0b10000 }
+
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.tournament)
+            try body(.participants)
+            try body(.currentUserId)
+            try body(.limits)
+            try body(.name)
+            try body(.guestId)
+        }
     }
 
     /// The members of `GuestsGenerateIdRequest` (the request schema).
@@ -112,6 +231,11 @@ enum Members {
         case count
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.count)
+        }
     }
 
     /// The members of `GuestsValidateIdRequest` (the request schema).
@@ -119,6 +243,12 @@ enum Members {
         case id
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+        static var requiredSlots: UInt64 { 0b1 }
+
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.id)
+        }
     }
 
     /// The members of `Arrow` (`$defs/arrow`).
@@ -126,6 +256,15 @@ enum Members {
         case score, isX, x, y
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+        static var requiredSlots: UInt64 { 0b1 }
+
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.score)
+            try body(.isX)
+            try body(.x)
+            try body(.y)
+        }
     }
 
     /// The members of `Round` (`$defs/round`).
@@ -133,6 +272,14 @@ enum Members {
         case id, date, arrows
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+        static var requiredSlots: UInt64 { 0b110 }
+
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.id)
+            try body(.date)
+            try body(.arrows)
+        }
     }
 
     /// The members of `EquipmentStatsRequest` (the request schema).
@@ -140,6 +287,17 @@ enum Members {
         case setupId, rounds, timeRange, startDate, now
         typealias Slots = SIMD8<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+        static var requiredSlots: UInt64 { 0b11 }
+
+        /// In `x-checkOrder`'s order.
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.setupId)
+            try body(.rounds)
+            try body(.startDate)
+            try body(.timeRange)
+            try body(.now)
+        }
     }
 
     /// The members of `PrecomputedStats` (`$defs/precomputedStats`).
@@ -147,6 +305,19 @@ enum Members {
         case setupId, totalArrows, totalScore, averageScore, accuracy, consistency, xCount, tenCount, roundCount
         typealias Slots = SIMD16<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.setupId)
+            try body(.totalArrows)
+            try body(.totalScore)
+            try body(.averageScore)
+            try body(.accuracy)
+            try body(.consistency)
+            try body(.xCount)
+            try body(.tenCount)
+            try body(.roundCount)
+        }
     }
 
     /// The members of `PrecomputedDrift` (`$defs/precomputedDrift`).
@@ -154,6 +325,16 @@ enum Members {
         case setupId, xDriftAverage, yDriftAverage, xSpread, ySpread, arrowCount
         typealias Slots = SIMD8<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.setupId)
+            try body(.xDriftAverage)
+            try body(.yDriftAverage)
+            try body(.xSpread)
+            try body(.ySpread)
+            try body(.arrowCount)
+        }
     }
 
     /// The members of `SetupInput` (`$defs/setupInput`).
@@ -161,6 +342,17 @@ enum Members {
         case id, name, rounds, stats, drift
         typealias Slots = SIMD8<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+        static var requiredSlots: UInt64 { 0b1 }
+
+        /// In `x-checkOrder`'s order.
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.id)
+            try body(.name)
+            try body(.stats)
+            try body(.drift)
+            try body(.rounds)
+        }
     }
 
     /// The members of `EquipmentCompareRequest` (the request schema).
@@ -168,6 +360,17 @@ enum Members {
         case setupA, setupB, timeRange, startDate, now
         typealias Slots = SIMD8<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+        static var requiredSlots: UInt64 { 0b11 }
+
+        /// In `x-checkOrder`'s order.
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.startDate)
+            try body(.timeRange)
+            try body(.now)
+            try body(.setupA)
+            try body(.setupB)
+        }
     }
 
     /// The members of `SetupOption` (the request schema).
@@ -176,6 +379,13 @@ enum Members {
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static let keepsUnknownMembers = true
+        static var requiredSlots: UInt64 { 0b1 }
+
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.id)
+            try body(.name)
+        }
     }
 
     /// The members of `EquipmentSelectionRequest` (the request schema).
@@ -183,6 +393,14 @@ enum Members {
         case setups, setupAId, setupBId
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+        static var requiredSlots: UInt64 { 0b1 }
+
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.setups)
+            try body(.setupAId)
+            try body(.setupBId)
+        }
     }
 
     /// The members of `EquipmentTimeRangesRequest` (the request schema).
@@ -190,6 +408,11 @@ enum Members {
         case now
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.now)
+        }
     }
 
     /// The members of `LeaderboardEntryInput` (the request schema).
@@ -197,6 +420,19 @@ enum Members {
         case participantId, displayName, arrows, score, tens, xs, arrowCount
         typealias Slots = SIMD8<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+        static var requiredSlots: UInt64 { 0b1 }
+
+        /// In `x-checkOrder`'s order.
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.participantId)
+            try body(.displayName)
+            try body(.score)
+            try body(.tens)
+            try body(.xs)
+            try body(.arrowCount)
+            try body(.arrows)
+        }
     }
 
     /// The members of `ScoringLeaderboardRequest` (the request schema).
@@ -204,6 +440,12 @@ enum Members {
         case entries
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+        static var requiredSlots: UInt64 { 0b1 }
+
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.entries)
+        }
     }
 
     /// The members of `Team` (the request schema).
@@ -211,6 +453,12 @@ enum Members {
         case name, crest
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.name)
+            try body(.crest)
+        }
     }
 
     /// The members of `FullTimeScore` (the request schema).
@@ -218,6 +466,12 @@ enum Members {
         case home, away
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.home)
+            try body(.away)
+        }
     }
 
     /// The members of `MatchScore` (the request schema).
@@ -225,6 +479,12 @@ enum Members {
         case winner, fullTime
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.winner)
+            try body(.fullTime)
+        }
     }
 
     /// The members of `Competition` (the request schema).
@@ -232,6 +492,12 @@ enum Members {
         case name, code
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.name)
+            try body(.code)
+        }
     }
 
     /// The members of `Match` (`$defs/match`).
@@ -239,6 +505,20 @@ enum Members {
         case id, utcDate, matchday, status, homeTeam, awayTeam, score, competition
         typealias Slots = SIMD8<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+        static var requiredSlots: UInt64 { 0b1 }
+
+        /// In `x-checkOrder`'s order.
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.score)
+            try body(.competition)
+            try body(.id)
+            try body(.utcDate)
+            try body(.matchday)
+            try body(.status)
+            try body(.homeTeam)
+            try body(.awayTeam)
+        }
     }
 
     /// The members of `FavoriteRecordInput` (`$defs/favoriteRecordInput`).
@@ -247,6 +527,23 @@ enum Members {
         typealias Slots = SIMD16<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static let keepsUnknownMembers = true
+        static var requiredSlots: UInt64 { 0b1 }
+
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.id)
+            try body(.homeTeamImage)
+            try body(.awayTeamImage)
+            try body(.homeTeamName)
+            try body(.awayTeamName)
+            try body(.utcDate)
+            try body(.matchday)
+            try body(.winner)
+            try body(.fullTimeScoreHome)
+            try body(.fullTimeScoreAway)
+            try body(.competitionCode)
+            try body(.competitionName)
+        }
     }
 
     /// The members of `MatchesSectionsRequest` (the request schema).
@@ -254,6 +551,14 @@ enum Members {
         case matches, favorites, segment, timeZone
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.matches)
+            try body(.favorites)
+            try body(.segment)
+            try body(.timeZone)
+        }
     }
 
     /// The members of `MatchesFavoriteRequest` (the request schema).
@@ -261,6 +566,12 @@ enum Members {
         case match
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+        static var requiredSlots: UInt64 { 0b1 }
+
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.match)
+        }
     }
 
     /// The members of `MatchesReconcileFavoritesRequest` (the request schema).
@@ -268,6 +579,12 @@ enum Members {
         case favorites, matches
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+
+        @inline(__always)
+        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
+            try body(.favorites)
+            try body(.matches)
+        }
     }
 
     /// Makes the key tables of the objects the request of the method at `index` (in the

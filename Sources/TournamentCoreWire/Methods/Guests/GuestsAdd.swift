@@ -3,28 +3,26 @@ import TournamentCoreJSON
 
 /// `guests.add`: validate a new guest and build its participant document (``GuestAddition``).
 /// A refused rule is an error response with the rule's code and message.
+///
+/// Its request is `guests.check`'s with `name` and `guestId`, checked after the others.
 enum GuestsAddMethod: WireMethod {
-    static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
-        let request = try GuestRequest(document, request)
-        let name = try document.string(at: request.fields.required(.name))
-        let guestId = try request.fields.value(.guestId).map { node throws(WireError) in
-            let id = try document.string(at: node)
-            guard GuestID.isValid(id) else {
-                throw .invalid("Expected a guest ID: \"guest_\" followed by 16 letters or digits.", at: node)
-            }
-            return id
-        }
+    static func respond(to node: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
+        var reader = DocumentReader(document, at: node)
+        let request = try Requests.GuestsAddRequest<Int, GuestsAddedBy<Int>>.read(&reader)
+        let members = GuestRequest(request.tournament, request.participants, request.currentUserId, request.limits, by: reader)
         let addition: GuestAddition
         do throws(GuestError) {
             addition = try GuestAddition(
-                name: name,
-                guestId: guestId,
-                tournament: request.tournament,
-                tally: request.tally,
-                currentUserId: request.currentUserId,
-                limits: request.limits)
+                name: reader.string(request.name),
+                guestId: request.guestId.map { reader.string($0) },
+                tournament: members.tournament,
+                tally: members.tally,
+                currentUserId: members.currentUserId,
+                limits: members.limits)
         } catch {
-            throw request.error(error)
+            // Name problems point at `$.name`.
+            let location: WireError.Location? = if case .invalidGuestName = error { .node(request.name) } else { nil }
+            throw WireError(ErrorCode(rawValue: error.code), error.message, location: location)
         }
         let guest = addition.guest
         writer.beginObject()

@@ -4,26 +4,16 @@ import TournamentCoreJSON
 /// `guests.check`: guest counts, remaining slots, and whether a guest may be added and why not
 /// (``GuestCheck``).
 enum GuestsCheckMethod: CursorReadingWireMethod {
-    /// `guests.add`'s request fields, which ``GuestRequest`` reads both requests with.
-    static func makeOtherKeyTables() {
-        LazyGlobals.keep(GuestRequest.Field.table)
-    }
-
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
-        let request = try GuestRequest(document, request)
-        let check = GuestCheck(
-            tournament: request.tournament,
-            tally: request.tally,
-            currentUserId: request.currentUserId,
-            limits: request.limits)
-        GuestRequest.write(check, into: &writer)
+        var reader = DocumentReader(document, at: request)
+        GuestRequest.write(try GuestRequest(reading: &reader).check, into: &writer)
     }
 
-    /// The same request read by a cursor (``GuestRequest/check(reading:)``).
+    /// The same request read by a cursor, with the same decoder.
     static func respond(reading request: JSONCursor, into writer: inout JSONWriter) -> Bool {
-        var cursor = request
-        guard let check = GuestRequest.check(reading: &cursor) else { return false }
-        GuestRequest.write(check, into: &writer)
+        var reader = CursorReader(request)
+        guard let request = try? GuestRequest(reading: &reader), reader.finish() else { return false }
+        GuestRequest.write(request.check, into: &writer)
         return true
     }
 }

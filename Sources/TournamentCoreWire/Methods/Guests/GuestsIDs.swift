@@ -35,3 +35,11 @@ enum GuestsValidateIdMethod: WireMethod {
         writer.endObject()
     }
 }
+
+extension GuestID {
+    /// What is wrong with `text` as a guest ID (the schema's `guestId` pattern), nil when
+    /// nothing: the check the generated decoders make of a `guestId` member.
+    static func problem(in text: UnsafeBufferPointer<UInt8>) -> String? {
+        isValid(String(decoding: text, as: UTF8.self)) ? nil : "Expected a guest ID: \"guest_\" followed by 16 letters or digits."
+    }
+}

@@ -39,13 +39,6 @@ struct TournamentDocument {
         unknownMembers = fields.unknownMembers
     }
 
-    /// The domain value, its strings made.
-    func tournament(in document: JSONDocument) -> Tournament {
-        Tournament(
-            id: document.string(id), name: name.map { document.string($0) } ?? "", location: location.map { document.string($0) } ?? "",
-            status: status, isPublic: isPublic, currentParticipants: currentParticipants, maxParticipants: maxParticipants)
-    }
-
     /// Whether the name or the location contains the search.
     func isFound(_ search: TournamentSearch, in document: JSONDocument) -> Bool {
         Self.isFound(search, in: name, of: document) || Self.isFound(search, in: location, of: document)
@@ -79,5 +72,18 @@ struct TournamentDocument {
             return
         }
         document.withStringBytes(node) { writer.field(key, utf8: $0) }
+    }
+}
+
+extension Requests.TournamentDocument {
+    /// The domain value, with the defaults of the apps' parser for absent (or null) members.
+    func tournament<Reader: RequestReader>(by reader: Reader) -> Tournament where Reader.Text == Text {
+        Tournament(
+            id: reader.string(id), name: name.map { reader.string($0) } ?? "", location: location.map { reader.string($0) } ?? "",
+            status: status.map { reader.withBytes(of: $0, TournamentStatus.init(parsingUTF8:)) } ?? .open,
+            isPublic: `public` ?? false,
+            // Within the apps' Int32 (the schema's range): exact as an Int on every platform.
+            currentParticipants: currentParticipants.map { Int(truncatingIfNeeded: $0) } ?? 0,
+            maxParticipants: maxParticipants.map { Int(truncatingIfNeeded: $0) } ?? 0)
     }
 }

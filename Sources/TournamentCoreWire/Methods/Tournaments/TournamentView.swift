@@ -87,20 +87,6 @@ struct TournamentView {
         unknownMembers = first..<members.count
     }
 
-    /// The domain's tournament of the object under the cursor, read as
-    /// ``TournamentDocument/init(_:_:)`` and ``TournamentDocument/tournament(in:)`` read it from
-    /// a document (its unknown members read, and left); nil when the cursor declined.
-    @inline(always)  // into the method's reading, whose cursor then stays in registers
-    static func tournament(_ cursor: inout JSONCursor) -> Tournament? {
-        var hints = JSONCursor.MemberPrefixes()
-        var unknownMembers: [Member] = []
-        guard let view = TournamentView(&cursor, hints: &hints, appendingUnknownMembersTo: &unknownMembers) else { return nil }
-        return Tournament(
-            id: String(decoding: view.id, as: UTF8.self), name: view.name.map { String(decoding: $0, as: UTF8.self) } ?? "",
-            location: view.location.map { String(decoding: $0, as: UTF8.self) } ?? "", status: view.status,
-            isPublic: view.isPublic, currentParticipants: view.currentParticipants, maxParticipants: view.maxParticipants)
-    }
-
     /// Whether one of `members` from `first` on has the key `key` (keys compared a word at a
     /// time: those of one object often share a prefix).
     @inline(always)

@@ -1,0 +1,100 @@
+import TournamentCoreJSON
+
+/// What a generated request decoder (`Requests`, RequestValues.swift) reads a request with: a
+/// ``DocumentReader`` over a parsed ``JSONDocument`` (every request; its failures are the
+/// contract's errors) or a ``CursorReader`` over the request's text as it is read (the fast
+/// path; its one failure is ``Declined``, after which the document reader answers).
+///
+/// A reader stands at one value at a time. ``readObject(_:_:)`` visits an object's known
+/// members with the reader at each one's value, ``readArray(_:)`` each element; the scalar reads
+/// read the value the reader stands at. The order a decoder sees members in is the reader's:
+/// the document reader visits them in the object's declared check order
+/// (``RequestFields/forEachInCheckOrder(_:)``), so the first error the contract reports is the
+/// first in that order; the cursor reader visits them as they come, which is fine for a reader
+/// that only accepts requests without errors.
+///
+/// Null is absence for an optional member: a decoder calls ``takeNull()`` first and reads the
+/// value only when it is not `null`.
+protocol RequestReader {
+    /// A string as the reader holds it: the document's node, or the bytes under the cursor.
+    associatedtype Text
+    /// What a failed read throws.
+    associatedtype Failure: Error
+    /// What the reader learns from the objects of one array, all of one field set, to read the
+    /// next one faster: they mostly repeat their keys in the same order.
+    associatedtype ObjectHints: DefaultInitializable
+
+    /// Whether the value here is `null` (then read).
+    mutating func takeNull() throws(Failure) -> Bool
+
+    /// Reads the object here, calling `visit` with the reader at each known member's value (the
+    /// last of repeated keys; unknown members are not visited). Fails when the value is not an
+    /// object, or lacks a member of ``RequestFields/requiredSlots``.
+    mutating func readObject<Field: RequestFields>(_ type: Field.Type, _ visit: (inout Self, Field) throws(Failure) -> Void) throws(Failure)
+
+    /// ``readObject(_:_:)`` for an object of an array, all of whose objects are read with `hints`.
+    mutating func readObject<Field: RequestFields>(_ type: Field.Type, hints: inout ObjectHints, _ visit: (inout Self, Field) throws(Failure) -> Void) throws(Failure)
+
+    /// Reads the array here, calling `visit` with the reader at each element in order. Fails
+    /// when the value is not an array.
+    mutating func readArray(_ visit: (inout Self) throws(Failure) -> Void) throws(Failure)
+
+    /// The string here.
+    mutating func text() throws(Failure) -> Text
+
+    /// The string here, which must not be empty.
+    mutating func nonEmptyText() throws(Failure) -> Text
+
+    /// The string here, which `problem` (a check of its bytes that a schema's `pattern` or
+    /// `maxLength` states) finds nothing wrong with: it names the problem otherwise.
+    mutating func text(refusing problem: (UnsafeBufferPointer<UInt8>) -> String?) throws(Failure) -> Text
+
+    /// The `true` or `false` here.
+    mutating func bool() throws(Failure) -> Bool
+
+    /// The integer here, within `range`.
+    mutating func int64(in range: ClosedRange<Int64>) throws(Failure) -> Int64
+
+    /// The number here, within `range`.
+    mutating func double(in range: ClosedRange<Double>) throws(Failure) -> Double
+
+    /// The failure of a required member that is absent (a decoder's answer to a value the reader
+    /// already refused, for the value's type: ``readObject(_:_:)`` checks required members).
+    func missing<Field: RequestFields>(_ field: Field) -> Failure
+
+    /// The UTF-8 bytes of `text`, lent to `body`.
+    func withBytes<Result>(of text: Text, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result
+
+    /// Whether two texts have the same bytes.
+    func bytesEqual(_ lhs: Text, _ rhs: Text) -> Bool
+}
+
+extension RequestReader {
+    /// The text as a `String`.
+    func string(_ text: Text) -> String {
+        withBytes(of: text) { String(decoding: $0, as: UTF8.self) }
+    }
+}
+
+/// What a streamed array (`x-stream` in its schema) is read into: each element is added as it is
+/// read, instead of an array of them being built. The rules' own tallies conform (through the
+/// wire layer, which knows the element's generated type).
+protocol RequestAccumulator<Element> {
+    /// The element type, a generated request struct (`Requests`).
+    associatedtype Element
+
+    /// Nothing added yet (also what an absent or null array gives).
+    init()
+
+    /// Adds the next element.
+    mutating func add(_ element: Element)
+}
+
+/// A type whose `init()` makes a value to start from.
+protocol DefaultInitializable {
+    init()
+}
+
+extension JSONCursor.MemberPrefixes: DefaultInitializable {}
+
+extension JSONKeyTable.KeysByPosition: DefaultInitializable {}
