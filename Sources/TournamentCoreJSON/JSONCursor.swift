@@ -187,6 +187,11 @@ public struct JSONCursor {
         return UnsafeBufferPointer(start: start, count: stop - start)
     }
 
+    /// A `String` of a text ``string()`` read (plain ASCII), as a document makes its strings.
+    @inlinable public static func string(_ text: UnsafeBufferPointer<UInt8>) -> String {
+        JSONDocument.makeString(text)
+    }
+
     /// The next value as written, when it is a scalar this cursor reads: a plain string (with
     /// its quotes), a number of at most 19 digits without an exponent, `true`, `false` or `null`; nil
     /// (declined) for anything else. For members a decoder writes back as they were written.

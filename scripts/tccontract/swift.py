@@ -80,7 +80,7 @@ def request_members(contract: Contract) -> str:
         lines.append("")
         if obj.check_order != keys:
             lines.append("        /// In `x-checkOrder`'s order.")
-        lines.append("        @inline(__always)")
+        lines.append("        @inline(always)")
         lines.append("        static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {")
         for key in obj.check_order:
             lines.append("            try body(.%s)" % case_name(key))
@@ -144,7 +144,7 @@ class Unsupported(Exception):
 
 # The wire layer's checks of the strings whose definition has a `pattern` or a `maxLength` (by
 # the definition's `title`): each names what is wrong with a text's bytes, nil when nothing is.
-CHECKED_TEXTS = {"guest ID": "GuestID.problem(in:)"}
+CHECKED_TEXTS = {"guest ID": "GuestID.problem(in:)", "document ID": "DocumentID.problem(in:)"}
 
 KIND_WORDS = {"Enum": "an enumeration", "Union": "a union of types", "Const": "a constant", "Nullable": "a nullable value"}
 
@@ -193,7 +193,8 @@ def request_values(contract: Contract) -> str:
         if isinstance(t, Array):
             if isinstance(unwrap(t.items), Array):
                 raise Unsupported("an array of arrays")
-            return "[%s]" % element_swift(t.items, owner)
+            optional = "?" if isinstance(t.items, Nullable) else ""
+            return "[%s%s]" % (element_swift(t.items, owner), optional)
         raise Unsupported(KIND_WORDS[type(t).__name__])
 
     def read_expression(t) -> str:
@@ -296,7 +297,7 @@ def request_values(contract: Contract) -> str:
         signature = "<Reader: RequestReader>(_ reader: inout Reader%s) throws(Reader.Failure) -> Self where Reader.Text == Text {"
         lines += [
             "    /// Reads the object the reader stands at.",
-            "    @inline(__always)",
+            "    @inline(always)",
             "    static func read" + signature % "",
             "        try read(&reader) { (reader: inout Reader, visit: %s) throws(Reader.Failure) in" % visit,
             "            try reader.readObject(%s.self, visit)" % fields,
@@ -304,14 +305,14 @@ def request_values(contract: Contract) -> str:
             "    }",
             "",
             "    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.",
-            "    @inline(__always)",
+            "    @inline(always)",
             "    static func read" + signature % ", hints: inout Reader.ObjectHints",
             "        try read(&reader) { (reader: inout Reader, visit: %s) throws(Reader.Failure) in" % visit,
             "            try reader.readObject(%s.self, hints: &hints, visit)" % fields,
             "        }",
             "    }",
             "",
-            "    @inline(__always)",
+            "    @inline(always)",
             "    private static func read" + signature % (", visitingWith readObject: (inout Reader, %s) throws(Reader.Failure) -> Void" % visit),
         ]
         for p in obj.properties:
@@ -332,13 +333,16 @@ def request_values(contract: Contract) -> str:
                 guard, close = "do { ", " }"
             if isinstance(inner, Array):
                 element = read_expression(inner.items)
+                if isinstance(inner.items, Nullable):  # a null element is kept, as nil
+                    element = "reader.takeNull() ? nil : %s" % element
                 if isinstance(unwrap(inner.items), Object):
                     element = element.replace("(&reader)", "(&reader, hints: &hints)")
                     guard += "var hints = Reader.ObjectHints(); "
                 if p.schema.get("x-stream"):
                     body = "try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in %s.add(try %s) }" % (name, element)
                 else:
-                    body = ("var values: %s = []; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in "
+                    body = ("var values: %s = []; if let count = reader.elementCount { values.reserveCapacity(count) }; "
+                            "try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in "
                             "values.append(try %s) }; %s = values" % (element_swift(inner, obj.name), element, name))
             else:
                 body = "%s = try %s" % (name, read_expression(inner))

@@ -59,18 +59,21 @@ public enum GuestID {
     /// digits, included).
     public static func isValid(_ id: String) -> Bool {
         var id = id
-        var prefix = prefix
         // (Contiguous UTF-8 for a native string: read in place, nothing allocated.)
-        return id.withUTF8 { bytes in
-            prefix.withUTF8 { prefix in
-                bytes.count == prefix.count + randomLength && bytes.prefix(prefix.count).elementsEqual(prefix)
-                    && bytes.dropFirst(prefix.count).allSatisfy { byte in
-                        switch byte {
-                        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
-                        default: false
-                        }
+        return id.withUTF8(isValid(utf8:))
+    }
+
+    /// ``isValid(_:)`` of an ID's UTF-8 bytes, for a reader that has them (no `String` made).
+    @_spi(Wire) public static func isValid(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var prefix = prefix
+        return prefix.withUTF8 { prefix in
+            bytes.count == prefix.count + randomLength && bytes.prefix(prefix.count).elementsEqual(prefix)
+                && bytes.dropFirst(prefix.count).allSatisfy { byte in
+                    switch byte {
+                    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+                    default: false
                     }
-            }
+                }
         }
     }
 }

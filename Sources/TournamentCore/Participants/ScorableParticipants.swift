@@ -41,7 +41,9 @@ public struct ScorableParticipants: Sendable, Hashable {
     /// IDs are compared byte for byte (``DocumentID/matches(_:_:)``). A `participantId` that
     /// occurs again is the same document: only its first occurrence is read. Signed out
     /// (`currentUserId` nil) or nobody qualifying: no entries.
-    public init(participants: [SessionParticipant], currentUserId: String?) {
+    ///
+    /// `participants` is read once, in order (a lazy view of another list will do).
+    public init<Participants: Collection<SessionParticipant>>(participants: Participants, currentUserId: String?) {
         entries = []
         guard let user = currentUserId else { return }
         var met = FirstOccurrences(count: participants.count)

@@ -23,19 +23,19 @@ struct CursorReader: RequestReader {
     }
 
     /// Ends reading: whether only white space follows the request and nothing declined.
-    @inline(__always)
+    @inline(always)
     mutating func finish() -> Bool {
         cursor.finish()
     }
 
-    @inline(__always)
+    @inline(always)
     mutating func takeNull() throws(Declined) -> Bool {
         let isNull = cursor.takeNull()
         if cursor.declined { throw Declined() }
         return isNull
     }
 
-    @inline(__always)
+    @inline(always)
     mutating func readObject<Field: RequestFields>(_: Field.Type, _ visit: (inout Self, Field) throws(Declined) -> Void) throws(Declined) {
         guard cursor.enterObject() else { throw Declined() }
         var seen: UInt64 = 0
@@ -59,7 +59,7 @@ struct CursorReader: RequestReader {
 
     /// ``readObject(_:_:)`` with the members' text tried against `hints` first
     /// (``JSONCursor/nextMember(in:at:hints:)``).
-    @inline(__always)
+    @inline(always)
     mutating func readObject<Field: RequestFields>(_: Field.Type, hints: inout JSONCursor.MemberPrefixes, _ visit: (inout Self, Field) throws(Declined) -> Void) throws(Declined) {
         guard cursor.enterObject() else { throw Declined() }
         var seen: UInt64 = 0
@@ -76,7 +76,10 @@ struct CursorReader: RequestReader {
         guard !cursor.declined, seen & Field.requiredSlots == Field.requiredSlots else { throw Declined() }
     }
 
-    @inline(__always)
+    /// Nil: a cursor counts the elements as it reads them.
+    var elementCount: Int? { nil }
+
+    @inline(always)
     mutating func readArray(_ visit: (inout Self) throws(Declined) -> Void) throws(Declined) {
         guard cursor.enterArray() else { throw Declined() }
         while cursor.nextElement() {
@@ -85,37 +88,37 @@ struct CursorReader: RequestReader {
         if cursor.declined { throw Declined() }
     }
 
-    @inline(__always)
+    @inline(always)
     mutating func text() throws(Declined) -> UnsafeBufferPointer<UInt8> {
         guard let text = cursor.string() else { throw Declined() }
         return text
     }
 
-    @inline(__always)
+    @inline(always)
     mutating func nonEmptyText() throws(Declined) -> UnsafeBufferPointer<UInt8> {
         guard let text = cursor.string(), !text.isEmpty else { throw Declined() }
         return text
     }
 
-    @inline(__always)
+    @inline(always)
     mutating func text(refusing problem: (UnsafeBufferPointer<UInt8>) -> String?) throws(Declined) -> UnsafeBufferPointer<UInt8> {
         guard let text = cursor.string(), problem(text) == nil else { throw Declined() }
         return text
     }
 
-    @inline(__always)
+    @inline(always)
     mutating func bool() throws(Declined) -> Bool {
         guard let value = cursor.bool() else { throw Declined() }
         return value
     }
 
-    @inline(__always)
+    @inline(always)
     mutating func int64(in range: ClosedRange<Int64>) throws(Declined) -> Int64 {
         guard let value = cursor.int64(), range.contains(value) else { throw Declined() }
         return value
     }
 
-    @inline(__always)
+    @inline(always)
     mutating func double(in range: ClosedRange<Double>) throws(Declined) -> Double {
         guard let value = cursor.double(), range.contains(value) else { throw Declined() }
         return value
@@ -125,12 +128,17 @@ struct CursorReader: RequestReader {
         Declined()
     }
 
-    @inline(__always)
+    @inline(always)
     func withBytes<Result>(of text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         body(text)
     }
 
-    @inline(__always)
+    @inline(always)
+    func string(_ text: UnsafeBufferPointer<UInt8>) -> String {
+        JSONCursor.string(text)
+    }
+
+    @inline(always)
     func bytesEqual(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
         lhs.count == rhs.count && memoryEquals(lhs.baseAddress, rhs.baseAddress, lhs.count)
     }

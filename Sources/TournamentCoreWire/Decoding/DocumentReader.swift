@@ -17,25 +17,25 @@ struct DocumentReader: RequestReader {
         self.node = node
     }
 
-    @inline(__always)
+    @inline(always)
     mutating func takeNull() -> Bool {
         document.kind(node) == .null
     }
 
     /// Visits the present members in the fields' check order; a required member that is absent
     /// is refused at its place in that order. The reader then stands at the object again.
-    @inline(__always)
+    @inline(always)
     mutating func readObject<Field: RequestFields>(_: Field.Type, _ visit: (inout Self, Field) throws(WireError) -> Void) throws(WireError) {
         try visitInCheckOrder(try ObjectFields<Field>(document, node), visit)
     }
 
     /// ``readObject(_:_:)`` with the keys sorted by the array's hints (``ArrayObjects``).
-    @inline(__always)
+    @inline(always)
     mutating func readObject<Field: RequestFields>(_: Field.Type, hints: inout JSONKeyTable.KeysByPosition, _ visit: (inout Self, Field) throws(WireError) -> Void) throws(WireError) {
         try visitInCheckOrder(try ObjectFields<Field>(document, node, hints: &hints), visit)
     }
 
-    @inline(__always)
+    @inline(always)
     private mutating func visitInCheckOrder<Field: RequestFields>(_ fields: ObjectFields<Field>, _ visit: (inout Self, Field) throws(WireError) -> Void) throws(WireError) {
         let object = node
         try Field.forEachInCheckOrder { (field: Field) throws(WireError) in
@@ -49,8 +49,12 @@ struct DocumentReader: RequestReader {
         node = object
     }
 
+    var elementCount: Int? {
+        document.kind(node) == .array ? document.count(node) : nil
+    }
+
     /// Visits the elements in order; the reader then stands at the array again.
-    @inline(__always)
+    @inline(always)
     mutating func readArray(_ visit: (inout Self) throws(WireError) -> Void) throws(WireError) {
         let array = node
         for element in try document.array(array) {
@@ -60,36 +64,36 @@ struct DocumentReader: RequestReader {
         node = array
     }
 
-    @inline(__always)
+    @inline(always)
     mutating func text() throws(WireError) -> Int {
         try document.requireString(at: node)
         return node
     }
 
-    @inline(__always)
+    @inline(always)
     mutating func nonEmptyText() throws(WireError) -> Int {
         try document.requireNonEmptyString(at: node)
         return node
     }
 
     /// The string here, refused at it with the message `problem` gives.
-    @inline(__always)
+    @inline(always)
     mutating func text(refusing problem: (UnsafeBufferPointer<UInt8>) -> String?) throws(WireError) -> Int {
         if let reason = try document.withStringBytes(at: node, problem) { throw .invalid(reason, at: node) }
         return node
     }
 
-    @inline(__always)
+    @inline(always)
     mutating func bool() throws(WireError) -> Bool {
         try document.bool(at: node)
     }
 
-    @inline(__always)
+    @inline(always)
     mutating func int64(in range: ClosedRange<Int64>) throws(WireError) -> Int64 {
         try document.int64(at: node, in: range)
     }
 
-    @inline(__always)
+    @inline(always)
     mutating func double(in range: ClosedRange<Double>) throws(WireError) -> Double {
         try document.double(at: node, in: range)
     }
@@ -99,12 +103,17 @@ struct DocumentReader: RequestReader {
         ObjectFields<Field>.missing(field, in: node)
     }
 
-    @inline(__always)
+    @inline(always)
     func withBytes<Result>(of text: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         document.withStringBytes(text, body)
     }
 
-    @inline(__always)
+    @inline(always)
+    func string(_ text: Int) -> String {
+        document.string(text)
+    }
+
+    @inline(always)
     func bytesEqual(_ lhs: Int, _ rhs: Int) -> Bool {
         document.stringsEqual(lhs, rhs)
     }

@@ -16,7 +16,7 @@ enum Members {
         static let keepsUnknownMembers = true
         static var requiredSlots: UInt64 { 0b1 }
 
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.id)
             try body(.name)
@@ -36,7 +36,7 @@ enum Members {
         static var requiredSlots: UInt64 { 0b1 }
 
         /// In `x-checkOrder`'s order.
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.tournaments)
             try body(.invalidDocuments)
@@ -54,7 +54,7 @@ enum Members {
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static var requiredSlots: UInt64 { 0b1 }
 
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.participantId)
             try body(.displayName)
@@ -70,7 +70,7 @@ enum Members {
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static var requiredSlots: UInt64 { 0b1 }
 
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.uid)
             try body(.displayName)
@@ -85,7 +85,7 @@ enum Members {
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static var requiredSlots: UInt64 { 0b1 }
 
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.tournamentId)
             try body(.participants)
@@ -102,7 +102,7 @@ enum Members {
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static var requiredSlots: UInt64 { 0b11 }
 
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.participantId)
             try body(.index)
@@ -117,7 +117,7 @@ enum Members {
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static var requiredSlots: UInt64 { 0b1 }
 
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.tournamentId)
         }
@@ -130,7 +130,7 @@ enum Members {
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static var requiredSlots: UInt64 { 0b1 }
 
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.tournamentId)
         }
@@ -143,7 +143,7 @@ enum Members {
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static var requiredSlots: UInt64 { 0b1 }
 
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.participantId)
             try body(.guestParticipant)
@@ -158,7 +158,7 @@ enum Members {
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
 
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.participants)
             try body(.currentUserId)
@@ -172,7 +172,7 @@ enum Members {
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static var requiredSlots: UInt64 { 0b1 }
 
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.participantId)
             try body(.guestParticipant)
@@ -186,7 +186,7 @@ enum Members {
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
 
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.maxGuestsPerParticipant)
             try body(.maxTotalGuests)
@@ -199,7 +199,7 @@ enum Members {
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
 
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.tournament)
             try body(.participants)
@@ -215,7 +215,7 @@ enum Members {
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static var requiredSlots: UInt64 { 0b10000 }
 
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.tournament)
             try body(.participants)
@@ -232,7 +232,7 @@ enum Members {
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
 
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.count)
         }
@@ -245,7 +245,7 @@ enum Members {
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static var requiredSlots: UInt64 { 0b1 }
 
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.id)
         }
@@ -258,7 +258,7 @@ enum Members {
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static var requiredSlots: UInt64 { 0b1 }
 
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.score)
             try body(.isX)
@@ -274,7 +274,7 @@ enum Members {
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static var requiredSlots: UInt64 { 0b110 }
 
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.id)
             try body(.date)
@@ -290,7 +290,7 @@ enum Members {
         static var requiredSlots: UInt64 { 0b11 }
 
         /// In `x-checkOrder`'s order.
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.setupId)
             try body(.rounds)
@@ -306,7 +306,7 @@ enum Members {
         typealias Slots = SIMD16<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
 
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.setupId)
             try body(.totalArrows)
@@ -326,7 +326,7 @@ enum Members {
         typealias Slots = SIMD8<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
 
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.setupId)
             try body(.xDriftAverage)
@@ -345,7 +345,7 @@ enum Members {
         static var requiredSlots: UInt64 { 0b1 }
 
         /// In `x-checkOrder`'s order.
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.id)
             try body(.name)
@@ -363,7 +363,7 @@ enum Members {
         static var requiredSlots: UInt64 { 0b11 }
 
         /// In `x-checkOrder`'s order.
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.startDate)
             try body(.timeRange)
@@ -381,7 +381,7 @@ enum Members {
         static let keepsUnknownMembers = true
         static var requiredSlots: UInt64 { 0b1 }
 
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.id)
             try body(.name)
@@ -395,7 +395,7 @@ enum Members {
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static var requiredSlots: UInt64 { 0b1 }
 
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.setups)
             try body(.setupAId)
@@ -409,7 +409,7 @@ enum Members {
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
 
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.now)
         }
@@ -423,7 +423,7 @@ enum Members {
         static var requiredSlots: UInt64 { 0b1 }
 
         /// In `x-checkOrder`'s order.
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.participantId)
             try body(.displayName)
@@ -442,7 +442,7 @@ enum Members {
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static var requiredSlots: UInt64 { 0b1 }
 
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.entries)
         }
@@ -454,7 +454,7 @@ enum Members {
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
 
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.name)
             try body(.crest)
@@ -467,7 +467,7 @@ enum Members {
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
 
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.home)
             try body(.away)
@@ -480,7 +480,7 @@ enum Members {
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
 
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.winner)
             try body(.fullTime)
@@ -493,7 +493,7 @@ enum Members {
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
 
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.name)
             try body(.code)
@@ -508,7 +508,7 @@ enum Members {
         static var requiredSlots: UInt64 { 0b1 }
 
         /// In `x-checkOrder`'s order.
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.score)
             try body(.competition)
@@ -529,7 +529,7 @@ enum Members {
         static let keepsUnknownMembers = true
         static var requiredSlots: UInt64 { 0b1 }
 
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.id)
             try body(.homeTeamImage)
@@ -552,7 +552,7 @@ enum Members {
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
 
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.matches)
             try body(.favorites)
@@ -568,7 +568,7 @@ enum Members {
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static var requiredSlots: UInt64 { 0b1 }
 
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.match)
         }
@@ -580,7 +580,7 @@ enum Members {
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
 
-        @inline(__always)
+        @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.favorites)
             try body(.matches)

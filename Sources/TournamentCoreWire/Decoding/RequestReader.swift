@@ -35,6 +35,10 @@ protocol RequestReader {
     /// ``readObject(_:_:)`` for an object of an array, all of whose objects are read with `hints`.
     mutating func readObject<Field: RequestFields>(_ type: Field.Type, hints: inout ObjectHints, _ visit: (inout Self, Field) throws(Failure) -> Void) throws(Failure)
 
+    /// How many elements the array here has, when the reader knows before reading them (a
+    /// document does); nil otherwise, and when the value is not an array.
+    var elementCount: Int? { get }
+
     /// Reads the array here, calling `visit` with the reader at each element in order. Fails
     /// when the value is not an array.
     mutating func readArray(_ visit: (inout Self) throws(Failure) -> Void) throws(Failure)
@@ -67,13 +71,9 @@ protocol RequestReader {
 
     /// Whether two texts have the same bytes.
     func bytesEqual(_ lhs: Text, _ rhs: Text) -> Bool
-}
 
-extension RequestReader {
     /// The text as a `String`.
-    func string(_ text: Text) -> String {
-        withBytes(of: text) { String(decoding: $0, as: UTF8.self) }
-    }
+    func string(_ text: Text) -> String
 }
 
 /// What a streamed array (`x-stream` in its schema) is read into: each element is added as it is

@@ -27,7 +27,7 @@ extension Requests {
 
 extension Requests.TournamentDocument {
     /// Reads the object the reader stands at.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.TournamentDocument) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.TournamentDocument.self, visit)
@@ -35,14 +35,14 @@ extension Requests.TournamentDocument {
     }
 
     /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.TournamentDocument) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.TournamentDocument.self, hints: &hints, visit)
         }
     }
 
-    @inline(__always)
+    @inline(always)
     private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.TournamentDocument) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var id: Text?
         var name: Text?
@@ -79,7 +79,7 @@ extension Requests {
 
 extension Requests.StoredParticipant {
     /// Reads the object the reader stands at.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.StoredParticipant) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.StoredParticipant.self, visit)
@@ -87,14 +87,14 @@ extension Requests.StoredParticipant {
     }
 
     /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.StoredParticipant) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.StoredParticipant.self, hints: &hints, visit)
         }
     }
 
-    @inline(__always)
+    @inline(always)
     private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.StoredParticipant) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var participantId: Text?
         var displayName: Text?
@@ -124,7 +124,7 @@ extension Requests {
 
 extension Requests.CurrentUser {
     /// Reads the object the reader stands at.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.CurrentUser) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.CurrentUser.self, visit)
@@ -132,14 +132,14 @@ extension Requests.CurrentUser {
     }
 
     /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.CurrentUser) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.CurrentUser.self, hints: &hints, visit)
         }
     }
 
-    @inline(__always)
+    @inline(always)
     private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.CurrentUser) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var uid: Text?
         var displayName: Text?
@@ -167,7 +167,7 @@ extension Requests {
 
 extension Requests.ParticipantsDisplayNameRequest {
     /// Reads the object the reader stands at.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.ParticipantsDisplayNameRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.ParticipantsDisplayNameRequest.self, visit)
@@ -175,14 +175,14 @@ extension Requests.ParticipantsDisplayNameRequest {
     }
 
     /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.ParticipantsDisplayNameRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.ParticipantsDisplayNameRequest.self, hints: &hints, visit)
         }
     }
 
-    @inline(__always)
+    @inline(always)
     private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ParticipantsDisplayNameRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var participantId: Text?
         var index: Int64?
@@ -212,7 +212,7 @@ extension Requests {
 
 extension Requests.ScorableParticipant {
     /// Reads the object the reader stands at.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.ScorableParticipant) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.ScorableParticipant.self, visit)
@@ -220,14 +220,14 @@ extension Requests.ScorableParticipant {
     }
 
     /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.ScorableParticipant) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.ScorableParticipant.self, hints: &hints, visit)
         }
     }
 
-    @inline(__always)
+    @inline(always)
     private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ScorableParticipant) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var participantId: Text?
         var guestParticipant: Bool?
@@ -256,7 +256,7 @@ extension Requests {
 
 extension Requests.ParticipantsScorableRequest {
     /// Reads the object the reader stands at.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.ParticipantsScorableRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.ParticipantsScorableRequest.self, visit)
@@ -264,20 +264,20 @@ extension Requests.ParticipantsScorableRequest {
     }
 
     /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.ParticipantsScorableRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.ParticipantsScorableRequest.self, hints: &hints, visit)
         }
     }
 
-    @inline(__always)
+    @inline(always)
     private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ParticipantsScorableRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var participants: [Requests.ScorableParticipant<Text>]?
         var currentUserId: Text?
         try readObject(&reader) { (reader: inout Reader, field: Members.ParticipantsScorableRequest) throws(Reader.Failure) in
             switch field {
-            case .participants: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.ScorableParticipant<Text>] = []; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in values.append(try Requests.ScorableParticipant.read(&reader, hints: &hints)) }; participants = values }
+            case .participants: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.ScorableParticipant<Text>] = []; if let count = reader.elementCount { values.reserveCapacity(count) }; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in values.append(try Requests.ScorableParticipant.read(&reader, hints: &hints)) }; participants = values }
             case .currentUserId: if try !reader.takeNull() { currentUserId = try reader.nonEmptyText() }
             }
         }
@@ -296,7 +296,7 @@ extension Requests {
 
 extension Requests.SessionParticipant {
     /// Reads the object the reader stands at.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.SessionParticipant) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.SessionParticipant.self, visit)
@@ -304,14 +304,14 @@ extension Requests.SessionParticipant {
     }
 
     /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.SessionParticipant) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.SessionParticipant.self, hints: &hints, visit)
         }
     }
 
-    @inline(__always)
+    @inline(always)
     private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.SessionParticipant) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var participantId: Text?
         var guestParticipant: Bool?
@@ -338,7 +338,7 @@ extension Requests {
 
 extension Requests.GuestLimits {
     /// Reads the object the reader stands at.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.GuestLimits) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.GuestLimits.self, visit)
@@ -346,14 +346,14 @@ extension Requests.GuestLimits {
     }
 
     /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.GuestLimits) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.GuestLimits.self, hints: &hints, visit)
         }
     }
 
-    @inline(__always)
+    @inline(always)
     private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.GuestLimits) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var maxGuestsPerParticipant: Int64?
         var maxTotalGuests: Int64?
@@ -380,7 +380,7 @@ extension Requests {
 
 extension Requests.GuestsCheckRequest {
     /// Reads the object the reader stands at.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.GuestsCheckRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.GuestsCheckRequest.self, visit)
@@ -388,14 +388,14 @@ extension Requests.GuestsCheckRequest {
     }
 
     /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.GuestsCheckRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.GuestsCheckRequest.self, hints: &hints, visit)
         }
     }
 
-    @inline(__always)
+    @inline(always)
     private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.GuestsCheckRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var tournament: Requests.TournamentDocument<Text>?
         var participants = Participants()
@@ -428,7 +428,7 @@ extension Requests {
 
 extension Requests.GuestsAddRequest {
     /// Reads the object the reader stands at.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.GuestsAddRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.GuestsAddRequest.self, visit)
@@ -436,14 +436,14 @@ extension Requests.GuestsAddRequest {
     }
 
     /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.GuestsAddRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.GuestsAddRequest.self, hints: &hints, visit)
         }
     }
 
-    @inline(__always)
+    @inline(always)
     private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.GuestsAddRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var tournament: Requests.TournamentDocument<Text>?
         var participants = Participants()
@@ -475,7 +475,7 @@ extension Requests {
 
 extension Requests.GuestsGenerateIdRequest {
     /// Reads the object the reader stands at.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.GuestsGenerateIdRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.GuestsGenerateIdRequest.self, visit)
@@ -483,14 +483,14 @@ extension Requests.GuestsGenerateIdRequest {
     }
 
     /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.GuestsGenerateIdRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.GuestsGenerateIdRequest.self, hints: &hints, visit)
         }
     }
 
-    @inline(__always)
+    @inline(always)
     private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.GuestsGenerateIdRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var count: Int64?
         try readObject(&reader) { (reader: inout Reader, field: Members.GuestsGenerateIdRequest) throws(Reader.Failure) in
@@ -511,7 +511,7 @@ extension Requests {
 
 extension Requests.GuestsValidateIdRequest {
     /// Reads the object the reader stands at.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.GuestsValidateIdRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.GuestsValidateIdRequest.self, visit)
@@ -519,14 +519,14 @@ extension Requests.GuestsValidateIdRequest {
     }
 
     /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.GuestsValidateIdRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.GuestsValidateIdRequest.self, hints: &hints, visit)
         }
     }
 
-    @inline(__always)
+    @inline(always)
     private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.GuestsValidateIdRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var id: Text?
         try readObject(&reader) { (reader: inout Reader, field: Members.GuestsValidateIdRequest) throws(Reader.Failure) in
@@ -551,7 +551,7 @@ extension Requests {
 
 extension Requests.Arrow {
     /// Reads the object the reader stands at.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.Arrow) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.Arrow.self, visit)
@@ -559,14 +559,14 @@ extension Requests.Arrow {
     }
 
     /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.Arrow) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.Arrow.self, hints: &hints, visit)
         }
     }
 
-    @inline(__always)
+    @inline(always)
     private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.Arrow) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var score: Int64?
         var isX: Bool?
@@ -596,7 +596,7 @@ extension Requests {
 
 extension Requests.Round {
     /// Reads the object the reader stands at.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.Round) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.Round.self, visit)
@@ -604,14 +604,14 @@ extension Requests.Round {
     }
 
     /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.Round) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.Round.self, hints: &hints, visit)
         }
     }
 
-    @inline(__always)
+    @inline(always)
     private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.Round) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var id: Text?
         var date: Int64?
@@ -620,7 +620,7 @@ extension Requests.Round {
             switch field {
             case .id: if try !reader.takeNull() { id = try reader.text() }
             case .date: date = try reader.int64(in: 0...253402300799999)
-            case .arrows: do { var hints = Reader.ObjectHints(); var values: [Requests.Arrow<Text>] = []; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in values.append(try Requests.Arrow.read(&reader, hints: &hints)) }; arrows = values }
+            case .arrows: do { var hints = Reader.ObjectHints(); var values: [Requests.Arrow<Text>] = []; if let count = reader.elementCount { values.reserveCapacity(count) }; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in values.append(try Requests.Arrow.read(&reader, hints: &hints)) }; arrows = values }
             }
         }
         guard let date else { throw reader.missing(Members.Round.date) }
@@ -646,7 +646,7 @@ extension Requests {
 
 extension Requests.PrecomputedStats {
     /// Reads the object the reader stands at.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.PrecomputedStats) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.PrecomputedStats.self, visit)
@@ -654,14 +654,14 @@ extension Requests.PrecomputedStats {
     }
 
     /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.PrecomputedStats) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.PrecomputedStats.self, hints: &hints, visit)
         }
     }
 
-    @inline(__always)
+    @inline(always)
     private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.PrecomputedStats) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var setupId: Int64?
         var totalArrows: Int64?
@@ -703,7 +703,7 @@ extension Requests {
 
 extension Requests.PrecomputedDrift {
     /// Reads the object the reader stands at.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.PrecomputedDrift) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.PrecomputedDrift.self, visit)
@@ -711,14 +711,14 @@ extension Requests.PrecomputedDrift {
     }
 
     /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.PrecomputedDrift) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.PrecomputedDrift.self, hints: &hints, visit)
         }
     }
 
-    @inline(__always)
+    @inline(always)
     private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.PrecomputedDrift) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var setupId: Int64?
         var xDriftAverage: Double?
@@ -753,7 +753,7 @@ extension Requests {
 
 extension Requests.SetupInput {
     /// Reads the object the reader stands at.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.SetupInput) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.SetupInput.self, visit)
@@ -761,14 +761,14 @@ extension Requests.SetupInput {
     }
 
     /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.SetupInput) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.SetupInput.self, hints: &hints, visit)
         }
     }
 
-    @inline(__always)
+    @inline(always)
     private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.SetupInput) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var id: Int64?
         var name: Text?
@@ -779,7 +779,7 @@ extension Requests.SetupInput {
             switch field {
             case .id: id = try reader.int64(in: Int64.min...Int64.max)
             case .name: if try !reader.takeNull() { name = try reader.text() }
-            case .rounds: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.Round<Text>] = []; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in values.append(try Requests.Round.read(&reader, hints: &hints)) }; rounds = values }
+            case .rounds: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.Round<Text>] = []; if let count = reader.elementCount { values.reserveCapacity(count) }; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in values.append(try Requests.Round.read(&reader, hints: &hints)) }; rounds = values }
             case .stats: if try !reader.takeNull() { stats = try Requests.PrecomputedStats.read(&reader) }
             case .drift: if try !reader.takeNull() { drift = try Requests.PrecomputedDrift.read(&reader) }
             }
@@ -799,7 +799,7 @@ extension Requests {
 
 extension Requests.SetupOption {
     /// Reads the object the reader stands at.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.SetupOption) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.SetupOption.self, visit)
@@ -807,14 +807,14 @@ extension Requests.SetupOption {
     }
 
     /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.SetupOption) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.SetupOption.self, hints: &hints, visit)
         }
     }
 
-    @inline(__always)
+    @inline(always)
     private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.SetupOption) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var id: Int64?
         var name: Text?
@@ -840,7 +840,7 @@ extension Requests {
 
 extension Requests.EquipmentSelectionRequest {
     /// Reads the object the reader stands at.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.EquipmentSelectionRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.EquipmentSelectionRequest.self, visit)
@@ -848,21 +848,21 @@ extension Requests.EquipmentSelectionRequest {
     }
 
     /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.EquipmentSelectionRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.EquipmentSelectionRequest.self, hints: &hints, visit)
         }
     }
 
-    @inline(__always)
+    @inline(always)
     private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.EquipmentSelectionRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var setups: [Requests.SetupOption<Text>]?
         var setupAId: Int64?
         var setupBId: Int64?
         try readObject(&reader) { (reader: inout Reader, field: Members.EquipmentSelectionRequest) throws(Reader.Failure) in
             switch field {
-            case .setups: do { var hints = Reader.ObjectHints(); var values: [Requests.SetupOption<Text>] = []; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in values.append(try Requests.SetupOption.read(&reader, hints: &hints)) }; setups = values }
+            case .setups: do { var hints = Reader.ObjectHints(); var values: [Requests.SetupOption<Text>] = []; if let count = reader.elementCount { values.reserveCapacity(count) }; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in values.append(try Requests.SetupOption.read(&reader, hints: &hints)) }; setups = values }
             case .setupAId: if try !reader.takeNull() { setupAId = try reader.int64(in: Int64.min...Int64.max) }
             case .setupBId: if try !reader.takeNull() { setupBId = try reader.int64(in: Int64.min...Int64.max) }
             }
@@ -881,7 +881,7 @@ extension Requests {
 
 extension Requests.EquipmentTimeRangesRequest {
     /// Reads the object the reader stands at.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.EquipmentTimeRangesRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.EquipmentTimeRangesRequest.self, visit)
@@ -889,14 +889,14 @@ extension Requests.EquipmentTimeRangesRequest {
     }
 
     /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.EquipmentTimeRangesRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.EquipmentTimeRangesRequest.self, hints: &hints, visit)
         }
     }
 
-    @inline(__always)
+    @inline(always)
     private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.EquipmentTimeRangesRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var now: Int64?
         try readObject(&reader) { (reader: inout Reader, field: Members.EquipmentTimeRangesRequest) throws(Reader.Failure) in
@@ -923,7 +923,7 @@ extension Requests {
 
 extension Requests.LeaderboardEntryInput {
     /// Reads the object the reader stands at.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.LeaderboardEntryInput) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.LeaderboardEntryInput.self, visit)
@@ -931,14 +931,14 @@ extension Requests.LeaderboardEntryInput {
     }
 
     /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.LeaderboardEntryInput) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.LeaderboardEntryInput.self, hints: &hints, visit)
         }
     }
 
-    @inline(__always)
+    @inline(always)
     private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.LeaderboardEntryInput) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var participantId: Text?
         var displayName: Text?
@@ -951,7 +951,7 @@ extension Requests.LeaderboardEntryInput {
             switch field {
             case .participantId: participantId = try reader.nonEmptyText()
             case .displayName: if try !reader.takeNull() { displayName = try reader.text() }
-            case .arrows: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.Arrow<Text>] = []; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in values.append(try Requests.Arrow.read(&reader, hints: &hints)) }; arrows = values }
+            case .arrows: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.Arrow<Text>] = []; if let count = reader.elementCount { values.reserveCapacity(count) }; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in values.append(try Requests.Arrow.read(&reader, hints: &hints)) }; arrows = values }
             case .score: if try !reader.takeNull() { score = try reader.int64(in: 0...Int64.max) }
             case .tens: if try !reader.takeNull() { tens = try reader.int64(in: 0...Int64.max) }
             case .xs: if try !reader.takeNull() { xs = try reader.int64(in: 0...Int64.max) }
@@ -972,7 +972,7 @@ extension Requests {
 
 extension Requests.ScoringLeaderboardRequest {
     /// Reads the object the reader stands at.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.ScoringLeaderboardRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.ScoringLeaderboardRequest.self, visit)
@@ -980,19 +980,19 @@ extension Requests.ScoringLeaderboardRequest {
     }
 
     /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.ScoringLeaderboardRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.ScoringLeaderboardRequest.self, hints: &hints, visit)
         }
     }
 
-    @inline(__always)
+    @inline(always)
     private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ScoringLeaderboardRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var entries: [Requests.LeaderboardEntryInput<Text>]?
         try readObject(&reader) { (reader: inout Reader, field: Members.ScoringLeaderboardRequest) throws(Reader.Failure) in
             switch field {
-            case .entries: do { var hints = Reader.ObjectHints(); var values: [Requests.LeaderboardEntryInput<Text>] = []; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in values.append(try Requests.LeaderboardEntryInput.read(&reader, hints: &hints)) }; entries = values }
+            case .entries: do { var hints = Reader.ObjectHints(); var values: [Requests.LeaderboardEntryInput<Text>] = []; if let count = reader.elementCount { values.reserveCapacity(count) }; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in values.append(try Requests.LeaderboardEntryInput.read(&reader, hints: &hints)) }; entries = values }
             }
         }
         guard let entries else { throw reader.missing(Members.ScoringLeaderboardRequest.entries) }
@@ -1010,7 +1010,7 @@ extension Requests {
 
 extension Requests.Team {
     /// Reads the object the reader stands at.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.Team) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.Team.self, visit)
@@ -1018,14 +1018,14 @@ extension Requests.Team {
     }
 
     /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.Team) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.Team.self, hints: &hints, visit)
         }
     }
 
-    @inline(__always)
+    @inline(always)
     private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.Team) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var name: Text?
         var crest: Text?
@@ -1049,7 +1049,7 @@ extension Requests {
 
 extension Requests.FullTimeScore {
     /// Reads the object the reader stands at.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.FullTimeScore) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.FullTimeScore.self, visit)
@@ -1057,14 +1057,14 @@ extension Requests.FullTimeScore {
     }
 
     /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.FullTimeScore) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.FullTimeScore.self, hints: &hints, visit)
         }
     }
 
-    @inline(__always)
+    @inline(always)
     private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.FullTimeScore) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var home: Int64?
         var away: Int64?
@@ -1088,7 +1088,7 @@ extension Requests {
 
 extension Requests.Competition {
     /// Reads the object the reader stands at.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.Competition) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.Competition.self, visit)
@@ -1096,14 +1096,14 @@ extension Requests.Competition {
     }
 
     /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
-    @inline(__always)
+    @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
         try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.Competition) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
             try reader.readObject(Members.Competition.self, hints: &hints, visit)
         }
     }
 
-    @inline(__always)
+    @inline(always)
     private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.Competition) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var name: Text?
         var code: Text?

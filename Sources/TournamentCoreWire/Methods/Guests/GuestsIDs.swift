@@ -1,4 +1,4 @@
-import TournamentCore
+@_spi(Wire) import TournamentCore
 import TournamentCoreJSON
 
 /// `guests.generateId`: new guest IDs from the system's CSPRNG (``GuestID/generate()``).
@@ -40,6 +40,6 @@ extension GuestID {
     /// What is wrong with `text` as a guest ID (the schema's `guestId` pattern), nil when
     /// nothing: the check the generated decoders make of a `guestId` member.
     static func problem(in text: UnsafeBufferPointer<UInt8>) -> String? {
-        isValid(String(decoding: text, as: UTF8.self)) ? nil : "Expected a guest ID: \"guest_\" followed by 16 letters or digits."
+        isValid(utf8: text) ? nil : "Expected a guest ID: \"guest_\" followed by 16 letters or digits."
     }
 }

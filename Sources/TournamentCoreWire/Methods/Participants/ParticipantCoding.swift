@@ -59,3 +59,10 @@ enum ParticipantCoding {
         writer.endObject()
     }
 }
+
+extension Requests.CurrentUser {
+    /// The domain value.
+    func currentUser<Reader: RequestReader>(by reader: Reader) -> CurrentUser where Reader.Text == Text {
+        CurrentUser(uid: reader.string(uid), displayName: displayName.map { reader.string($0) }, email: email.map { reader.string($0) })
+    }
+}
