@@ -144,7 +144,7 @@ class Unsupported(Exception):
 
 # The wire layer's checks of the strings whose definition has a `pattern` or a `maxLength` (by
 # the definition's `title`): each names what is wrong with a text's bytes, nil when nothing is.
-CHECKED_TEXTS = {"guest ID": "GuestID.problem(in:)", "document ID": "DocumentID.problem(in:)"}
+CHECKED_TEXTS = {"guest ID": "GuestID.problem(in:)", "document ID": "DocumentID.problem(withUTF8:)"}
 
 KIND_WORDS = {"Enum": "an enumeration", "Union": "a union of types", "Const": "a constant", "Nullable": "a nullable value"}
 
@@ -260,7 +260,7 @@ def request_values(contract: Contract) -> str:
         "// A member absent or null is nil (a streamed array: its accumulator left empty); defaults",
         "// are the rules'.",
         "",
-        "import TournamentCore",
+        "@_spi(Wire) import TournamentCore",
         "import TournamentCoreJSON",
         "",
         "/// The request objects as read, one struct per object type of schemas/ whose checks a",

@@ -19,10 +19,11 @@ public enum DocumentID {
     /// they are checked on the UTF-8 bytes: `__\u{301}x__` has the reserved form, although
     /// Swift's characters (`_`, `_́`, ...) would not make it start with `__`.
     public static func problem(with id: String) -> String? {
-        id.withUTF8Bytes(problem(withBytes:))
+        id.withUTF8Bytes(problem(withUTF8:))
     }
 
-    private static func problem(withBytes bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    /// ``problem(with:)`` of an ID's UTF-8 bytes, for a reader that has them (no `String` made).
+    @_spi(Wire) public static func problem(withUTF8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
         let count = bytes.count
         if count == 0 { return "A document ID cannot be empty." }
         if count > maxBytes { return "A document ID cannot be longer than \(maxBytes) bytes." }

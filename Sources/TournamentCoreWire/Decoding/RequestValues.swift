@@ -5,7 +5,7 @@
 // A member absent or null is nil (a streamed array: its accumulator left empty); defaults
 // are the rules'.
 
-import TournamentCore
+@_spi(Wire) import TournamentCore
 import TournamentCoreJSON
 
 /// The request objects as read, one struct per object type of schemas/ whose checks a
@@ -157,6 +157,55 @@ extension Requests.CurrentUser {
 }
 
 extension Requests {
+    /// `ParticipantsResolveRequest` (the request schema) as read.
+    struct ParticipantsResolveRequest<Text> {
+        var tournamentId: Text
+        var participants: [Requests.StoredParticipant<Text>]?
+        var participantIds: [Text?]?
+        var currentUser: Requests.CurrentUser<Text>?
+        var now: Int64?
+    }
+}
+
+extension Requests.ParticipantsResolveRequest {
+    /// Reads the object the reader stands at.
+    @inline(always)
+    static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
+        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.ParticipantsResolveRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
+            try reader.readObject(Members.ParticipantsResolveRequest.self, visit)
+        }
+    }
+
+    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
+    @inline(always)
+    static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
+        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.ParticipantsResolveRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
+            try reader.readObject(Members.ParticipantsResolveRequest.self, hints: &hints, visit)
+        }
+    }
+
+    @inline(always)
+    private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ParticipantsResolveRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+        var tournamentId: Text?
+        var participants: [Requests.StoredParticipant<Text>]?
+        var participantIds: [Text?]?
+        var currentUser: Requests.CurrentUser<Text>?
+        var now: Int64?
+        try readObject(&reader) { (reader: inout Reader, field: Members.ParticipantsResolveRequest) throws(Reader.Failure) in
+            switch field {
+            case .tournamentId: tournamentId = try reader.text(refusing: DocumentID.problem(withUTF8:))
+            case .participants: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.StoredParticipant<Text>] = []; if let count = reader.elementCount { values.reserveCapacity(count) }; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in values.append(try Requests.StoredParticipant.read(&reader, hints: &hints)) }; participants = values }
+            case .participantIds: if try !reader.takeNull() { var values: [Text?] = []; if let count = reader.elementCount { values.reserveCapacity(count) }; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in values.append(try reader.takeNull() ? nil : reader.text()) }; participantIds = values }
+            case .currentUser: if try !reader.takeNull() { currentUser = try Requests.CurrentUser.read(&reader) }
+            case .now: if try !reader.takeNull() { now = try reader.int64(in: 0...253402300799999) }
+            }
+        }
+        guard let tournamentId else { throw reader.missing(Members.ParticipantsResolveRequest.tournamentId) }
+        return Self(tournamentId: tournamentId, participants: participants, participantIds: participantIds, currentUser: currentUser, now: now)
+    }
+}
+
+extension Requests {
     /// `ParticipantsDisplayNameRequest` (the request schema) as read.
     struct ParticipantsDisplayNameRequest<Text> {
         var participantId: Text
@@ -197,6 +246,80 @@ extension Requests.ParticipantsDisplayNameRequest {
         guard let participantId else { throw reader.missing(Members.ParticipantsDisplayNameRequest.participantId) }
         guard let index else { throw reader.missing(Members.ParticipantsDisplayNameRequest.index) }
         return Self(participantId: participantId, index: index, currentUser: currentUser)
+    }
+}
+
+extension Requests {
+    /// `ParticipantsRepairBeginRequest` (the request schema) as read.
+    struct ParticipantsRepairBeginRequest<Text> {
+        var tournamentId: Text
+    }
+}
+
+extension Requests.ParticipantsRepairBeginRequest {
+    /// Reads the object the reader stands at.
+    @inline(always)
+    static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
+        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.ParticipantsRepairBeginRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
+            try reader.readObject(Members.ParticipantsRepairBeginRequest.self, visit)
+        }
+    }
+
+    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
+    @inline(always)
+    static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
+        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.ParticipantsRepairBeginRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
+            try reader.readObject(Members.ParticipantsRepairBeginRequest.self, hints: &hints, visit)
+        }
+    }
+
+    @inline(always)
+    private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ParticipantsRepairBeginRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+        var tournamentId: Text?
+        try readObject(&reader) { (reader: inout Reader, field: Members.ParticipantsRepairBeginRequest) throws(Reader.Failure) in
+            switch field {
+            case .tournamentId: tournamentId = try reader.text(refusing: DocumentID.problem(withUTF8:))
+            }
+        }
+        guard let tournamentId else { throw reader.missing(Members.ParticipantsRepairBeginRequest.tournamentId) }
+        return Self(tournamentId: tournamentId)
+    }
+}
+
+extension Requests {
+    /// `ParticipantsRepairEndRequest` (the request schema) as read.
+    struct ParticipantsRepairEndRequest<Text> {
+        var tournamentId: Text
+    }
+}
+
+extension Requests.ParticipantsRepairEndRequest {
+    /// Reads the object the reader stands at.
+    @inline(always)
+    static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
+        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.ParticipantsRepairEndRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
+            try reader.readObject(Members.ParticipantsRepairEndRequest.self, visit)
+        }
+    }
+
+    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
+    @inline(always)
+    static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
+        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.ParticipantsRepairEndRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
+            try reader.readObject(Members.ParticipantsRepairEndRequest.self, hints: &hints, visit)
+        }
+    }
+
+    @inline(always)
+    private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ParticipantsRepairEndRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+        var tournamentId: Text?
+        try readObject(&reader) { (reader: inout Reader, field: Members.ParticipantsRepairEndRequest) throws(Reader.Failure) in
+            switch field {
+            case .tournamentId: tournamentId = try reader.text(refusing: DocumentID.problem(withUTF8:))
+            }
+        }
+        guard let tournamentId else { throw reader.missing(Members.ParticipantsRepairEndRequest.tournamentId) }
+        return Self(tournamentId: tournamentId)
     }
 }
 
@@ -1119,9 +1242,6 @@ extension Requests.Competition {
 
 // Not generated (their decoders are hand-written):
 // - TournamentsFilterRequest: a union of types
-// - ParticipantsResolveRequest: a string with a pattern or a maximum length that CHECKED_TEXTS does not name
-// - ParticipantsRepairBeginRequest: a string with a pattern or a maximum length that CHECKED_TEXTS does not name
-// - ParticipantsRepairEndRequest: a string with a pattern or a maximum length that CHECKED_TEXTS does not name
 // - EquipmentStatsRequest: an enumeration
 // - EquipmentCompareRequest: an enumeration
 // - MatchScore: an enumeration

@@ -4,10 +4,9 @@ import TournamentCoreJSON
 /// `equipment.timeRanges`: the time-range filter's cases, labels and start timestamps
 /// (``AnalyticsTimeRange``).
 enum EquipmentTimeRangesMethod: WireMethod {
-    private typealias Field = Members.EquipmentTimeRangesRequest
-
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
-        let now = try ObjectFields<Field>(document, request).now(.now)
+        var reader = DocumentReader(document, at: request)
+        let now = try Requests.EquipmentTimeRangesRequest<Int>.read(&reader).now ?? Timestamps.now()
         writer.beginObject()
         writer.field("default", AnalyticsTimeRange.default.name)
         writer.key("ranges")

@@ -4,12 +4,9 @@ import TournamentCoreJSON
 /// `guests.generateId`: new guest IDs from the system's CSPRNG (``GuestID/generate()``).
 /// Request `{}` or `{"count":N}`, 1 ≤ N ≤ 10000; result `{"ids":[...]}`.
 enum GuestsGenerateIdMethod: WireMethod {
-    static let countRange: ClosedRange<Int64> = 1...10_000
-
-    private typealias Field = Members.GuestsGenerateIdRequest
-
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
-        let count = try ObjectFields<Field>(document, request).int(.count, in: countRange) ?? 1
+        var reader = DocumentReader(document, at: request)
+        let count = try Requests.GuestsGenerateIdRequest<Int>.read(&reader).count ?? 1
         writer.beginObject()
         writer.key("ids")
         writer.beginArray()
@@ -26,12 +23,11 @@ enum GuestsGenerateIdMethod: WireMethod {
 /// `guests.validateId`: `{"id":"..."}` → `{"valid":true}` iff it matches
 /// `^guest_[A-Za-z0-9]{16}$` (``GuestID/isValid(_:)``).
 enum GuestsValidateIdMethod: WireMethod {
-    private typealias Field = Members.GuestsValidateIdRequest
-
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
-        let id = try ObjectFields<Field>(document, request).requiredString(.id)
+        var reader = DocumentReader(document, at: request)
+        let id = try Requests.GuestsValidateIdRequest<Int>.read(&reader).id
         writer.beginObject()
-        writer.field("valid", GuestID.isValid(id))
+        writer.field("valid", reader.withBytes(of: id, GuestID.isValid(utf8:)))
         writer.endObject()
     }
 }

@@ -3,11 +3,16 @@ import TournamentCoreJSON
 
 /// `participants.repairBegin`: claim the in-flight repair of one tournament in this process
 /// (``RepairRegistry/shared``). Request `{"tournamentId"}`, result `{"acquired":true|false}`.
+///
+/// `tournamentId` is a valid document ID (its decoder checks it), so the registry holds at most
+/// 1,500 bytes per repair in flight.
 enum ParticipantsRepairBeginMethod: WireMethod {
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
-        try RepairRequest<Members.ParticipantsRepairBeginRequest>.respond(to: request, in: document, into: &writer, resultKey: "acquired") {
-            RepairRegistry.shared.begin(tournamentId: $0)
-        }
+        var reader = DocumentReader(document, at: request)
+        let id = try Requests.ParticipantsRepairBeginRequest<Int>.read(&reader).tournamentId
+        writer.beginObject()
+        writer.field("acquired", RepairRegistry.shared.begin(tournamentId: reader.string(id)))
+        writer.endObject()
     }
 }
 
@@ -15,37 +20,10 @@ enum ParticipantsRepairBeginMethod: WireMethod {
 /// `{"released":true|false}`.
 enum ParticipantsRepairEndMethod: WireMethod {
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
-        try RepairRequest<Members.ParticipantsRepairEndRequest>.respond(to: request, in: document, into: &writer, resultKey: "released") {
-            RepairRegistry.shared.end(tournamentId: $0)
-        }
-    }
-}
-
-/// The fields of a registry method's request: `tournamentId`, in each method's own enum (whose
-/// key table that method's first call makes: `LazyGlobalPreparation`).
-private protocol RepairRequestFields: RequestFields {
-    static var tournamentId: Self { get }
-}
-
-extension Members.ParticipantsRepairBeginRequest: RepairRequestFields {}
-extension Members.ParticipantsRepairEndRequest: RepairRequestFields {}
-
-/// The shared shape of the two registry methods.
-private enum RepairRequest<Field: RepairRequestFields> {
-
-    /// Reads `tournamentId` — a valid document ID, so the registry holds at most 1,500 bytes per
-    /// repair in flight — applies `action` to it and writes `{"<resultKey>":<its result>}`.
-    static func respond(
-        to request: Int, in document: JSONDocument, into writer: inout JSONWriter,
-        resultKey: StaticString, action: (String) -> Bool
-    ) throws(WireError) {
-        let fields = try ObjectFields<Field>(document, request)
-        let node = try fields.required(Field.tournamentId)
-        let id = try document.string(at: node)
-        if let reason = DocumentID.problem(with: id) { throw .invalid(reason, at: node) }
-        let result = action(id)
+        var reader = DocumentReader(document, at: request)
+        let id = try Requests.ParticipantsRepairEndRequest<Int>.read(&reader).tournamentId
         writer.beginObject()
-        writer.field(resultKey, result)
+        writer.field("released", RepairRegistry.shared.end(tournamentId: reader.string(id)))
         writer.endObject()
     }
 }
