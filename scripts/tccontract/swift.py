@@ -292,28 +292,15 @@ def request_values(contract: Contract) -> str:
         lines.append("    }")
         lines.append("}")
         lines.append("")
-        lines.append("extension Requests.%s {" % obj.name)
         visit = "(inout Reader, %s) throws(Reader.Failure) -> Void" % fields
-        signature = "<Reader: RequestReader>(_ reader: inout Reader%s) throws(Reader.Failure) -> Self where Reader.Text == Text {"
         lines += [
-            "    /// Reads the object the reader stands at.",
-            "    @inline(always)",
-            "    static func read" + signature % "",
-            "        try read(&reader) { (reader: inout Reader, visit: %s) throws(Reader.Failure) in" % visit,
-            "            try reader.readObject(%s.self, visit)" % fields,
-            "        }",
-            "    }",
+            "extension Requests.%s: GeneratedRequest {" % obj.name,
+            "    typealias Field = %s" % fields,
             "",
-            "    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.",
+            "    /// The decoder: each member read as the schema says (``GeneratedRequest``).",
             "    @inline(always)",
-            "    static func read" + signature % ", hints: inout Reader.ObjectHints",
-            "        try read(&reader) { (reader: inout Reader, visit: %s) throws(Reader.Failure) in" % visit,
-            "            try reader.readObject(%s.self, hints: &hints, visit)" % fields,
-            "        }",
-            "    }",
-            "",
-            "    @inline(always)",
-            "    private static func read" + signature % (", visitingWith readObject: (inout Reader, %s) throws(Reader.Failure) -> Void" % visit),
+            "    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, %s) throws(Reader.Failure) -> Void)"
+            " throws(Reader.Failure) -> Self where Reader.Text == Text {" % visit,
         ]
         for p in obj.properties:
             name = case_name(p.name)

@@ -25,25 +25,12 @@ extension Requests {
     }
 }
 
-extension Requests.TournamentDocument {
-    /// Reads the object the reader stands at.
-    @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.TournamentDocument) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.TournamentDocument.self, visit)
-        }
-    }
+extension Requests.TournamentDocument: GeneratedRequest {
+    typealias Field = Members.TournamentDocument
 
-    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.TournamentDocument) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.TournamentDocument.self, hints: &hints, visit)
-        }
-    }
-
-    @inline(always)
-    private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.TournamentDocument) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.TournamentDocument) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var id: Text?
         var name: Text?
         var location: Text?
@@ -77,25 +64,12 @@ extension Requests {
     }
 }
 
-extension Requests.StoredParticipant {
-    /// Reads the object the reader stands at.
-    @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.StoredParticipant) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.StoredParticipant.self, visit)
-        }
-    }
+extension Requests.StoredParticipant: GeneratedRequest {
+    typealias Field = Members.StoredParticipant
 
-    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.StoredParticipant) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.StoredParticipant.self, hints: &hints, visit)
-        }
-    }
-
-    @inline(always)
-    private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.StoredParticipant) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.StoredParticipant) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var participantId: Text?
         var displayName: Text?
         var joinedAt: Int64?
@@ -122,25 +96,12 @@ extension Requests {
     }
 }
 
-extension Requests.CurrentUser {
-    /// Reads the object the reader stands at.
-    @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.CurrentUser) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.CurrentUser.self, visit)
-        }
-    }
+extension Requests.CurrentUser: GeneratedRequest {
+    typealias Field = Members.CurrentUser
 
-    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.CurrentUser) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.CurrentUser.self, hints: &hints, visit)
-        }
-    }
-
-    @inline(always)
-    private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.CurrentUser) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.CurrentUser) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var uid: Text?
         var displayName: Text?
         var email: Text?
@@ -167,25 +128,12 @@ extension Requests {
     }
 }
 
-extension Requests.ParticipantsResolveRequest {
-    /// Reads the object the reader stands at.
-    @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.ParticipantsResolveRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.ParticipantsResolveRequest.self, visit)
-        }
-    }
+extension Requests.ParticipantsResolveRequest: GeneratedRequest {
+    typealias Field = Members.ParticipantsResolveRequest
 
-    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.ParticipantsResolveRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.ParticipantsResolveRequest.self, hints: &hints, visit)
-        }
-    }
-
-    @inline(always)
-    private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ParticipantsResolveRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ParticipantsResolveRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var tournamentId: Text?
         var participants: [Requests.StoredParticipant<Text>]?
         var participantIds: [Text?]?
@@ -214,25 +162,12 @@ extension Requests {
     }
 }
 
-extension Requests.ParticipantsDisplayNameRequest {
-    /// Reads the object the reader stands at.
-    @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.ParticipantsDisplayNameRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.ParticipantsDisplayNameRequest.self, visit)
-        }
-    }
+extension Requests.ParticipantsDisplayNameRequest: GeneratedRequest {
+    typealias Field = Members.ParticipantsDisplayNameRequest
 
-    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.ParticipantsDisplayNameRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.ParticipantsDisplayNameRequest.self, hints: &hints, visit)
-        }
-    }
-
-    @inline(always)
-    private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ParticipantsDisplayNameRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ParticipantsDisplayNameRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var participantId: Text?
         var index: Int64?
         var currentUser: Requests.CurrentUser<Text>?
@@ -256,25 +191,12 @@ extension Requests {
     }
 }
 
-extension Requests.ParticipantsRepairBeginRequest {
-    /// Reads the object the reader stands at.
-    @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.ParticipantsRepairBeginRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.ParticipantsRepairBeginRequest.self, visit)
-        }
-    }
+extension Requests.ParticipantsRepairBeginRequest: GeneratedRequest {
+    typealias Field = Members.ParticipantsRepairBeginRequest
 
-    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.ParticipantsRepairBeginRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.ParticipantsRepairBeginRequest.self, hints: &hints, visit)
-        }
-    }
-
-    @inline(always)
-    private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ParticipantsRepairBeginRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ParticipantsRepairBeginRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var tournamentId: Text?
         try readObject(&reader) { (reader: inout Reader, field: Members.ParticipantsRepairBeginRequest) throws(Reader.Failure) in
             switch field {
@@ -293,25 +215,12 @@ extension Requests {
     }
 }
 
-extension Requests.ParticipantsRepairEndRequest {
-    /// Reads the object the reader stands at.
-    @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.ParticipantsRepairEndRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.ParticipantsRepairEndRequest.self, visit)
-        }
-    }
+extension Requests.ParticipantsRepairEndRequest: GeneratedRequest {
+    typealias Field = Members.ParticipantsRepairEndRequest
 
-    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.ParticipantsRepairEndRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.ParticipantsRepairEndRequest.self, hints: &hints, visit)
-        }
-    }
-
-    @inline(always)
-    private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ParticipantsRepairEndRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ParticipantsRepairEndRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var tournamentId: Text?
         try readObject(&reader) { (reader: inout Reader, field: Members.ParticipantsRepairEndRequest) throws(Reader.Failure) in
             switch field {
@@ -333,25 +242,12 @@ extension Requests {
     }
 }
 
-extension Requests.ScorableParticipant {
-    /// Reads the object the reader stands at.
-    @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.ScorableParticipant) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.ScorableParticipant.self, visit)
-        }
-    }
+extension Requests.ScorableParticipant: GeneratedRequest {
+    typealias Field = Members.ScorableParticipant
 
-    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.ScorableParticipant) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.ScorableParticipant.self, hints: &hints, visit)
-        }
-    }
-
-    @inline(always)
-    private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ScorableParticipant) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ScorableParticipant) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var participantId: Text?
         var guestParticipant: Bool?
         var addedBy: Text?
@@ -377,25 +273,12 @@ extension Requests {
     }
 }
 
-extension Requests.ParticipantsScorableRequest {
-    /// Reads the object the reader stands at.
-    @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.ParticipantsScorableRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.ParticipantsScorableRequest.self, visit)
-        }
-    }
+extension Requests.ParticipantsScorableRequest: GeneratedRequest {
+    typealias Field = Members.ParticipantsScorableRequest
 
-    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.ParticipantsScorableRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.ParticipantsScorableRequest.self, hints: &hints, visit)
-        }
-    }
-
-    @inline(always)
-    private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ParticipantsScorableRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ParticipantsScorableRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var participants: [Requests.ScorableParticipant<Text>]?
         var currentUserId: Text?
         try readObject(&reader) { (reader: inout Reader, field: Members.ParticipantsScorableRequest) throws(Reader.Failure) in
@@ -417,25 +300,12 @@ extension Requests {
     }
 }
 
-extension Requests.SessionParticipant {
-    /// Reads the object the reader stands at.
-    @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.SessionParticipant) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.SessionParticipant.self, visit)
-        }
-    }
+extension Requests.SessionParticipant: GeneratedRequest {
+    typealias Field = Members.SessionParticipant
 
-    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.SessionParticipant) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.SessionParticipant.self, hints: &hints, visit)
-        }
-    }
-
-    @inline(always)
-    private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.SessionParticipant) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.SessionParticipant) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var participantId: Text?
         var guestParticipant: Bool?
         var addedBy: Text?
@@ -459,25 +329,12 @@ extension Requests {
     }
 }
 
-extension Requests.GuestLimits {
-    /// Reads the object the reader stands at.
-    @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.GuestLimits) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.GuestLimits.self, visit)
-        }
-    }
+extension Requests.GuestLimits: GeneratedRequest {
+    typealias Field = Members.GuestLimits
 
-    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.GuestLimits) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.GuestLimits.self, hints: &hints, visit)
-        }
-    }
-
-    @inline(always)
-    private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.GuestLimits) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.GuestLimits) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var maxGuestsPerParticipant: Int64?
         var maxTotalGuests: Int64?
         try readObject(&reader) { (reader: inout Reader, field: Members.GuestLimits) throws(Reader.Failure) in
@@ -501,25 +358,12 @@ extension Requests {
     }
 }
 
-extension Requests.GuestsCheckRequest {
-    /// Reads the object the reader stands at.
-    @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.GuestsCheckRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.GuestsCheckRequest.self, visit)
-        }
-    }
+extension Requests.GuestsCheckRequest: GeneratedRequest {
+    typealias Field = Members.GuestsCheckRequest
 
-    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.GuestsCheckRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.GuestsCheckRequest.self, hints: &hints, visit)
-        }
-    }
-
-    @inline(always)
-    private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.GuestsCheckRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.GuestsCheckRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var tournament: Requests.TournamentDocument<Text>?
         var participants = Participants()
         var currentUserId: Text?
@@ -549,25 +393,12 @@ extension Requests {
     }
 }
 
-extension Requests.GuestsAddRequest {
-    /// Reads the object the reader stands at.
-    @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.GuestsAddRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.GuestsAddRequest.self, visit)
-        }
-    }
+extension Requests.GuestsAddRequest: GeneratedRequest {
+    typealias Field = Members.GuestsAddRequest
 
-    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.GuestsAddRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.GuestsAddRequest.self, hints: &hints, visit)
-        }
-    }
-
-    @inline(always)
-    private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.GuestsAddRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.GuestsAddRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var tournament: Requests.TournamentDocument<Text>?
         var participants = Participants()
         var currentUserId: Text?
@@ -596,25 +427,12 @@ extension Requests {
     }
 }
 
-extension Requests.GuestsGenerateIdRequest {
-    /// Reads the object the reader stands at.
-    @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.GuestsGenerateIdRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.GuestsGenerateIdRequest.self, visit)
-        }
-    }
+extension Requests.GuestsGenerateIdRequest: GeneratedRequest {
+    typealias Field = Members.GuestsGenerateIdRequest
 
-    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.GuestsGenerateIdRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.GuestsGenerateIdRequest.self, hints: &hints, visit)
-        }
-    }
-
-    @inline(always)
-    private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.GuestsGenerateIdRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.GuestsGenerateIdRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var count: Int64?
         try readObject(&reader) { (reader: inout Reader, field: Members.GuestsGenerateIdRequest) throws(Reader.Failure) in
             switch field {
@@ -632,25 +450,12 @@ extension Requests {
     }
 }
 
-extension Requests.GuestsValidateIdRequest {
-    /// Reads the object the reader stands at.
-    @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.GuestsValidateIdRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.GuestsValidateIdRequest.self, visit)
-        }
-    }
+extension Requests.GuestsValidateIdRequest: GeneratedRequest {
+    typealias Field = Members.GuestsValidateIdRequest
 
-    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.GuestsValidateIdRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.GuestsValidateIdRequest.self, hints: &hints, visit)
-        }
-    }
-
-    @inline(always)
-    private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.GuestsValidateIdRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.GuestsValidateIdRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var id: Text?
         try readObject(&reader) { (reader: inout Reader, field: Members.GuestsValidateIdRequest) throws(Reader.Failure) in
             switch field {
@@ -672,25 +477,12 @@ extension Requests {
     }
 }
 
-extension Requests.Arrow {
-    /// Reads the object the reader stands at.
-    @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.Arrow) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.Arrow.self, visit)
-        }
-    }
+extension Requests.Arrow: GeneratedRequest {
+    typealias Field = Members.Arrow
 
-    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.Arrow) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.Arrow.self, hints: &hints, visit)
-        }
-    }
-
-    @inline(always)
-    private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.Arrow) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.Arrow) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var score: Int64?
         var isX: Bool?
         var x: Double?
@@ -717,25 +509,12 @@ extension Requests {
     }
 }
 
-extension Requests.Round {
-    /// Reads the object the reader stands at.
-    @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.Round) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.Round.self, visit)
-        }
-    }
+extension Requests.Round: GeneratedRequest {
+    typealias Field = Members.Round
 
-    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.Round) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.Round.self, hints: &hints, visit)
-        }
-    }
-
-    @inline(always)
-    private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.Round) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.Round) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var id: Text?
         var date: Int64?
         var arrows: [Requests.Arrow<Text>]?
@@ -767,25 +546,12 @@ extension Requests {
     }
 }
 
-extension Requests.PrecomputedStats {
-    /// Reads the object the reader stands at.
-    @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.PrecomputedStats) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.PrecomputedStats.self, visit)
-        }
-    }
+extension Requests.PrecomputedStats: GeneratedRequest {
+    typealias Field = Members.PrecomputedStats
 
-    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.PrecomputedStats) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.PrecomputedStats.self, hints: &hints, visit)
-        }
-    }
-
-    @inline(always)
-    private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.PrecomputedStats) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.PrecomputedStats) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var setupId: Int64?
         var totalArrows: Int64?
         var totalScore: Int64?
@@ -824,25 +590,12 @@ extension Requests {
     }
 }
 
-extension Requests.PrecomputedDrift {
-    /// Reads the object the reader stands at.
-    @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.PrecomputedDrift) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.PrecomputedDrift.self, visit)
-        }
-    }
+extension Requests.PrecomputedDrift: GeneratedRequest {
+    typealias Field = Members.PrecomputedDrift
 
-    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.PrecomputedDrift) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.PrecomputedDrift.self, hints: &hints, visit)
-        }
-    }
-
-    @inline(always)
-    private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.PrecomputedDrift) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.PrecomputedDrift) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var setupId: Int64?
         var xDriftAverage: Double?
         var yDriftAverage: Double?
@@ -874,25 +627,12 @@ extension Requests {
     }
 }
 
-extension Requests.SetupInput {
-    /// Reads the object the reader stands at.
-    @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.SetupInput) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.SetupInput.self, visit)
-        }
-    }
+extension Requests.SetupInput: GeneratedRequest {
+    typealias Field = Members.SetupInput
 
-    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.SetupInput) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.SetupInput.self, hints: &hints, visit)
-        }
-    }
-
-    @inline(always)
-    private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.SetupInput) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.SetupInput) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var id: Int64?
         var name: Text?
         var rounds: [Requests.Round<Text>]?
@@ -920,25 +660,12 @@ extension Requests {
     }
 }
 
-extension Requests.SetupOption {
-    /// Reads the object the reader stands at.
-    @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.SetupOption) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.SetupOption.self, visit)
-        }
-    }
+extension Requests.SetupOption: GeneratedRequest {
+    typealias Field = Members.SetupOption
 
-    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.SetupOption) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.SetupOption.self, hints: &hints, visit)
-        }
-    }
-
-    @inline(always)
-    private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.SetupOption) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.SetupOption) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var id: Int64?
         var name: Text?
         try readObject(&reader) { (reader: inout Reader, field: Members.SetupOption) throws(Reader.Failure) in
@@ -961,25 +688,12 @@ extension Requests {
     }
 }
 
-extension Requests.EquipmentSelectionRequest {
-    /// Reads the object the reader stands at.
-    @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.EquipmentSelectionRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.EquipmentSelectionRequest.self, visit)
-        }
-    }
+extension Requests.EquipmentSelectionRequest: GeneratedRequest {
+    typealias Field = Members.EquipmentSelectionRequest
 
-    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.EquipmentSelectionRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.EquipmentSelectionRequest.self, hints: &hints, visit)
-        }
-    }
-
-    @inline(always)
-    private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.EquipmentSelectionRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.EquipmentSelectionRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var setups: [Requests.SetupOption<Text>]?
         var setupAId: Int64?
         var setupBId: Int64?
@@ -1002,25 +716,12 @@ extension Requests {
     }
 }
 
-extension Requests.EquipmentTimeRangesRequest {
-    /// Reads the object the reader stands at.
-    @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.EquipmentTimeRangesRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.EquipmentTimeRangesRequest.self, visit)
-        }
-    }
+extension Requests.EquipmentTimeRangesRequest: GeneratedRequest {
+    typealias Field = Members.EquipmentTimeRangesRequest
 
-    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.EquipmentTimeRangesRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.EquipmentTimeRangesRequest.self, hints: &hints, visit)
-        }
-    }
-
-    @inline(always)
-    private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.EquipmentTimeRangesRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.EquipmentTimeRangesRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var now: Int64?
         try readObject(&reader) { (reader: inout Reader, field: Members.EquipmentTimeRangesRequest) throws(Reader.Failure) in
             switch field {
@@ -1044,25 +745,12 @@ extension Requests {
     }
 }
 
-extension Requests.LeaderboardEntryInput {
-    /// Reads the object the reader stands at.
-    @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.LeaderboardEntryInput) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.LeaderboardEntryInput.self, visit)
-        }
-    }
+extension Requests.LeaderboardEntryInput: GeneratedRequest {
+    typealias Field = Members.LeaderboardEntryInput
 
-    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.LeaderboardEntryInput) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.LeaderboardEntryInput.self, hints: &hints, visit)
-        }
-    }
-
-    @inline(always)
-    private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.LeaderboardEntryInput) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.LeaderboardEntryInput) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var participantId: Text?
         var displayName: Text?
         var arrows: [Requests.Arrow<Text>]?
@@ -1093,25 +781,12 @@ extension Requests {
     }
 }
 
-extension Requests.ScoringLeaderboardRequest {
-    /// Reads the object the reader stands at.
-    @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.ScoringLeaderboardRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.ScoringLeaderboardRequest.self, visit)
-        }
-    }
+extension Requests.ScoringLeaderboardRequest: GeneratedRequest {
+    typealias Field = Members.ScoringLeaderboardRequest
 
-    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.ScoringLeaderboardRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.ScoringLeaderboardRequest.self, hints: &hints, visit)
-        }
-    }
-
-    @inline(always)
-    private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ScoringLeaderboardRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ScoringLeaderboardRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var entries: [Requests.LeaderboardEntryInput<Text>]?
         try readObject(&reader) { (reader: inout Reader, field: Members.ScoringLeaderboardRequest) throws(Reader.Failure) in
             switch field {
@@ -1131,25 +806,12 @@ extension Requests {
     }
 }
 
-extension Requests.Team {
-    /// Reads the object the reader stands at.
-    @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.Team) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.Team.self, visit)
-        }
-    }
+extension Requests.Team: GeneratedRequest {
+    typealias Field = Members.Team
 
-    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.Team) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.Team.self, hints: &hints, visit)
-        }
-    }
-
-    @inline(always)
-    private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.Team) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.Team) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var name: Text?
         var crest: Text?
         try readObject(&reader) { (reader: inout Reader, field: Members.Team) throws(Reader.Failure) in
@@ -1170,25 +832,12 @@ extension Requests {
     }
 }
 
-extension Requests.FullTimeScore {
-    /// Reads the object the reader stands at.
-    @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.FullTimeScore) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.FullTimeScore.self, visit)
-        }
-    }
+extension Requests.FullTimeScore: GeneratedRequest {
+    typealias Field = Members.FullTimeScore
 
-    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.FullTimeScore) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.FullTimeScore.self, hints: &hints, visit)
-        }
-    }
-
-    @inline(always)
-    private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.FullTimeScore) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.FullTimeScore) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var home: Int64?
         var away: Int64?
         try readObject(&reader) { (reader: inout Reader, field: Members.FullTimeScore) throws(Reader.Failure) in
@@ -1209,25 +858,12 @@ extension Requests {
     }
 }
 
-extension Requests.Competition {
-    /// Reads the object the reader stands at.
-    @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.Competition) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.Competition.self, visit)
-        }
-    }
+extension Requests.Competition: GeneratedRequest {
+    typealias Field = Members.Competition
 
-    /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Members.Competition) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
-            try reader.readObject(Members.Competition.self, hints: &hints, visit)
-        }
-    }
-
-    @inline(always)
-    private static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.Competition) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.Competition) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var name: Text?
         var code: Text?
         try readObject(&reader) { (reader: inout Reader, field: Members.Competition) throws(Reader.Failure) in
