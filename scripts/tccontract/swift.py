@@ -151,6 +151,18 @@ KIND_WORDS = {"Enum": "an enumeration", "Union": "a union of types", "Const": "a
 INT64_MIN, INT64_MAX = -2 ** 63, 2 ** 63 - 1
 
 
+# Schema keywords that state no check (words, defaults, the generators' own `x-` keys).
+UNCHECKED_KEYWORDS = {"type", "items", "title", "description", "default", "examples", "$comment"}
+
+
+def require_checked(schema, checked) -> None:
+    """Raises `Unsupported` for a keyword of `schema` that states a check the generated decoder
+    does not make (`checked`: those it makes for this kind of value)."""
+    for keyword in schema:
+        if keyword not in UNCHECKED_KEYWORDS and keyword not in checked and not keyword.startswith("x-"):
+            raise Unsupported("`%s`" % keyword)
+
+
 def stream_name(prop) -> str:
     return prop.name[0].upper() + prop.name[1:]
 
@@ -165,14 +177,13 @@ def request_values(contract: Contract) -> str:
     leaves its object (and the objects holding it) to a hand-written decoder, and the file says
     which."""
     objects = request_objects(contract)
-    by_name = {obj.name: obj for obj in objects}
     supported: dict = {}
     reasons: dict = {}
 
     def streams(obj: Object) -> List:
         return [p for p in obj.properties if p.schema.get("x-stream")]
 
-    def element_swift(t, owner: str) -> str:
+    def element_swift(t) -> str:
         """The Swift type of a value of type `t` (not nullable) in a struct generic over Text."""
         t = unwrap(t)
         if isinstance(t, Primitive):
@@ -191,10 +202,11 @@ def request_values(contract: Contract) -> str:
                 raise Unsupported("%s streams an array, inside another object" % t.name)
             return "Requests.%s<Text>" % t.name
         if isinstance(t, Array):
+            require_checked(t.schema, set())
             if isinstance(unwrap(t.items), Array):
                 raise Unsupported("an array of arrays")
             optional = "?" if isinstance(t.items, Nullable) else ""
-            return "[%s%s]" % (element_swift(t.items, owner), optional)
+            return "[%s%s]" % (element_swift(t.items), optional)
         raise Unsupported(KIND_WORDS[type(t).__name__])
 
     def read_expression(t) -> str:
@@ -202,15 +214,17 @@ def request_values(contract: Contract) -> str:
         t = unwrap(t)
         if isinstance(t, Primitive):
             schema = t.schema
-            for keyword in ("exclusiveMinimum", "exclusiveMaximum", "multipleOf", "format"):
-                if keyword in schema:
-                    raise Unsupported("`%s`" % keyword)
+            checked = {"string": {"minLength", "maxLength", "pattern"}, "integer": {"minimum", "maximum"},
+                       "number": {"minimum", "maximum"}}.get(t.kind, set())
+            require_checked(schema, checked)
             if t.kind == "string":
                 if schema.get("maxLength") is not None or schema.get("pattern") is not None:
                     if t.title not in CHECKED_TEXTS:
                         raise Unsupported("a string with a pattern or a maximum length that CHECKED_TEXTS does not name")
                     return "reader.text(refusing: %s)" % CHECKED_TEXTS[t.title]
-                return "reader.nonEmptyText()" if schema.get("minLength", 0) >= 1 else "reader.text()"
+                if schema.get("minLength", 0) > 1:
+                    raise Unsupported("a string with a minimum length above 1")
+                return "reader.nonEmptyText()" if schema.get("minLength", 0) == 1 else "reader.text()"
             if t.kind == "integer":
                 low, high = schema.get("minimum", INT64_MIN), schema.get("maximum", INT64_MAX)
                 if (low, high) == (INT64_MIN, INT64_MAX):
@@ -238,7 +252,7 @@ def request_values(contract: Contract) -> str:
                 if p.schema.get("x-stream"):
                     if not isinstance(unwrap(p.type), Array) or p.required:
                         raise Unsupported("`x-stream` on %s, not an optional array" % p.name)
-                element_swift(p.type, obj.name)
+                element_swift(p.type)
                 inner = unwrap(p.type)
                 read_expression(inner.items if isinstance(inner, Array) else inner)
         except Unsupported as error:
@@ -274,7 +288,7 @@ def request_values(contract: Contract) -> str:
         fields = "Members.%s" % obj.name
         generics = ["Text"] + ["%s: RequestAccumulator<Requests.%s<Text>>" % (stream_name(p), unwrap(unwrap(p.type).items).name
                                                                                if isinstance(unwrap(unwrap(p.type).items), Object)
-                                                                               else element_swift(unwrap(p.type).items, obj.name))
+                                                                               else element_swift(unwrap(p.type).items))
                                for p in streams(obj)]
         where = "`$defs/%s`" % obj.definition if obj.definition else "the request schema"
         lines += ["", "extension Requests {"]
@@ -286,7 +300,7 @@ def request_values(contract: Contract) -> str:
                 lines.append("        /// Each element, added as read.")
                 lines.append("        var %s: %s" % (name, stream_name(p)))
                 continue
-            swift_type = element_swift(p.type, obj.name)
+            swift_type = element_swift(p.type)
             optional = not p.required or isinstance(p.type, Nullable)
             lines.append("        var %s: %s%s" % (name, swift_type, "?" if optional else ""))
         lines.append("    }")
@@ -307,7 +321,7 @@ def request_values(contract: Contract) -> str:
             if p.schema.get("x-stream"):
                 lines.append("        var %s = %s()" % (name, stream_name(p)))
             else:
-                lines.append("        var %s: %s?" % (name, element_swift(p.type, obj.name)))
+                lines.append("        var %s: %s?" % (name, element_swift(p.type)))
         lines.append("        try readObject(&reader) { (reader: inout Reader, field: %s) throws(Reader.Failure) in" % fields)
         lines.append("            switch field {")
         for p in obj.properties:
@@ -330,7 +344,7 @@ def request_values(contract: Contract) -> str:
                 else:
                     body = ("var values: %s = []; if let count = reader.elementCount { values.reserveCapacity(count) }; "
                             "try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in "
-                            "values.append(try %s) }; %s = values" % (element_swift(inner, obj.name), element, name))
+                            "values.append(try %s) }; %s = values" % (element_swift(inner), element, name))
             else:
                 body = "%s = try %s" % (name, read_expression(inner))
             lines.append("            case .%s: %s%s%s" % (name, guard, body, close))
