@@ -116,6 +116,13 @@ extension JSONCursor {
     ///   member of the hot loops.
     @inline(always)
     @inlinable public mutating func nextMember(in table: JSONKeyTable, at position: Int, hints: inout MemberPrefixes) -> Member? {
+        nextMember(at: position, hints: &hints) { table }
+    }
+
+    /// ``nextMember(in:at:hints:)`` with the table given by `table`, called only when the member
+    /// is not its position's hint: a table that is a lazy global is then not fetched per member.
+    @inline(always)
+    @inlinable public mutating func nextMember(at position: Int, hints: inout MemberPrefixes, table: () -> JSONKeyTable) -> Member? {
         let begin = p
         assert(declined || hasChild == (position != 0), "nextMember: the position is not the count of the members read")
         if !declined, position < MemberPrefixes.count, end - begin >= MemberPrefixes.window {
@@ -138,7 +145,7 @@ extension JSONCursor {
         skipWhitespace()
         guard byte == UInt8(ascii: "\"") else { return declining(nil) }
         let start = p + 1
-        guard let (stop, index) = Self.key(from: start, to: end, in: table) else { return declining(nil) }
+        guard let (stop, index) = Self.key(from: start, to: end, in: table()) else { return declining(nil) }
         p = stop + 1
         guard take(UInt8(ascii: ":")) else { return declining(nil) }
         let key = UnsafeBufferPointer(start: start, count: stop - start)

@@ -136,8 +136,8 @@ struct CursorPathTests {
         func request(_ count: Int) -> String {
             "{\"tournaments\":[{\"id\":\"a\"" + (0..<count).map { ",\"k\($0)\":\($0)" }.joined() + "}],\"tab\":\"all\"}"
         }
-        #expect(readByCursor(request(TournamentView.maxUnknownMembers), TournamentsFilterMethod.self))
-        for count in [TournamentView.maxUnknownMembers + 1, 5_000] {
+        #expect(readByCursor(request(CursorReader.maxUnknownMembers), TournamentsFilterMethod.self))
+        for count in [CursorReader.maxUnknownMembers + 1, 5_000] {
             #expect(!readByCursor(request(count), TournamentsFilterMethod.self))
             let (cursorFirst, document) = answers("tournaments.filter", request(count))
             #expect(cursorFirst == document)
@@ -147,7 +147,7 @@ struct CursorPathTests {
         }
         // guests.check reads a tournament's unknown members and leaves them, comparing none with
         // another: the cursor path reads any number of them, linearly.
-        for count in [TournamentView.maxUnknownMembers + 1, 5_000] {
+        for count in [CursorReader.maxUnknownMembers + 1, 5_000] {
             #expect(readByCursor(guests(count), GuestsCheckMethod.self))
             let (cursorFirst, document) = answers("guests.check", guests(count))
             #expect(cursorFirst == document)

@@ -14,7 +14,7 @@ from typing import List
 
 from . import Contract
 from .blocks import NOTICE
-from .types import Array, Nullable, Object, Primitive, TypeBuilder, unwrap
+from .types import Array, Enum, Nullable, Object, Primitive, TypeBuilder, Union, unwrap
 
 # Words Swift does not take as a case name without backticks.
 KEYWORDS = {"associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
@@ -167,18 +167,57 @@ def stream_name(prop) -> str:
     return prop.name[0].upper() + prop.name[1:]
 
 
+def choice_case(value: str) -> str:
+    """The Swift case of an enumeration's value: `sevenDays` as it is, `HOME_TEAM` -> `homeTeam`."""
+    if "_" in value or value.isupper():
+        words = value.lower().split("_")
+        value = words[0] + "".join(word.capitalize() for word in words[1:])
+    return case_name(value[0].lower() + value[1:])
+
+
+def listing(items: List[str]) -> str:
+    """What an error says a value was expected to be: `a or b`, `a, b or c`; past four items,
+    `one of a, b, c, d, e`."""
+    if len(items) > 4:
+        return "one of " + ", ".join(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def swift_string(text: str) -> str:
+    return '"%s"' % text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def union_choice(t: Union):
+    """(the enumeration, the integer) of a union of a string enumeration and an integer; else
+    `Unsupported`."""
+    enums = [m for m in t.members if isinstance(m, Enum)]
+    integers = [m for m in t.members if isinstance(m, Primitive) and m.kind == "integer"]
+    if len(t.members) != 2 or len(enums) != 1 or len(integers) != 1:
+        raise Unsupported("a union of types other than an enumeration and an integer")
+    require_checked(integers[0].schema, set())
+    return enums[0], integers[0]
+
+
+def exclusion_message(pair) -> str:
+    sides = [" and ".join(side) if isinstance(side, list) else side for side in pair]
+    return "Give either %s or %s, not both." % (sides[0], sides[1])
+
+
 def request_values(contract: Contract) -> str:
     """Sources/TournamentCoreWire/Decoding/RequestValues.swift: per request object, a struct of its
     members as a `RequestReader` reads them and one generic decoder, from the schema's types,
-    ranges, required members, nullability, check order (via `Members`) and `x-stream`.
+    ranges, required members, nullability, string enumerations, check order (via `Members`),
+    `x-keepsUnknownMembers`, `x-stream`, `x-skipInvalidItemsWhen` and `x-exclusive`; per
+    enumeration, a `RequestChoice`.
 
     An object gets a decoder only when the decoder makes every check its schema states: a member
-    of a kind listed in `Unsupported` (an enumeration, a union, a constant, exclusive bounds...)
+    of a kind listed in `Unsupported` (a constant, a union of other types, exclusive bounds...)
     leaves its object (and the objects holding it) to a hand-written decoder, and the file says
     which."""
     objects = request_objects(contract)
     supported: dict = {}
     reasons: dict = {}
+    choices: dict = {}
 
     def streams(obj: Object) -> List:
         return [p for p in obj.properties if p.schema.get("x-stream")]
@@ -196,10 +235,17 @@ def request_values(contract: Contract) -> str:
             if t.kind == "boolean":
                 return "Bool"
             raise Unsupported("a value of any type")
+        if isinstance(t, Enum):
+            choices[t.name] = t
+            return "Requests.%s" % t.name
+        if isinstance(t, Union):
+            choice, _ = union_choice(t)
+            choices[choice.name] = choice
+            return "ChoiceOrInteger<Requests.%s>" % choice.name
         if isinstance(t, Object):
             check(t)
             if streams(t):
-                raise Unsupported("%s streams an array, inside another object" % t.name)
+                raise Unsupported("%s streams an array, and is not the element of a streamed array" % t.name)
             return "Requests.%s<Text>" % t.name
         if isinstance(t, Array):
             require_checked(t.schema, set())
@@ -237,6 +283,12 @@ def request_values(contract: Contract) -> str:
                     "Double.greatestFiniteMagnitude" if high is None else repr(float(high)))
             if t.kind == "boolean":
                 return "reader.bool()"
+        if isinstance(t, Enum):
+            return "reader.choice(Requests.%s.self)" % t.name
+        if isinstance(t, Union):
+            choice, integer = union_choice(t)
+            words = [swift_quote(v) for v in choice.values] + ["a " + integer.title if integer.title else "an integer"]
+            return "reader.choiceOrInteger(Requests.%s.self, expected: %s)" % (choice.name, swift_string(listing(words)))
         if isinstance(t, Object):
             return "Requests.%s.read(&reader)" % t.name
         raise Unsupported(KIND_WORDS[type(t).__name__])
@@ -250,8 +302,23 @@ def request_values(contract: Contract) -> str:
         try:
             for p in obj.properties:
                 if p.schema.get("x-stream"):
-                    if not isinstance(unwrap(p.type), Array) or p.required:
-                        raise Unsupported("`x-stream` on %s, not an optional array" % p.name)
+                    if not isinstance(unwrap(p.type), Array) or isinstance(unwrap(p.type).items, Nullable):
+                        raise Unsupported("`x-stream` on %s, not an array of values" % p.name)
+                    items = unwrap(p.type).items
+                    if isinstance(items, Object):
+                        check(items)  # its own streams are passed down (`Stream` protocols)
+                    else:
+                        element_swift(items)
+                    read_expression(items)
+                    continue
+                skip = p.schema.get("x-skipInvalidItemsWhen")
+                if skip:
+                    (member, value), = skip.items()
+                    by = next((q for q in obj.properties if q.name == member), None)
+                    if (not isinstance(unwrap(p.type), Array) or p.schema.get("x-stream") or by is None
+                            or not isinstance(unwrap(by.type), Enum) or value not in unwrap(by.type).values
+                            or obj.check_order.index(member) > obj.check_order.index(p.name)):
+                        raise Unsupported("`x-skipInvalidItemsWhen` on %s: not an array after an enumeration" % p.name)
                 element_swift(p.type)
                 inner = unwrap(p.type)
                 read_expression(inner.items if isinstance(inner, Array) else inner)
@@ -278,51 +345,124 @@ def request_values(contract: Contract) -> str:
         "import TournamentCoreJSON",
         "",
         "/// The request objects as read, one struct per object type of schemas/ whose checks a",
-        "/// generated decoder makes.",
+        "/// generated decoder makes, and the string enumerations they hold.",
         "enum Requests {}",
     ]
+    for name in sorted(choices):
+        choice = choices[name]
+        lines += ["", "extension Requests {"]
+        lines.append("    /// The string enumeration `%s`." % name)
+        lines.append("    enum %s: RequestChoice {" % name)
+        lines.append("        case %s" % ", ".join(choice_case(v) for v in choice.values))
+        lines.append("")
+        lines.append("        static var expected: StaticString { %s }" % swift_string(listing([swift_quote(v) for v in choice.values])))
+        lines.append("")
+        lines.append("        @inline(always)")
+        lines.append("        static func named(_ name: UnsafeBufferPointer<UInt8>) -> Self? {")
+        lines.append("            %s" % " : ".join("spells(name, %s) ? .%s" % (swift_string(v), choice_case(v)) for v in choice.values) + " : nil")
+        lines.append("        }")
+        lines.append("    }")
+        lines.append("}")
     skipped = [obj for obj in objects if not supported[obj.name]]
+    def stream_element(p) -> str:
+        """The Swift type of a streamed array's element."""
+        items = unwrap(p.type).items
+        return "Requests.%s<Text>" % items.name if isinstance(items, Object) else element_swift(items)
+
+    def sink_generics(obj: Object) -> List[str]:
+        """The generic parameters of the accumulators of `obj`'s streamed arrays."""
+        generics = []
+        for p in streams(obj):
+            items = unwrap(p.type).items
+            if isinstance(items, Object) and streams(items):
+                generics.append("%s: Requests.%sStream<Text>" % (stream_name(p), items.name))
+            else:
+                generics.append("%s: RequestAccumulator<%s>" % (stream_name(p), stream_element(p)))
+        return generics
+
     for obj in objects:
         if not supported[obj.name]:
             continue
         fields = "Members.%s" % obj.name
-        generics = ["Text"] + ["%s: RequestAccumulator<Requests.%s<Text>>" % (stream_name(p), unwrap(unwrap(p.type).items).name
-                                                                               if isinstance(unwrap(unwrap(p.type).items), Object)
-                                                                               else element_swift(unwrap(p.type).items))
-                               for p in streams(obj)]
         where = "`$defs/%s`" % obj.definition if obj.definition else "the request schema"
+        skips = [p for p in obj.properties if p.schema.get("x-skipInvalidItemsWhen")]
+        stored = [p for p in obj.properties if not p.schema.get("x-stream")]
         lines += ["", "extension Requests {"]
-        lines.append("    /// `%s` (%s) as read." % (obj.name, where))
-        lines.append("    struct %s<%s> {" % (obj.name, ", ".join(generics)))
-        for p in obj.properties:
+        lines.append("    /// `%s` (%s) as read%s." % (obj.name, where, " (its streamed arrays: to the accumulators its decoder is given)" if streams(obj) else ""))
+        lines.append("    struct %s<Text> {" % obj.name)
+        for p in stored:
             name = case_name(p.name)
-            if p.schema.get("x-stream"):
-                lines.append("        /// Each element, added as read.")
-                lines.append("        var %s: %s" % (name, stream_name(p)))
-                continue
             swift_type = element_swift(p.type)
             optional = not p.required or isinstance(p.type, Nullable)
             lines.append("        var %s: %s%s" % (name, swift_type, "?" if optional else ""))
+        for p in skips:
+            lines.append("        /// The elements of `%s` left out (`x-skipInvalidItemsWhen`)." % p.name)
+            lines.append("        var %sSkipped: [SkippedElement]" % p.name)
+        if obj.keeps_unknown:
+            lines.append("        /// Where the reader keeps the object's unknown members (``RequestReader/writeUnknownMembers(_:into:)``).")
+            lines.append("        var unknownMembers: Range<Int>")
         lines.append("    }")
+        nested = [p for p in streams(obj) if isinstance(unwrap(p.type).items, Object) and streams(unwrap(p.type).items)]
+        for p in nested:
+            items = unwrap(p.type).items
+            lines.append("")
+            lines.append("    /// An accumulator of `%s`s whose own streamed arrays are added to its members of the" % items.name)
+            lines.append("    /// same names, each element's before the element itself.")
+            lines.append("    protocol %sStream<Text>: RequestAccumulator where Element == Requests.%s<Text> {" % (items.name, items.name))
+            lines.append("        associatedtype Text")
+            for q in streams(items):
+                lines.append("        associatedtype %s: RequestAccumulator<%s>" % (stream_name(q), stream_element(q).replace("<Text>", "<Text>")))
+                lines.append("        var %s: %s { get set }" % (case_name(q.name), stream_name(q)))
+            lines.append("    }")
         lines.append("}")
         lines.append("")
         visit = "(inout Reader, %s) throws(Reader.Failure) -> Void" % fields
-        lines += [
-            "extension Requests.%s: GeneratedRequest {" % obj.name,
-            "    typealias Field = %s" % fields,
-            "",
-            "    /// The decoder: each member read as the schema says (``GeneratedRequest``).",
-            "    @inline(always)",
-            "    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, %s) throws(Reader.Failure) -> Void)"
-            " throws(Reader.Failure) -> Self where Reader.Text == Text {" % visit,
-        ]
-        for p in obj.properties:
-            name = case_name(p.name)
-            if p.schema.get("x-stream"):
-                lines.append("        var %s = %s()" % (name, stream_name(p)))
-            else:
-                lines.append("        var %s: %s?" % (name, element_swift(p.type)))
-        lines.append("        try readObject(&reader) { (reader: inout Reader, field: %s) throws(Reader.Failure) in" % fields)
+        sinks = sink_generics(obj)
+        if sinks:
+            generic_list = ", ".join(["Reader: RequestReader"] + sinks)
+            sink_parameters = "".join(", %s: inout %s" % (case_name(p.name), stream_name(p)) for p in streams(obj))
+            sink_arguments = "".join(", %s: &%s" % (p.name, case_name(p.name)) for p in streams(obj))
+            where_clause = "where Reader.Text == Text" + "".join(", %s.Text == Text" % stream_name(p) for p in nested)
+            lines += ["extension Requests.%s {" % obj.name, "    typealias Field = %s" % fields]
+            entries = [("Reads the object here, adding its streamed arrays' elements to the accumulators given.",
+                        "", "visit"),
+                       ("The same, for one of an array's objects, with the array's `hints`.",
+                        ", hints: inout Reader.ObjectHints", "hints: &hints, visit")]
+            for words, hints, call in entries:
+                lines += [
+                    "",
+                    "    /// %s" % words,
+                    "    @inline(always)",
+                    "    static func read<%s>(_ reader: inout Reader%s%s) throws(Reader.Failure) -> Self %s {" % (
+                        generic_list, hints, sink_parameters, where_clause),
+                    "        try read(&reader%s) { (reader: inout Reader, visit: %s) throws(Reader.Failure) -> Range<Int> in" % (sink_arguments, visit),
+                    "            try reader.readObject(Field.self, %s)" % call,
+                    "        }",
+                    "    }",
+                ]
+            lines += [
+                "",
+                "    /// The decoder: each member read as the schema says, its members visited by `readObject`.",
+                "    @inline(always)",
+                "    static func read<%s>(_ reader: inout Reader%s, visitingWith readObject: (inout Reader, %s) throws(Reader.Failure) -> Range<Int>)"
+                " throws(Reader.Failure) -> Self %s {" % (generic_list, sink_parameters, visit, where_clause),
+            ]
+        else:
+            lines += [
+                "extension Requests.%s: GeneratedRequest {" % obj.name,
+                "    typealias Field = %s" % fields,
+                "",
+                "    /// The decoder: each member read as the schema says (``GeneratedRequest``).",
+                "    @inline(always)",
+                "    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, %s) throws(Reader.Failure) -> Range<Int>)"
+                " throws(Reader.Failure) -> Self where Reader.Text == Text {" % visit,
+            ]
+        for p in stored:
+            lines.append("        var %s: %s?" % (case_name(p.name), element_swift(p.type)))
+        for p in skips:
+            lines.append("        var %sSkipped: [SkippedElement] = []" % p.name)
+        read_object = "let unknownMembers = try readObject(&reader)" if obj.keeps_unknown else "_ = try readObject(&reader)"
+        lines.append("        %s { (reader: inout Reader, field: %s) throws(Reader.Failure) in" % (read_object, fields))
         lines.append("            switch field {")
         for p in obj.properties:
             name = case_name(p.name)
@@ -332,29 +472,52 @@ def request_values(contract: Contract) -> str:
             close = " }" if nullable else ""
             if isinstance(inner, Array) and isinstance(unwrap(inner.items), Object) and not nullable:
                 guard, close = "do { ", " }"
+            for pair in obj.exclusive:
+                sides = [side if isinstance(side, list) else [side] for side in pair]
+                for mine, other in (sides, sides[::-1]):
+                    if p.name in mine:
+                        guard += "if %s { throw reader.conflict(%s) }; " % (
+                            " || ".join("%s != nil" % case_name(o) for o in other), swift_string(exclusion_message(pair)))
             if isinstance(inner, Array):
                 element = read_expression(inner.items)
                 if isinstance(inner.items, Nullable):  # a null element is kept, as nil
                     element = "reader.takeNull() ? nil : %s" % element
-                if isinstance(unwrap(inner.items), Object):
-                    element = element.replace("(&reader)", "(&reader, hints: &hints)")
+                items = unwrap(inner.items)
+                if isinstance(items, Object):
+                    passed = "".join(", %s: &%s.%s" % (q.name, name, case_name(q.name)) for q in streams(items)) if p.schema.get("x-stream") else ""
+                    element = element.replace("(&reader)", "(&reader, hints: &hints%s)" % passed)
                     guard += "var hints = Reader.ObjectHints(); "
+                skip = p.schema.get("x-skipInvalidItemsWhen")
+                read_array = "reader.readArray"
+                if skip:
+                    (member, value), = skip.items()
+                    read_array = "reader.readArray(skippingInvalid: %s == .%s, into: &%sSkipped)" % (
+                        case_name(member), choice_case(value), p.name)
                 if p.schema.get("x-stream"):
-                    body = "try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in %s.add(try %s) }" % (name, element)
+                    body = ("if let count = reader.elementCount { %s.reserveCapacity(count) }; "
+                            "try %s { (reader: inout Reader) throws(Reader.Failure) in let element = try %s; "
+                            "do throws(RequestRefusal) { try %s.add(element) } catch { throw reader.refusal(error) } }" % (name, read_array, element, name))
                 else:
-                    body = ("var values: %s = []; if let count = reader.elementCount { values.reserveCapacity(count) }; "
-                            "try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in "
-                            "values.append(try %s) }; %s = values" % (element_swift(inner), element, name))
+                    # Room for every element when the reader knows how many, else for 16 (a
+                    # page) at the first: an empty array allocates nothing.
+                    body = ("var values: %s = []; let count = reader.elementCount; "
+                            "try %s { (reader: inout Reader) throws(Reader.Failure) in "
+                            "if values.isEmpty { values.reserveCapacity(count ?? 16) }; "
+                            "values.append(try %s) }; %s = values" % (element_swift(inner), read_array, element, name))
             else:
                 body = "%s = try %s" % (name, read_expression(inner))
             lines.append("            case .%s: %s%s%s" % (name, guard, body, close))
         lines.append("            }")
         lines.append("        }")
-        for p in obj.properties:
+        for p in stored:
             if p.required and not isinstance(p.type, Nullable):
                 name = case_name(p.name)
                 lines.append("        guard let %s else { throw reader.missing(%s.%s) }" % (name, fields, name))
-        lines.append("        return Self(%s)" % ", ".join("%s: %s" % (p.name, case_name(p.name)) for p in obj.properties))
+        arguments = ["%s: %s" % (p.name, case_name(p.name)) for p in stored]
+        arguments += ["%sSkipped: %sSkipped" % (p.name, p.name) for p in skips]
+        if obj.keeps_unknown:
+            arguments.append("unknownMembers: unknownMembers")
+        lines.append("        return Self(%s)" % ", ".join(arguments))
         lines.append("    }")
         lines.append("}")
     if skipped:
@@ -363,6 +526,11 @@ def request_values(contract: Contract) -> str:
             lines.append("// - %s: %s" % (obj.name, reasons[obj.name] if reasons[obj.name].split(":")[0] != obj.name
                                               else reasons[obj.name].split(": ", 1)[1]))
     return "\n".join(lines) + "\n"
+
+
+def swift_quote(value: str) -> str:
+    """A value as an error message quotes it."""
+    return '"%s"' % value
 
 
 def int_literal(value: int) -> str:

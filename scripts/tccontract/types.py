@@ -132,6 +132,9 @@ class Object(Type):
     # The order the core checks the members in (`x-checkOrder`, else the properties' order): the
     # first wrong member in this order is the one an error names.
     check_order: List[str] = field(default_factory=list)
+    # Members that exclude each other (`x-exclusive`): pairs of sides, each a member or a list of
+    # members; a request may give one side or the other, not both.
+    exclusive: List[Any] = field(default_factory=list)
 
 
 class TypeBuilder:
@@ -210,7 +213,13 @@ class TypeBuilder:
             if sorted(check_order) != sorted(p.name for p in properties):
                 raise ContractError("%s: x-checkOrder is not an order of the properties" % origin)
             built = Object(object_name, properties, bool(schema.get("x-keepsUnknownMembers")),
-                           schema.get("additionalProperties") is False, description, definition, check_order)
+                           schema.get("additionalProperties") is False, description, definition, check_order,
+                           list(schema.get("x-exclusive", [])))
+            names = {p.name for p in properties}
+            for pair in built.exclusive:
+                sides = [side if isinstance(side, list) else [side] for side in pair]
+                if len(sides) != 2 or not all(member in names for side in sides for member in side):
+                    raise ContractError("%s: x-exclusive %r is not a pair of its members" % (origin, pair))
             return self._register(built, origin)
         if kind == "array":
             items = self.build(schema.get("items", {}), name + "Item", origin + "[]")

@@ -16,10 +16,21 @@ struct CursorReader: RequestReader {
     typealias ObjectHints = JSONCursor.MemberPrefixes
 
     var cursor: JSONCursor
+    /// Whether objects whose fields keep unknown members have them kept.
+    private let keepsUnknownMembers: Bool
+    /// The unknown members kept: each one's key as written (with its quotes) and its value as
+    /// written (a scalar: the reader declines an unknown member holding an object or an array).
+    private var unknownMembers: [(key: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>)] = []
 
-    /// A reader at the start of `cursor`.
-    init(_ cursor: JSONCursor) {
+    /// The most unknown members of one object the reader keeps (more decline): as many as the
+    /// document path merges by comparing them with each other, before it hashes them.
+    static let maxUnknownMembers = JSONDocument.keysComparedPairwise
+
+    /// A reader at the start of `cursor`, which keeps unknown members when
+    /// `keepsUnknownMembers` (``RequestReader/readObject(_:_:)``).
+    init(_ cursor: JSONCursor, keepsUnknownMembers: Bool = false) {
         self.cursor = cursor
+        self.keepsUnknownMembers = keepsUnknownMembers
     }
 
     /// Ends reading: whether only white space follows the request and nothing declined.
@@ -36,44 +47,76 @@ struct CursorReader: RequestReader {
     }
 
     @inline(always)
-    mutating func readObject<Field: RequestFields>(_: Field.Type, _ visit: (inout Self, Field) throws(Declined) -> Void) throws(Declined) {
-        guard cursor.enterObject() else { throw Declined() }
-        var seen: UInt64 = 0
-        if Field.keepsUnknownMembers {
-            while let (_, index) = cursor.nextMember(in: Field.table) {
-                guard let index else {
-                    guard cursor.scalarText() != nil else { throw Declined() }
-                    continue
-                }
-                guard let field = cursor.field(Field.self, at: index, seen: &seen) else { throw Declined() }
-                try visit(&self, field)
-            }
-        } else {
-            while let index = cursor.nextKey(in: Field.table) {
-                guard let field = cursor.field(Field.self, at: index, seen: &seen) else { throw Declined() }
-                try visit(&self, field)
-            }
-        }
-        guard !cursor.declined, seen & Field.requiredSlots == Field.requiredSlots else { throw Declined() }
+    @discardableResult
+    mutating func readObject<Field: RequestFields>(_: Field.Type, _ visit: (inout Self, Field) throws(Declined) -> Void) throws(Declined) -> Range<Int> {
+        let table = Field.table  // a lazy global: fetched once, not per member
+        return try readMembers(Field.self, visit) { (cursor: inout JSONCursor, _: Int) in cursor.nextMember(in: table) }
     }
 
     /// ``readObject(_:_:)`` with the members' text tried against `hints` first
     /// (``JSONCursor/nextMember(in:at:hints:)``).
     @inline(always)
-    mutating func readObject<Field: RequestFields>(_: Field.Type, hints: inout JSONCursor.MemberPrefixes, _ visit: (inout Self, Field) throws(Declined) -> Void) throws(Declined) {
+    @discardableResult
+    mutating func readObject<Field: RequestFields>(
+        _: Field.Type, hints: inout JSONCursor.MemberPrefixes, _ visit: (inout Self, Field) throws(Declined) -> Void
+    ) throws(Declined) -> Range<Int> {
+        // The table (a lazy global) only for a member that is not its position's hint.
+        try readMembers(Field.self, visit) { (cursor: inout JSONCursor, position: Int) in
+            cursor.nextMember(at: position, hints: &hints) { Field.table }
+        }
+    }
+
+    /// Reads an object's members, each found by `next` (given the member's position), and
+    /// visits the known ones; an unknown one is read past, or kept, or declines (see the type).
+    @inline(always)
+    private mutating func readMembers<Field: RequestFields>(
+        _: Field.Type, _ visit: (inout Self, Field) throws(Declined) -> Void,
+        next: (inout JSONCursor, Int) -> (key: UnsafeBufferPointer<UInt8>, index: Int?)?
+    ) throws(Declined) -> Range<Int> {
         guard cursor.enterObject() else { throw Declined() }
+        let first = Field.keepsUnknownMembers ? unknownMembers.count : 0
         var seen: UInt64 = 0
         var position = 0
-        while let (_, index) = cursor.nextMember(in: Field.table, at: position, hints: &hints) {
+        while let (key, index) = next(&cursor, position) {
             position &+= 1
             guard let index else {
-                guard Field.keepsUnknownMembers, cursor.scalarText() != nil else { throw Declined() }
+                guard Field.keepsUnknownMembers else { throw Declined() }
+                try readUnknownMember(key, keptAfter: first)
                 continue
             }
             guard let field = cursor.field(Field.self, at: index, seen: &seen) else { throw Declined() }
             try visit(&self, field)
         }
         guard !cursor.declined, seen & Field.requiredSlots == Field.requiredSlots else { throw Declined() }
+        return Field.keepsUnknownMembers ? first..<unknownMembers.count : 0..<0
+    }
+
+    /// Reads the value of an unknown member whose key is `key`, keeping the member when the
+    /// reader keeps them (those of its object are from `first` on). Declines for a value that is
+    /// not a scalar, for a key repeated in the object and for more than ``maxUnknownMembers``:
+    /// the document path merges those (past a few by hashing, so a hostile object stays linear).
+    @inline(always)
+    private mutating func readUnknownMember(_ key: UnsafeBufferPointer<UInt8>, keptAfter first: Int) throws(Declined) {
+        guard let keyStart = key.baseAddress, let value = cursor.scalarText() else { throw Declined() }
+        guard keepsUnknownMembers else { return }
+        let quotedKey = UnsafeBufferPointer(start: keyStart - 1, count: key.count + 2)
+        guard unknownMembers.count - first < Self.maxUnknownMembers else { throw Declined() }
+        var index = first
+        while index < unknownMembers.count {
+            let other = unknownMembers[index].key
+            if other.count == quotedKey.count && memoryEquals(other.baseAddress, quotedKey.baseAddress, quotedKey.count) { throw Declined() }
+            index &+= 1
+        }
+        if unknownMembers.isEmpty { unknownMembers.reserveCapacity(32) }  // one allocation for a page's unknown members, none without
+        unknownMembers.append((quotedKey, value))
+    }
+
+    func writeUnknownMembers(_ members: Range<Int>, into writer: inout JSONWriter) {
+        for member in unknownMembers[members] {
+            writer.raw(member.key)
+            writer.append(UInt8(ascii: ":"))
+            writer.raw(member.value)
+        }
     }
 
     /// Nil: a cursor counts the elements as it reads them.
@@ -86,6 +129,36 @@ struct CursorReader: RequestReader {
             try visit(&self)
         }
         if cursor.declined { throw Declined() }
+    }
+
+    /// Reads the elements; any refused declines, as always (skipping is the document path's).
+    @inline(always)
+    mutating func readArray(skippingInvalid _: Bool, into _: inout [SkippedElement], _ visit: (inout Self) throws(Declined) -> Void) throws(Declined) {
+        try readArray(visit)
+    }
+
+    @inline(always)
+    mutating func choice<Choice: RequestChoice>(_: Choice.Type) throws(Declined) -> Choice {
+        guard let name = cursor.string(), let value = Choice.named(name) else { throw Declined() }
+        return value
+    }
+
+    /// A choice's name or an integer within `Int64` (beyond it: the document path's).
+    @inline(always)
+    mutating func choiceOrInteger<Choice: RequestChoice>(_: Choice.Type, expected _: StaticString) throws(Declined) -> ChoiceOrInteger<Choice> {
+        guard cursor.isAtString() else {
+            guard let value = cursor.int64() else { throw Declined() }
+            return .integer(value)
+        }
+        return .choice(try choice(Choice.self))
+    }
+
+    func conflict(_: StaticString) -> Declined {
+        Declined()
+    }
+
+    func refusal(_: RequestRefusal) -> Declined {
+        Declined()
     }
 
     @inline(always)

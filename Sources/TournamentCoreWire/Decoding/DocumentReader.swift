@@ -10,11 +10,17 @@ struct DocumentReader: RequestReader {
     let document: JSONDocument
     /// The node the reader stands at.
     private(set) var node: Int
+    /// Whether objects whose fields keep unknown members have them kept.
+    private let keepsUnknownMembers: Bool
+    /// The unknown members kept, one entry per object that has some.
+    private var unknownMembers: [UnknownMembers] = []
 
-    /// A reader at `node` of `document`.
-    init(_ document: JSONDocument, at node: Int) {
+    /// A reader at `node` of `document`, which keeps unknown members when `keepsUnknownMembers`
+    /// (``RequestReader/readObject(_:_:)``).
+    init(_ document: JSONDocument, at node: Int, keepsUnknownMembers: Bool = false) {
         self.document = document
         self.node = node
+        self.keepsUnknownMembers = keepsUnknownMembers
     }
 
     @inline(always)
@@ -25,18 +31,24 @@ struct DocumentReader: RequestReader {
     /// Visits the present members in the fields' check order; a required member that is absent
     /// is refused at its place in that order. The reader then stands at the object again.
     @inline(always)
-    mutating func readObject<Field: RequestFields>(_: Field.Type, _ visit: (inout Self, Field) throws(WireError) -> Void) throws(WireError) {
+    @discardableResult
+    mutating func readObject<Field: RequestFields>(_: Field.Type, _ visit: (inout Self, Field) throws(WireError) -> Void) throws(WireError) -> Range<Int> {
         try visitInCheckOrder(try ObjectFields<Field>(document, node), visit)
     }
 
     /// ``readObject(_:_:)`` with the keys sorted by the array's hints (``ArrayObjects``).
     @inline(always)
-    mutating func readObject<Field: RequestFields>(_: Field.Type, hints: inout JSONKeyTable.KeysByPosition, _ visit: (inout Self, Field) throws(WireError) -> Void) throws(WireError) {
+    @discardableResult
+    mutating func readObject<Field: RequestFields>(
+        _: Field.Type, hints: inout JSONKeyTable.KeysByPosition, _ visit: (inout Self, Field) throws(WireError) -> Void
+    ) throws(WireError) -> Range<Int> {
         try visitInCheckOrder(try ObjectFields<Field>(document, node, hints: &hints), visit)
     }
 
     @inline(always)
-    private mutating func visitInCheckOrder<Field: RequestFields>(_ fields: ObjectFields<Field>, _ visit: (inout Self, Field) throws(WireError) -> Void) throws(WireError) {
+    private mutating func visitInCheckOrder<Field: RequestFields>(
+        _ fields: ObjectFields<Field>, _ visit: (inout Self, Field) throws(WireError) -> Void
+    ) throws(WireError) -> Range<Int> {
         let object = node
         try Field.forEachInCheckOrder { (field: Field) throws(WireError) in
             if let value = fields.raw(field) {
@@ -47,6 +59,17 @@ struct DocumentReader: RequestReader {
             }
         }
         node = object
+        let first = unknownMembers.count
+        if Field.keepsUnknownMembers && keepsUnknownMembers && fields.unknownCount > 0 {
+            unknownMembers.append(fields.unknownMembers)
+        }
+        return first..<unknownMembers.count
+    }
+
+    func writeUnknownMembers(_ members: Range<Int>, into writer: inout JSONWriter) {
+        for members in unknownMembers[members] {
+            writer.write(members, from: document)
+        }
     }
 
     var elementCount: Int? {
@@ -60,6 +83,26 @@ struct DocumentReader: RequestReader {
         for element in try document.array(array) {
             node = element
             try visit(&self)
+        }
+        node = array
+    }
+
+    /// Visits the elements in order, those that `visit` refuses recorded and left out when
+    /// `skipping`; the reader then stands at the array again.
+    @inline(always)
+    mutating func readArray(skippingInvalid skipping: Bool, into skipped: inout [SkippedElement], _ visit: (inout Self) throws(WireError) -> Void) throws(WireError) {
+        guard skipping else { return try readArray(visit) }
+        let array = node
+        for (index, element) in try document.array(array).enumerated() {
+            node = element
+            let kept = unknownMembers.count
+            do throws(WireError) {
+                try visit(&self)
+            } catch {
+                if error.isOutOfMemory { throw error }
+                unknownMembers.removeSubrange(kept...)  // what the element's objects kept
+                skipped.append(SkippedElement(index: index, node: element, error: error))
+            }
         }
         node = array
     }
@@ -98,6 +141,43 @@ struct DocumentReader: RequestReader {
         try document.double(at: node, in: range)
     }
 
+    mutating func choice<Choice: RequestChoice>(_: Choice.Type) throws(WireError) -> Choice {
+        if document.kind(node) == .string, let value = document.withStringBytes(node, Choice.named) { return value }
+        throw unexpected(Choice.expected)
+    }
+
+    mutating func choiceOrInteger<Choice: RequestChoice>(_: Choice.Type, expected: StaticString) throws(WireError) -> ChoiceOrInteger<Choice> {
+        switch document.kind(node) {
+        case .string:
+            if let value = document.withStringBytes(node, Choice.named) { return .choice(value) }
+        case .number where document.isInteger(node):
+            return .integer(document.int64(node))
+        default:
+            break
+        }
+        throw unexpected(expected)
+    }
+
+    /// The error of a value that is not one of those `expected` lists.
+    @inline(never)
+    private func unexpected(_ expected: StaticString) -> WireError {
+        .invalid("Expected \(Self.string(expected)), found \(document.quote(node)).", at: node)
+    }
+
+    /// The refusal at the member it names (its path even when absent), else at the element.
+    func refusal(_ refusal: RequestRefusal) -> WireError {
+        guard let member = refusal.member else { return .invalid(refusal.message, at: node) }
+        return WireError(.invalidRequest, refusal.message, location: .missingMember(object: node, key: member))
+    }
+
+    func conflict(_ message: StaticString) -> WireError {
+        .invalid(Self.string(message), at: node)
+    }
+
+    private static func string(_ text: StaticString) -> String {
+        String(decoding: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), as: UTF8.self)
+    }
+
     /// The error of `field` missing from the object the reader stands at.
     func missing<Field: RequestFields>(_ field: Field) -> WireError {
         ObjectFields<Field>.missing(field, in: node)
@@ -117,4 +197,15 @@ struct DocumentReader: RequestReader {
     func bytesEqual(_ lhs: Int, _ rhs: Int) -> Bool {
         document.stringsEqual(lhs, rhs)
     }
+}
+
+/// An element of an array that a request asked to skip when invalid
+/// (``RequestReader/readArray(skippingInvalid:into:_:)``): where it was and why it was left out.
+struct SkippedElement {
+    /// Its place in the array.
+    let index: Int
+    /// Its node.
+    let node: Int
+    /// What is wrong with it.
+    let error: WireError
 }

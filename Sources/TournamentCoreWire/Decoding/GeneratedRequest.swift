@@ -12,9 +12,10 @@ protocol GeneratedRequest {
     /// The object's fields (`Members`).
     associatedtype Field: RequestFields
 
-    /// Reads the object the reader stands at, its members visited by `readObject`.
+    /// Reads the object the reader stands at, its members visited by `readObject` (which
+    /// returns where the reader keeps the object's unknown members).
     static func read<Reader: RequestReader>(
-        _ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Field) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void
+        _ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Field) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>
     ) throws(Reader.Failure) -> Self where Reader.Text == Text
 }
 
@@ -22,7 +23,7 @@ extension GeneratedRequest {
     /// Reads the object the reader stands at.
     @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Field) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
+        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Field) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
             try reader.readObject(Field.self, visit)
         }
     }
@@ -30,7 +31,7 @@ extension GeneratedRequest {
     /// Reads the object the reader stands at, one of an array's, with the array's `hints`.
     @inline(always)
     static func read<Reader: RequestReader>(_ reader: inout Reader, hints: inout Reader.ObjectHints) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Field) throws(Reader.Failure) -> Void) throws(Reader.Failure) in
+        try read(&reader) { (reader: inout Reader, visit: (inout Reader, Field) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
             try reader.readObject(Field.self, hints: &hints, visit)
         }
     }

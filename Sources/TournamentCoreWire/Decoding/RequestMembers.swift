@@ -38,8 +38,8 @@ enum Members {
         /// In `x-checkOrder`'s order.
         @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
-            try body(.tournaments)
             try body(.invalidDocuments)
+            try body(.tournaments)
             try body(.tab)
             try body(.publicOnly)
             try body(.query)

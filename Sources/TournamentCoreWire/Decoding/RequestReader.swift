@@ -30,18 +30,35 @@ protocol RequestReader {
     /// Reads the object here, calling `visit` with the reader at each known member's value (the
     /// last of repeated keys; unknown members are not visited). Fails when the value is not an
     /// object, or lacks a member of ``RequestFields/requiredSlots``.
-    mutating func readObject<Field: RequestFields>(_ type: Field.Type, _ visit: (inout Self, Field) throws(Failure) -> Void) throws(Failure)
+    ///
+    /// Returns where the reader keeps the object's unknown members, for
+    /// ``writeUnknownMembers(_:into:)``: kept only when the fields keep them
+    /// (``RequestFields/keepsUnknownMembers``) and the reader was made to keep them; empty
+    /// otherwise.
+    @discardableResult
+    mutating func readObject<Field: RequestFields>(_ type: Field.Type, _ visit: (inout Self, Field) throws(Failure) -> Void) throws(Failure) -> Range<Int>
 
     /// ``readObject(_:_:)`` for an object of an array, all of whose objects are read with `hints`.
-    mutating func readObject<Field: RequestFields>(_ type: Field.Type, hints: inout ObjectHints, _ visit: (inout Self, Field) throws(Failure) -> Void) throws(Failure)
+    @discardableResult
+    mutating func readObject<Field: RequestFields>(_ type: Field.Type, hints: inout ObjectHints, _ visit: (inout Self, Field) throws(Failure) -> Void) throws(Failure) -> Range<Int>
+
+    /// Writes the unknown members kept at `members` (what ``readObject(_:_:)`` returned) as the
+    /// request had them, after the known ones: repeated keys merged (first place, last value).
+    func writeUnknownMembers(_ members: Range<Int>, into writer: inout JSONWriter)
 
     /// How many elements the array here has, when the reader knows before reading them (a
-    /// document does); nil otherwise, and when the value is not an array.
+    /// document does); nil otherwise, and when the value is not an array. (A generated decoder
+    /// makes room for that many, or for 16 at the first element when nil.)
     var elementCount: Int? { get }
 
     /// Reads the array here, calling `visit` with the reader at each element in order. Fails
     /// when the value is not an array.
     mutating func readArray(_ visit: (inout Self) throws(Failure) -> Void) throws(Failure)
+
+    /// ``readArray(_:)``, where, when `skipping`, an element that `visit` refuses (for anything
+    /// but memory) is recorded in `skipped` and left out, and reading goes on. Only a document
+    /// reader skips: a cursor reader declines whatever is refused, as always.
+    mutating func readArray(skippingInvalid skipping: Bool, into skipped: inout [SkippedElement], _ visit: (inout Self) throws(Failure) -> Void) throws(Failure)
 
     /// The string here.
     mutating func text() throws(Failure) -> Text
@@ -52,6 +69,13 @@ protocol RequestReader {
     /// The string here, which `problem` (a check of its bytes that a schema's `pattern` or
     /// `maxLength` states) finds nothing wrong with: it names the problem otherwise.
     mutating func text(refusing problem: (UnsafeBufferPointer<UInt8>) -> String?) throws(Failure) -> Text
+
+    /// The value of a string enumeration here (`enum` in its schema).
+    mutating func choice<Choice: RequestChoice>(_ type: Choice.Type) throws(Failure) -> Choice
+
+    /// The value of a string enumeration or the integer here (`anyOf` of the two in its schema);
+    /// `expected` lists both for the error.
+    mutating func choiceOrInteger<Choice: RequestChoice>(_ type: Choice.Type, expected: StaticString) throws(Failure) -> ChoiceOrInteger<Choice>
 
     /// The `true` or `false` here.
     mutating func bool() throws(Failure) -> Bool
@@ -66,6 +90,13 @@ protocol RequestReader {
     /// already refused, for the value's type: ``readObject(_:_:)`` checks required members).
     func missing<Field: RequestFields>(_ field: Field) -> Failure
 
+    /// The failure of the member the reader stands at, given with another that it excludes
+    /// (`x-exclusive` in its object's schema): `message` says which two.
+    func conflict(_ message: StaticString) -> Failure
+
+    /// The failure of the element the reader stands at, which an accumulator refused.
+    func refusal(_ refusal: RequestRefusal) -> Failure
+
     /// The UTF-8 bytes of `text`, lent to `body`.
     func withBytes<Result>(of text: Text, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result
 
@@ -77,17 +108,34 @@ protocol RequestReader {
 }
 
 /// What a streamed array (`x-stream` in its schema) is read into: each element is added as it is
-/// read, instead of an array of them being built. The rules' own tallies conform (through the
-/// wire layer, which knows the element's generated type).
+/// read, instead of an array of them being built. The caller of the decoder makes it and passes
+/// it in; the rules' own tallies conform (through the wire layer, which knows the element's
+/// generated type).
 protocol RequestAccumulator<Element> {
-    /// The element type, a generated request struct (`Requests`).
+    /// The element type, a generated request struct (`Requests`) or a value.
     associatedtype Element
 
-    /// Nothing added yet (also what an absent or null array gives).
-    init()
+    /// Adds the next element; a refusal (a rule across the element's members) is the request's
+    /// error at the element.
+    mutating func add(_ element: Element) throws(RequestRefusal)
 
-    /// Adds the next element.
-    mutating func add(_ element: Element)
+    /// Makes room for `count` more elements (called when the reader knows how many an array
+    /// has; an accumulator that keeps nothing per element ignores it, the default).
+    mutating func reserveCapacity(_ count: Int)
+}
+
+extension RequestAccumulator {
+    @inline(__always)
+    mutating func reserveCapacity(_: Int) {}
+}
+
+/// What an accumulator refuses an element for: a rule of the domain that the schema does not
+/// state (an X that is not a 10), at one of the element's members or at the element.
+struct RequestRefusal: Error {
+    /// What is wrong, as the error's message.
+    let message: String
+    /// The member of the element it is about (its key); nil for the element itself.
+    let member: String?
 }
 
 /// A type whose `init()` makes a value to start from.
@@ -98,3 +146,20 @@ protocol DefaultInitializable {
 extension JSONCursor.MemberPrefixes: DefaultInitializable {}
 
 extension JSONKeyTable.KeysByPosition: DefaultInitializable {}
+
+/// A string enumeration of a request (`enum` in its schema), generated (`Requests`).
+protocol RequestChoice {
+    /// The value spelled `name` (the string's bytes, unescaped); nil for any other.
+    static func named(_ name: UnsafeBufferPointer<UInt8>) -> Self?
+
+    /// The values as an error lists them (`"a" or "b"`; past four, `one of "a", "b", ...`).
+    static var expected: StaticString { get }
+}
+
+/// The value of a member that is a string enumeration's or an integer (`anyOf` of the two in
+/// its schema).
+enum ChoiceOrInteger<Choice: RequestChoice> {
+    case choice(Choice)
+    /// An integer, however written (`8`, `8.0`, `80e-1`); nil when beyond `Int64`.
+    case integer(Int64?)
+}

@@ -9,8 +9,78 @@
 import TournamentCoreJSON
 
 /// The request objects as read, one struct per object type of schemas/ whose checks a
-/// generated decoder makes.
+/// generated decoder makes, and the string enumerations they hold.
 enum Requests {}
+
+extension Requests {
+    /// The string enumeration `InvalidDocuments`.
+    enum InvalidDocuments: RequestChoice {
+        case reject, skip
+
+        static var expected: StaticString { "\"reject\" or \"skip\"" }
+
+        @inline(always)
+        static func named(_ name: UnsafeBufferPointer<UInt8>) -> Self? {
+            spells(name, "reject") ? .reject : spells(name, "skip") ? .skip : nil
+        }
+    }
+}
+
+extension Requests {
+    /// The string enumeration `MatchSegment`.
+    enum MatchSegment: RequestChoice {
+        case all, favorites
+
+        static var expected: StaticString { "\"all\" or \"favorites\"" }
+
+        @inline(always)
+        static func named(_ name: UnsafeBufferPointer<UInt8>) -> Self? {
+            spells(name, "all") ? .all : spells(name, "favorites") ? .favorites : nil
+        }
+    }
+}
+
+extension Requests {
+    /// The string enumeration `MatchWinner`.
+    enum MatchWinner: RequestChoice {
+        case homeTeam, awayTeam, draw
+
+        static var expected: StaticString { "\"HOME_TEAM\", \"AWAY_TEAM\" or \"DRAW\"" }
+
+        @inline(always)
+        static func named(_ name: UnsafeBufferPointer<UInt8>) -> Self? {
+            spells(name, "HOME_TEAM") ? .homeTeam : spells(name, "AWAY_TEAM") ? .awayTeam : spells(name, "DRAW") ? .draw : nil
+        }
+    }
+}
+
+extension Requests {
+    /// The string enumeration `TimeRange`.
+    enum TimeRange: RequestChoice {
+        case sevenDays, thirtyDays, ninetyDays, oneYear, allTime
+
+        static var expected: StaticString { "one of \"sevenDays\", \"thirtyDays\", \"ninetyDays\", \"oneYear\", \"allTime\"" }
+
+        @inline(always)
+        static func named(_ name: UnsafeBufferPointer<UInt8>) -> Self? {
+            spells(name, "sevenDays") ? .sevenDays : spells(name, "thirtyDays") ? .thirtyDays : spells(name, "ninetyDays") ? .ninetyDays : spells(name, "oneYear") ? .oneYear : spells(name, "allTime") ? .allTime : nil
+        }
+    }
+}
+
+extension Requests {
+    /// The string enumeration `TournamentTab`.
+    enum TournamentTab: RequestChoice {
+        case active, completed, all
+
+        static var expected: StaticString { "\"active\", \"completed\" or \"all\"" }
+
+        @inline(always)
+        static func named(_ name: UnsafeBufferPointer<UInt8>) -> Self? {
+            spells(name, "active") ? .active : spells(name, "completed") ? .completed : spells(name, "all") ? .all : nil
+        }
+    }
+}
 
 extension Requests {
     /// `TournamentDocument` (`$defs/tournamentDocument`) as read.
@@ -22,6 +92,8 @@ extension Requests {
         var `public`: Bool?
         var currentParticipants: Int64?
         var maxParticipants: Int64?
+        /// Where the reader keeps the object's unknown members (``RequestReader/writeUnknownMembers(_:into:)``).
+        var unknownMembers: Range<Int>
     }
 }
 
@@ -30,7 +102,7 @@ extension Requests.TournamentDocument: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.TournamentDocument) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.TournamentDocument) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var id: Text?
         var name: Text?
         var location: Text?
@@ -38,7 +110,7 @@ extension Requests.TournamentDocument: GeneratedRequest {
         var `public`: Bool?
         var currentParticipants: Int64?
         var maxParticipants: Int64?
-        try readObject(&reader) { (reader: inout Reader, field: Members.TournamentDocument) throws(Reader.Failure) in
+        let unknownMembers = try readObject(&reader) { (reader: inout Reader, field: Members.TournamentDocument) throws(Reader.Failure) in
             switch field {
             case .id: id = try reader.nonEmptyText()
             case .name: if try !reader.takeNull() { name = try reader.text() }
@@ -50,7 +122,49 @@ extension Requests.TournamentDocument: GeneratedRequest {
             }
         }
         guard let id else { throw reader.missing(Members.TournamentDocument.id) }
-        return Self(id: id, name: name, location: location, status: status, public: `public`, currentParticipants: currentParticipants, maxParticipants: maxParticipants)
+        return Self(id: id, name: name, location: location, status: status, public: `public`, currentParticipants: currentParticipants, maxParticipants: maxParticipants, unknownMembers: unknownMembers)
+    }
+}
+
+extension Requests {
+    /// `TournamentsFilterRequest` (the request schema) as read.
+    struct TournamentsFilterRequest<Text> {
+        var tournaments: [Requests.TournamentDocument<Text>]
+        var tab: ChoiceOrInteger<Requests.TournamentTab>?
+        var publicOnly: Bool?
+        var query: Text?
+        var limit: Int64?
+        var invalidDocuments: Requests.InvalidDocuments?
+        /// The elements of `tournaments` left out (`x-skipInvalidItemsWhen`).
+        var tournamentsSkipped: [SkippedElement]
+    }
+}
+
+extension Requests.TournamentsFilterRequest: GeneratedRequest {
+    typealias Field = Members.TournamentsFilterRequest
+
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
+    @inline(always)
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.TournamentsFilterRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+        var tournaments: [Requests.TournamentDocument<Text>]?
+        var tab: ChoiceOrInteger<Requests.TournamentTab>?
+        var publicOnly: Bool?
+        var query: Text?
+        var limit: Int64?
+        var invalidDocuments: Requests.InvalidDocuments?
+        var tournamentsSkipped: [SkippedElement] = []
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.TournamentsFilterRequest) throws(Reader.Failure) in
+            switch field {
+            case .tournaments: do { var hints = Reader.ObjectHints(); var values: [Requests.TournamentDocument<Text>] = []; let count = reader.elementCount; try reader.readArray(skippingInvalid: invalidDocuments == .skip, into: &tournamentsSkipped) { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try Requests.TournamentDocument.read(&reader, hints: &hints)) }; tournaments = values }
+            case .tab: if try !reader.takeNull() { tab = try reader.choiceOrInteger(Requests.TournamentTab.self, expected: "\"active\", \"completed\", \"all\" or a tab index") }
+            case .publicOnly: if try !reader.takeNull() { publicOnly = try reader.bool() }
+            case .query: if try !reader.takeNull() { query = try reader.text() }
+            case .limit: if try !reader.takeNull() { limit = try reader.int64(in: 0...Int64.max) }
+            case .invalidDocuments: if try !reader.takeNull() { invalidDocuments = try reader.choice(Requests.InvalidDocuments.self) }
+            }
+        }
+        guard let tournaments else { throw reader.missing(Members.TournamentsFilterRequest.tournaments) }
+        return Self(tournaments: tournaments, tab: tab, publicOnly: publicOnly, query: query, limit: limit, invalidDocuments: invalidDocuments, tournamentsSkipped: tournamentsSkipped)
     }
 }
 
@@ -69,12 +183,12 @@ extension Requests.StoredParticipant: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.StoredParticipant) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.StoredParticipant) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var participantId: Text?
         var displayName: Text?
         var joinedAt: Int64?
         var isCreator: Bool?
-        try readObject(&reader) { (reader: inout Reader, field: Members.StoredParticipant) throws(Reader.Failure) in
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.StoredParticipant) throws(Reader.Failure) in
             switch field {
             case .participantId: participantId = try reader.nonEmptyText()
             case .displayName: if try !reader.takeNull() { displayName = try reader.text() }
@@ -101,11 +215,11 @@ extension Requests.CurrentUser: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.CurrentUser) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.CurrentUser) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var uid: Text?
         var displayName: Text?
         var email: Text?
-        try readObject(&reader) { (reader: inout Reader, field: Members.CurrentUser) throws(Reader.Failure) in
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.CurrentUser) throws(Reader.Failure) in
             switch field {
             case .uid: uid = try reader.text()
             case .displayName: if try !reader.takeNull() { displayName = try reader.text() }
@@ -133,17 +247,17 @@ extension Requests.ParticipantsResolveRequest: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ParticipantsResolveRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ParticipantsResolveRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var tournamentId: Text?
         var participants: [Requests.StoredParticipant<Text>]?
         var participantIds: [Text?]?
         var currentUser: Requests.CurrentUser<Text>?
         var now: Int64?
-        try readObject(&reader) { (reader: inout Reader, field: Members.ParticipantsResolveRequest) throws(Reader.Failure) in
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.ParticipantsResolveRequest) throws(Reader.Failure) in
             switch field {
             case .tournamentId: tournamentId = try reader.text(refusing: DocumentID.problem(withUTF8:))
-            case .participants: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.StoredParticipant<Text>] = []; if let count = reader.elementCount { values.reserveCapacity(count) }; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in values.append(try Requests.StoredParticipant.read(&reader, hints: &hints)) }; participants = values }
-            case .participantIds: if try !reader.takeNull() { var values: [Text?] = []; if let count = reader.elementCount { values.reserveCapacity(count) }; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in values.append(try reader.takeNull() ? nil : reader.text()) }; participantIds = values }
+            case .participants: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.StoredParticipant<Text>] = []; let count = reader.elementCount; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try Requests.StoredParticipant.read(&reader, hints: &hints)) }; participants = values }
+            case .participantIds: if try !reader.takeNull() { var values: [Text?] = []; let count = reader.elementCount; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try reader.takeNull() ? nil : reader.text()) }; participantIds = values }
             case .currentUser: if try !reader.takeNull() { currentUser = try Requests.CurrentUser.read(&reader) }
             case .now: if try !reader.takeNull() { now = try reader.int64(in: 0...253402300799999) }
             }
@@ -167,11 +281,11 @@ extension Requests.ParticipantsDisplayNameRequest: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ParticipantsDisplayNameRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ParticipantsDisplayNameRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var participantId: Text?
         var index: Int64?
         var currentUser: Requests.CurrentUser<Text>?
-        try readObject(&reader) { (reader: inout Reader, field: Members.ParticipantsDisplayNameRequest) throws(Reader.Failure) in
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.ParticipantsDisplayNameRequest) throws(Reader.Failure) in
             switch field {
             case .participantId: participantId = try reader.text()
             case .index: index = try reader.int64(in: 0...Int64.max)
@@ -196,9 +310,9 @@ extension Requests.ParticipantsRepairBeginRequest: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ParticipantsRepairBeginRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ParticipantsRepairBeginRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var tournamentId: Text?
-        try readObject(&reader) { (reader: inout Reader, field: Members.ParticipantsRepairBeginRequest) throws(Reader.Failure) in
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.ParticipantsRepairBeginRequest) throws(Reader.Failure) in
             switch field {
             case .tournamentId: tournamentId = try reader.text(refusing: DocumentID.problem(withUTF8:))
             }
@@ -220,9 +334,9 @@ extension Requests.ParticipantsRepairEndRequest: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ParticipantsRepairEndRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ParticipantsRepairEndRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var tournamentId: Text?
-        try readObject(&reader) { (reader: inout Reader, field: Members.ParticipantsRepairEndRequest) throws(Reader.Failure) in
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.ParticipantsRepairEndRequest) throws(Reader.Failure) in
             switch field {
             case .tournamentId: tournamentId = try reader.text(refusing: DocumentID.problem(withUTF8:))
             }
@@ -247,12 +361,12 @@ extension Requests.ScorableParticipant: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ScorableParticipant) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ScorableParticipant) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var participantId: Text?
         var guestParticipant: Bool?
         var addedBy: Text?
         var parentParticipantId: Text?
-        try readObject(&reader) { (reader: inout Reader, field: Members.ScorableParticipant) throws(Reader.Failure) in
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.ScorableParticipant) throws(Reader.Failure) in
             switch field {
             case .participantId: participantId = try reader.nonEmptyText()
             case .guestParticipant: if try !reader.takeNull() { guestParticipant = try reader.bool() }
@@ -278,12 +392,12 @@ extension Requests.ParticipantsScorableRequest: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ParticipantsScorableRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ParticipantsScorableRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var participants: [Requests.ScorableParticipant<Text>]?
         var currentUserId: Text?
-        try readObject(&reader) { (reader: inout Reader, field: Members.ParticipantsScorableRequest) throws(Reader.Failure) in
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.ParticipantsScorableRequest) throws(Reader.Failure) in
             switch field {
-            case .participants: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.ScorableParticipant<Text>] = []; if let count = reader.elementCount { values.reserveCapacity(count) }; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in values.append(try Requests.ScorableParticipant.read(&reader, hints: &hints)) }; participants = values }
+            case .participants: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.ScorableParticipant<Text>] = []; let count = reader.elementCount; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try Requests.ScorableParticipant.read(&reader, hints: &hints)) }; participants = values }
             case .currentUserId: if try !reader.takeNull() { currentUserId = try reader.nonEmptyText() }
             }
         }
@@ -305,11 +419,11 @@ extension Requests.SessionParticipant: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.SessionParticipant) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.SessionParticipant) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var participantId: Text?
         var guestParticipant: Bool?
         var addedBy: Text?
-        try readObject(&reader) { (reader: inout Reader, field: Members.SessionParticipant) throws(Reader.Failure) in
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.SessionParticipant) throws(Reader.Failure) in
             switch field {
             case .participantId: participantId = try reader.nonEmptyText()
             case .guestParticipant: if try !reader.takeNull() { guestParticipant = try reader.bool() }
@@ -334,10 +448,10 @@ extension Requests.GuestLimits: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.GuestLimits) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.GuestLimits) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var maxGuestsPerParticipant: Int64?
         var maxTotalGuests: Int64?
-        try readObject(&reader) { (reader: inout Reader, field: Members.GuestLimits) throws(Reader.Failure) in
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.GuestLimits) throws(Reader.Failure) in
             switch field {
             case .maxGuestsPerParticipant: if try !reader.takeNull() { maxGuestsPerParticipant = try reader.int64(in: 0...Int64(Int32.max)) }
             case .maxTotalGuests: if try !reader.takeNull() { maxTotalGuests = try reader.int64(in: 0...Int64(Int32.max)) }
@@ -348,44 +462,55 @@ extension Requests.GuestLimits: GeneratedRequest {
 }
 
 extension Requests {
-    /// `GuestsCheckRequest` (the request schema) as read.
-    struct GuestsCheckRequest<Text, Participants: RequestAccumulator<Requests.SessionParticipant<Text>>> {
+    /// `GuestsCheckRequest` (the request schema) as read (its streamed arrays: to the accumulators its decoder is given).
+    struct GuestsCheckRequest<Text> {
         var tournament: Requests.TournamentDocument<Text>?
-        /// Each element, added as read.
-        var participants: Participants
         var currentUserId: Text?
         var limits: Requests.GuestLimits<Text>?
     }
 }
 
-extension Requests.GuestsCheckRequest: GeneratedRequest {
+extension Requests.GuestsCheckRequest {
     typealias Field = Members.GuestsCheckRequest
 
-    /// The decoder: each member read as the schema says (``GeneratedRequest``).
+    /// Reads the object here, adding its streamed arrays' elements to the accumulators given.
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.GuestsCheckRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader, Participants: RequestAccumulator<Requests.SessionParticipant<Text>>>(_ reader: inout Reader, participants: inout Participants) throws(Reader.Failure) -> Self where Reader.Text == Text {
+        try read(&reader, participants: &participants) { (reader: inout Reader, visit: (inout Reader, Members.GuestsCheckRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
+            try reader.readObject(Field.self, visit)
+        }
+    }
+
+    /// The same, for one of an array's objects, with the array's `hints`.
+    @inline(always)
+    static func read<Reader: RequestReader, Participants: RequestAccumulator<Requests.SessionParticipant<Text>>>(_ reader: inout Reader, hints: inout Reader.ObjectHints, participants: inout Participants) throws(Reader.Failure) -> Self where Reader.Text == Text {
+        try read(&reader, participants: &participants) { (reader: inout Reader, visit: (inout Reader, Members.GuestsCheckRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
+            try reader.readObject(Field.self, hints: &hints, visit)
+        }
+    }
+
+    /// The decoder: each member read as the schema says, its members visited by `readObject`.
+    @inline(always)
+    static func read<Reader: RequestReader, Participants: RequestAccumulator<Requests.SessionParticipant<Text>>>(_ reader: inout Reader, participants: inout Participants, visitingWith readObject: (inout Reader, (inout Reader, Members.GuestsCheckRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var tournament: Requests.TournamentDocument<Text>?
-        var participants = Participants()
         var currentUserId: Text?
         var limits: Requests.GuestLimits<Text>?
-        try readObject(&reader) { (reader: inout Reader, field: Members.GuestsCheckRequest) throws(Reader.Failure) in
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.GuestsCheckRequest) throws(Reader.Failure) in
             switch field {
             case .tournament: if try !reader.takeNull() { tournament = try Requests.TournamentDocument.read(&reader) }
-            case .participants: if try !reader.takeNull() { var hints = Reader.ObjectHints(); try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in participants.add(try Requests.SessionParticipant.read(&reader, hints: &hints)) } }
+            case .participants: if try !reader.takeNull() { var hints = Reader.ObjectHints(); if let count = reader.elementCount { participants.reserveCapacity(count) }; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.SessionParticipant.read(&reader, hints: &hints); do throws(RequestRefusal) { try participants.add(element) } catch { throw reader.refusal(error) } } }
             case .currentUserId: if try !reader.takeNull() { currentUserId = try reader.nonEmptyText() }
             case .limits: if try !reader.takeNull() { limits = try Requests.GuestLimits.read(&reader) }
             }
         }
-        return Self(tournament: tournament, participants: participants, currentUserId: currentUserId, limits: limits)
+        return Self(tournament: tournament, currentUserId: currentUserId, limits: limits)
     }
 }
 
 extension Requests {
-    /// `GuestsAddRequest` (the request schema) as read.
-    struct GuestsAddRequest<Text, Participants: RequestAccumulator<Requests.SessionParticipant<Text>>> {
+    /// `GuestsAddRequest` (the request schema) as read (its streamed arrays: to the accumulators its decoder is given).
+    struct GuestsAddRequest<Text> {
         var tournament: Requests.TournamentDocument<Text>?
-        /// Each element, added as read.
-        var participants: Participants
         var currentUserId: Text?
         var limits: Requests.GuestLimits<Text>?
         var name: Text
@@ -393,22 +518,37 @@ extension Requests {
     }
 }
 
-extension Requests.GuestsAddRequest: GeneratedRequest {
+extension Requests.GuestsAddRequest {
     typealias Field = Members.GuestsAddRequest
 
-    /// The decoder: each member read as the schema says (``GeneratedRequest``).
+    /// Reads the object here, adding its streamed arrays' elements to the accumulators given.
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.GuestsAddRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader, Participants: RequestAccumulator<Requests.SessionParticipant<Text>>>(_ reader: inout Reader, participants: inout Participants) throws(Reader.Failure) -> Self where Reader.Text == Text {
+        try read(&reader, participants: &participants) { (reader: inout Reader, visit: (inout Reader, Members.GuestsAddRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
+            try reader.readObject(Field.self, visit)
+        }
+    }
+
+    /// The same, for one of an array's objects, with the array's `hints`.
+    @inline(always)
+    static func read<Reader: RequestReader, Participants: RequestAccumulator<Requests.SessionParticipant<Text>>>(_ reader: inout Reader, hints: inout Reader.ObjectHints, participants: inout Participants) throws(Reader.Failure) -> Self where Reader.Text == Text {
+        try read(&reader, participants: &participants) { (reader: inout Reader, visit: (inout Reader, Members.GuestsAddRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
+            try reader.readObject(Field.self, hints: &hints, visit)
+        }
+    }
+
+    /// The decoder: each member read as the schema says, its members visited by `readObject`.
+    @inline(always)
+    static func read<Reader: RequestReader, Participants: RequestAccumulator<Requests.SessionParticipant<Text>>>(_ reader: inout Reader, participants: inout Participants, visitingWith readObject: (inout Reader, (inout Reader, Members.GuestsAddRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var tournament: Requests.TournamentDocument<Text>?
-        var participants = Participants()
         var currentUserId: Text?
         var limits: Requests.GuestLimits<Text>?
         var name: Text?
         var guestId: Text?
-        try readObject(&reader) { (reader: inout Reader, field: Members.GuestsAddRequest) throws(Reader.Failure) in
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.GuestsAddRequest) throws(Reader.Failure) in
             switch field {
             case .tournament: if try !reader.takeNull() { tournament = try Requests.TournamentDocument.read(&reader) }
-            case .participants: if try !reader.takeNull() { var hints = Reader.ObjectHints(); try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in participants.add(try Requests.SessionParticipant.read(&reader, hints: &hints)) } }
+            case .participants: if try !reader.takeNull() { var hints = Reader.ObjectHints(); if let count = reader.elementCount { participants.reserveCapacity(count) }; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.SessionParticipant.read(&reader, hints: &hints); do throws(RequestRefusal) { try participants.add(element) } catch { throw reader.refusal(error) } } }
             case .currentUserId: if try !reader.takeNull() { currentUserId = try reader.nonEmptyText() }
             case .limits: if try !reader.takeNull() { limits = try Requests.GuestLimits.read(&reader) }
             case .name: name = try reader.text()
@@ -416,7 +556,7 @@ extension Requests.GuestsAddRequest: GeneratedRequest {
             }
         }
         guard let name else { throw reader.missing(Members.GuestsAddRequest.name) }
-        return Self(tournament: tournament, participants: participants, currentUserId: currentUserId, limits: limits, name: name, guestId: guestId)
+        return Self(tournament: tournament, currentUserId: currentUserId, limits: limits, name: name, guestId: guestId)
     }
 }
 
@@ -432,9 +572,9 @@ extension Requests.GuestsGenerateIdRequest: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.GuestsGenerateIdRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.GuestsGenerateIdRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var count: Int64?
-        try readObject(&reader) { (reader: inout Reader, field: Members.GuestsGenerateIdRequest) throws(Reader.Failure) in
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.GuestsGenerateIdRequest) throws(Reader.Failure) in
             switch field {
             case .count: if try !reader.takeNull() { count = try reader.int64(in: 1...10000) }
             }
@@ -455,9 +595,9 @@ extension Requests.GuestsValidateIdRequest: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.GuestsValidateIdRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.GuestsValidateIdRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var id: Text?
-        try readObject(&reader) { (reader: inout Reader, field: Members.GuestsValidateIdRequest) throws(Reader.Failure) in
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.GuestsValidateIdRequest) throws(Reader.Failure) in
             switch field {
             case .id: id = try reader.text()
             }
@@ -482,12 +622,12 @@ extension Requests.Arrow: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.Arrow) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.Arrow) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var score: Int64?
         var isX: Bool?
         var x: Double?
         var y: Double?
-        try readObject(&reader) { (reader: inout Reader, field: Members.Arrow) throws(Reader.Failure) in
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.Arrow) throws(Reader.Failure) in
             switch field {
             case .score: score = try reader.int64(in: 0...10)
             case .isX: if try !reader.takeNull() { isX = try reader.bool() }
@@ -501,33 +641,104 @@ extension Requests.Arrow: GeneratedRequest {
 }
 
 extension Requests {
-    /// `Round` (`$defs/round`) as read.
+    /// `Round` (`$defs/round`) as read (its streamed arrays: to the accumulators its decoder is given).
     struct Round<Text> {
         var id: Text?
         var date: Int64
-        var arrows: [Requests.Arrow<Text>]
     }
 }
 
-extension Requests.Round: GeneratedRequest {
+extension Requests.Round {
     typealias Field = Members.Round
 
-    /// The decoder: each member read as the schema says (``GeneratedRequest``).
+    /// Reads the object here, adding its streamed arrays' elements to the accumulators given.
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.Round) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader, Arrows: RequestAccumulator<Requests.Arrow<Text>>>(_ reader: inout Reader, arrows: inout Arrows) throws(Reader.Failure) -> Self where Reader.Text == Text {
+        try read(&reader, arrows: &arrows) { (reader: inout Reader, visit: (inout Reader, Members.Round) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
+            try reader.readObject(Field.self, visit)
+        }
+    }
+
+    /// The same, for one of an array's objects, with the array's `hints`.
+    @inline(always)
+    static func read<Reader: RequestReader, Arrows: RequestAccumulator<Requests.Arrow<Text>>>(_ reader: inout Reader, hints: inout Reader.ObjectHints, arrows: inout Arrows) throws(Reader.Failure) -> Self where Reader.Text == Text {
+        try read(&reader, arrows: &arrows) { (reader: inout Reader, visit: (inout Reader, Members.Round) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
+            try reader.readObject(Field.self, hints: &hints, visit)
+        }
+    }
+
+    /// The decoder: each member read as the schema says, its members visited by `readObject`.
+    @inline(always)
+    static func read<Reader: RequestReader, Arrows: RequestAccumulator<Requests.Arrow<Text>>>(_ reader: inout Reader, arrows: inout Arrows, visitingWith readObject: (inout Reader, (inout Reader, Members.Round) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var id: Text?
         var date: Int64?
-        var arrows: [Requests.Arrow<Text>]?
-        try readObject(&reader) { (reader: inout Reader, field: Members.Round) throws(Reader.Failure) in
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.Round) throws(Reader.Failure) in
             switch field {
             case .id: if try !reader.takeNull() { id = try reader.text() }
             case .date: date = try reader.int64(in: 0...253402300799999)
-            case .arrows: do { var hints = Reader.ObjectHints(); var values: [Requests.Arrow<Text>] = []; if let count = reader.elementCount { values.reserveCapacity(count) }; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in values.append(try Requests.Arrow.read(&reader, hints: &hints)) }; arrows = values }
+            case .arrows: do { var hints = Reader.ObjectHints(); if let count = reader.elementCount { arrows.reserveCapacity(count) }; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.Arrow.read(&reader, hints: &hints); do throws(RequestRefusal) { try arrows.add(element) } catch { throw reader.refusal(error) } } }
             }
         }
         guard let date else { throw reader.missing(Members.Round.date) }
-        guard let arrows else { throw reader.missing(Members.Round.arrows) }
-        return Self(id: id, date: date, arrows: arrows)
+        return Self(id: id, date: date)
+    }
+}
+
+extension Requests {
+    /// `EquipmentStatsRequest` (the request schema) as read (its streamed arrays: to the accumulators its decoder is given).
+    struct EquipmentStatsRequest<Text> {
+        var setupId: Int64
+        var timeRange: Requests.TimeRange?
+        var startDate: Int64?
+        var now: Int64?
+    }
+
+    /// An accumulator of `Round`s whose own streamed arrays are added to its members of the
+    /// same names, each element's before the element itself.
+    protocol RoundStream<Text>: RequestAccumulator where Element == Requests.Round<Text> {
+        associatedtype Text
+        associatedtype Arrows: RequestAccumulator<Requests.Arrow<Text>>
+        var arrows: Arrows { get set }
+    }
+}
+
+extension Requests.EquipmentStatsRequest {
+    typealias Field = Members.EquipmentStatsRequest
+
+    /// Reads the object here, adding its streamed arrays' elements to the accumulators given.
+    @inline(always)
+    static func read<Reader: RequestReader, Rounds: Requests.RoundStream<Text>>(_ reader: inout Reader, rounds: inout Rounds) throws(Reader.Failure) -> Self where Reader.Text == Text, Rounds.Text == Text {
+        try read(&reader, rounds: &rounds) { (reader: inout Reader, visit: (inout Reader, Members.EquipmentStatsRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
+            try reader.readObject(Field.self, visit)
+        }
+    }
+
+    /// The same, for one of an array's objects, with the array's `hints`.
+    @inline(always)
+    static func read<Reader: RequestReader, Rounds: Requests.RoundStream<Text>>(_ reader: inout Reader, hints: inout Reader.ObjectHints, rounds: inout Rounds) throws(Reader.Failure) -> Self where Reader.Text == Text, Rounds.Text == Text {
+        try read(&reader, rounds: &rounds) { (reader: inout Reader, visit: (inout Reader, Members.EquipmentStatsRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
+            try reader.readObject(Field.self, hints: &hints, visit)
+        }
+    }
+
+    /// The decoder: each member read as the schema says, its members visited by `readObject`.
+    @inline(always)
+    static func read<Reader: RequestReader, Rounds: Requests.RoundStream<Text>>(_ reader: inout Reader, rounds: inout Rounds, visitingWith readObject: (inout Reader, (inout Reader, Members.EquipmentStatsRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text, Rounds.Text == Text {
+        var setupId: Int64?
+        var timeRange: Requests.TimeRange?
+        var startDate: Int64?
+        var now: Int64?
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.EquipmentStatsRequest) throws(Reader.Failure) in
+            switch field {
+            case .setupId: setupId = try reader.int64(in: Int64.min...Int64.max)
+            case .rounds: do { var hints = Reader.ObjectHints(); if let count = reader.elementCount { rounds.reserveCapacity(count) }; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.Round.read(&reader, hints: &hints, arrows: &rounds.arrows); do throws(RequestRefusal) { try rounds.add(element) } catch { throw reader.refusal(error) } } }
+            case .timeRange: if try !reader.takeNull() { if startDate != nil { throw reader.conflict("Give either timeRange or startDate, not both.") }; timeRange = try reader.choice(Requests.TimeRange.self) }
+            case .startDate: if try !reader.takeNull() { if timeRange != nil { throw reader.conflict("Give either timeRange or startDate, not both.") }; startDate = try reader.int64(in: 0...253402300799999) }
+            case .now: if try !reader.takeNull() { now = try reader.int64(in: 0...253402300799999) }
+            }
+        }
+        guard let setupId else { throw reader.missing(Members.EquipmentStatsRequest.setupId) }
+        return Self(setupId: setupId, timeRange: timeRange, startDate: startDate, now: now)
     }
 }
 
@@ -551,7 +762,7 @@ extension Requests.PrecomputedStats: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.PrecomputedStats) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.PrecomputedStats) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var setupId: Int64?
         var totalArrows: Int64?
         var totalScore: Int64?
@@ -561,7 +772,7 @@ extension Requests.PrecomputedStats: GeneratedRequest {
         var xCount: Int64?
         var tenCount: Int64?
         var roundCount: Int64?
-        try readObject(&reader) { (reader: inout Reader, field: Members.PrecomputedStats) throws(Reader.Failure) in
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.PrecomputedStats) throws(Reader.Failure) in
             switch field {
             case .setupId: if try !reader.takeNull() { setupId = try reader.int64(in: Int64.min...Int64.max) }
             case .totalArrows: if try !reader.takeNull() { totalArrows = try reader.int64(in: 0...Int64.max) }
@@ -595,14 +806,14 @@ extension Requests.PrecomputedDrift: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.PrecomputedDrift) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.PrecomputedDrift) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var setupId: Int64?
         var xDriftAverage: Double?
         var yDriftAverage: Double?
         var xSpread: Double?
         var ySpread: Double?
         var arrowCount: Int64?
-        try readObject(&reader) { (reader: inout Reader, field: Members.PrecomputedDrift) throws(Reader.Failure) in
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.PrecomputedDrift) throws(Reader.Failure) in
             switch field {
             case .setupId: if try !reader.takeNull() { setupId = try reader.int64(in: Int64.min...Int64.max) }
             case .xDriftAverage: if try !reader.takeNull() { xDriftAverage = try reader.double(in: -1000.0...1000.0) }
@@ -617,46 +828,12 @@ extension Requests.PrecomputedDrift: GeneratedRequest {
 }
 
 extension Requests {
-    /// `SetupInput` (`$defs/setupInput`) as read.
-    struct SetupInput<Text> {
-        var id: Int64
-        var name: Text?
-        var rounds: [Requests.Round<Text>]?
-        var stats: Requests.PrecomputedStats<Text>?
-        var drift: Requests.PrecomputedDrift<Text>?
-    }
-}
-
-extension Requests.SetupInput: GeneratedRequest {
-    typealias Field = Members.SetupInput
-
-    /// The decoder: each member read as the schema says (``GeneratedRequest``).
-    @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.SetupInput) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        var id: Int64?
-        var name: Text?
-        var rounds: [Requests.Round<Text>]?
-        var stats: Requests.PrecomputedStats<Text>?
-        var drift: Requests.PrecomputedDrift<Text>?
-        try readObject(&reader) { (reader: inout Reader, field: Members.SetupInput) throws(Reader.Failure) in
-            switch field {
-            case .id: id = try reader.int64(in: Int64.min...Int64.max)
-            case .name: if try !reader.takeNull() { name = try reader.text() }
-            case .rounds: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.Round<Text>] = []; if let count = reader.elementCount { values.reserveCapacity(count) }; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in values.append(try Requests.Round.read(&reader, hints: &hints)) }; rounds = values }
-            case .stats: if try !reader.takeNull() { stats = try Requests.PrecomputedStats.read(&reader) }
-            case .drift: if try !reader.takeNull() { drift = try Requests.PrecomputedDrift.read(&reader) }
-            }
-        }
-        guard let id else { throw reader.missing(Members.SetupInput.id) }
-        return Self(id: id, name: name, rounds: rounds, stats: stats, drift: drift)
-    }
-}
-
-extension Requests {
     /// `SetupOption` (the request schema) as read.
     struct SetupOption<Text> {
         var id: Int64
         var name: Text?
+        /// Where the reader keeps the object's unknown members (``RequestReader/writeUnknownMembers(_:into:)``).
+        var unknownMembers: Range<Int>
     }
 }
 
@@ -665,17 +842,17 @@ extension Requests.SetupOption: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.SetupOption) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.SetupOption) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var id: Int64?
         var name: Text?
-        try readObject(&reader) { (reader: inout Reader, field: Members.SetupOption) throws(Reader.Failure) in
+        let unknownMembers = try readObject(&reader) { (reader: inout Reader, field: Members.SetupOption) throws(Reader.Failure) in
             switch field {
             case .id: id = try reader.int64(in: Int64.min...Int64.max)
             case .name: if try !reader.takeNull() { name = try reader.text() }
             }
         }
         guard let id else { throw reader.missing(Members.SetupOption.id) }
-        return Self(id: id, name: name)
+        return Self(id: id, name: name, unknownMembers: unknownMembers)
     }
 }
 
@@ -693,13 +870,13 @@ extension Requests.EquipmentSelectionRequest: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.EquipmentSelectionRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.EquipmentSelectionRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var setups: [Requests.SetupOption<Text>]?
         var setupAId: Int64?
         var setupBId: Int64?
-        try readObject(&reader) { (reader: inout Reader, field: Members.EquipmentSelectionRequest) throws(Reader.Failure) in
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.EquipmentSelectionRequest) throws(Reader.Failure) in
             switch field {
-            case .setups: do { var hints = Reader.ObjectHints(); var values: [Requests.SetupOption<Text>] = []; if let count = reader.elementCount { values.reserveCapacity(count) }; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in values.append(try Requests.SetupOption.read(&reader, hints: &hints)) }; setups = values }
+            case .setups: do { var hints = Reader.ObjectHints(); var values: [Requests.SetupOption<Text>] = []; let count = reader.elementCount; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try Requests.SetupOption.read(&reader, hints: &hints)) }; setups = values }
             case .setupAId: if try !reader.takeNull() { setupAId = try reader.int64(in: Int64.min...Int64.max) }
             case .setupBId: if try !reader.takeNull() { setupBId = try reader.int64(in: Int64.min...Int64.max) }
             }
@@ -721,9 +898,9 @@ extension Requests.EquipmentTimeRangesRequest: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.EquipmentTimeRangesRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.EquipmentTimeRangesRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var now: Int64?
-        try readObject(&reader) { (reader: inout Reader, field: Members.EquipmentTimeRangesRequest) throws(Reader.Failure) in
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.EquipmentTimeRangesRequest) throws(Reader.Failure) in
             switch field {
             case .now: if try !reader.takeNull() { now = try reader.int64(in: 0...253402300799999) }
             }
@@ -750,7 +927,7 @@ extension Requests.LeaderboardEntryInput: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.LeaderboardEntryInput) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.LeaderboardEntryInput) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var participantId: Text?
         var displayName: Text?
         var arrows: [Requests.Arrow<Text>]?
@@ -758,11 +935,11 @@ extension Requests.LeaderboardEntryInput: GeneratedRequest {
         var tens: Int64?
         var xs: Int64?
         var arrowCount: Int64?
-        try readObject(&reader) { (reader: inout Reader, field: Members.LeaderboardEntryInput) throws(Reader.Failure) in
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.LeaderboardEntryInput) throws(Reader.Failure) in
             switch field {
             case .participantId: participantId = try reader.nonEmptyText()
             case .displayName: if try !reader.takeNull() { displayName = try reader.text() }
-            case .arrows: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.Arrow<Text>] = []; if let count = reader.elementCount { values.reserveCapacity(count) }; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in values.append(try Requests.Arrow.read(&reader, hints: &hints)) }; arrows = values }
+            case .arrows: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.Arrow<Text>] = []; let count = reader.elementCount; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try Requests.Arrow.read(&reader, hints: &hints)) }; arrows = values }
             case .score: if try !reader.takeNull() { score = try reader.int64(in: 0...Int64.max) }
             case .tens: if try !reader.takeNull() { tens = try reader.int64(in: 0...Int64.max) }
             case .xs: if try !reader.takeNull() { xs = try reader.int64(in: 0...Int64.max) }
@@ -786,11 +963,11 @@ extension Requests.ScoringLeaderboardRequest: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ScoringLeaderboardRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ScoringLeaderboardRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var entries: [Requests.LeaderboardEntryInput<Text>]?
-        try readObject(&reader) { (reader: inout Reader, field: Members.ScoringLeaderboardRequest) throws(Reader.Failure) in
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.ScoringLeaderboardRequest) throws(Reader.Failure) in
             switch field {
-            case .entries: do { var hints = Reader.ObjectHints(); var values: [Requests.LeaderboardEntryInput<Text>] = []; if let count = reader.elementCount { values.reserveCapacity(count) }; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in values.append(try Requests.LeaderboardEntryInput.read(&reader, hints: &hints)) }; entries = values }
+            case .entries: do { var hints = Reader.ObjectHints(); var values: [Requests.LeaderboardEntryInput<Text>] = []; let count = reader.elementCount; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try Requests.LeaderboardEntryInput.read(&reader, hints: &hints)) }; entries = values }
             }
         }
         guard let entries else { throw reader.missing(Members.ScoringLeaderboardRequest.entries) }
@@ -811,10 +988,10 @@ extension Requests.Team: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.Team) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.Team) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var name: Text?
         var crest: Text?
-        try readObject(&reader) { (reader: inout Reader, field: Members.Team) throws(Reader.Failure) in
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.Team) throws(Reader.Failure) in
             switch field {
             case .name: if try !reader.takeNull() { name = try reader.text() }
             case .crest: if try !reader.takeNull() { crest = try reader.text() }
@@ -837,16 +1014,42 @@ extension Requests.FullTimeScore: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.FullTimeScore) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.FullTimeScore) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var home: Int64?
         var away: Int64?
-        try readObject(&reader) { (reader: inout Reader, field: Members.FullTimeScore) throws(Reader.Failure) in
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.FullTimeScore) throws(Reader.Failure) in
             switch field {
             case .home: if try !reader.takeNull() { home = try reader.int64(in: 0...Int64(Int32.max)) }
             case .away: if try !reader.takeNull() { away = try reader.int64(in: 0...Int64(Int32.max)) }
             }
         }
         return Self(home: home, away: away)
+    }
+}
+
+extension Requests {
+    /// `MatchScore` (the request schema) as read.
+    struct MatchScore<Text> {
+        var winner: Requests.MatchWinner?
+        var fullTime: Requests.FullTimeScore<Text>?
+    }
+}
+
+extension Requests.MatchScore: GeneratedRequest {
+    typealias Field = Members.MatchScore
+
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
+    @inline(always)
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.MatchScore) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+        var winner: Requests.MatchWinner?
+        var fullTime: Requests.FullTimeScore<Text>?
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.MatchScore) throws(Reader.Failure) in
+            switch field {
+            case .winner: if try !reader.takeNull() { winner = try reader.choice(Requests.MatchWinner.self) }
+            case .fullTime: if try !reader.takeNull() { fullTime = try Requests.FullTimeScore.read(&reader) }
+            }
+        }
+        return Self(winner: winner, fullTime: fullTime)
     }
 }
 
@@ -863,10 +1066,10 @@ extension Requests.Competition: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.Competition) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.Competition) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var name: Text?
         var code: Text?
-        try readObject(&reader) { (reader: inout Reader, field: Members.Competition) throws(Reader.Failure) in
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.Competition) throws(Reader.Failure) in
             switch field {
             case .name: if try !reader.takeNull() { name = try reader.text() }
             case .code: if try !reader.takeNull() { code = try reader.text() }
@@ -876,13 +1079,192 @@ extension Requests.Competition: GeneratedRequest {
     }
 }
 
+extension Requests {
+    /// `Match` (`$defs/match`) as read.
+    struct Match<Text> {
+        var id: Int64
+        var utcDate: Text?
+        var matchday: Int64?
+        var status: Text?
+        var homeTeam: Requests.Team<Text>?
+        var awayTeam: Requests.Team<Text>?
+        var score: Requests.MatchScore<Text>?
+        var competition: Requests.Competition<Text>?
+    }
+}
+
+extension Requests.Match: GeneratedRequest {
+    typealias Field = Members.Match
+
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
+    @inline(always)
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.Match) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+        var id: Int64?
+        var utcDate: Text?
+        var matchday: Int64?
+        var status: Text?
+        var homeTeam: Requests.Team<Text>?
+        var awayTeam: Requests.Team<Text>?
+        var score: Requests.MatchScore<Text>?
+        var competition: Requests.Competition<Text>?
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.Match) throws(Reader.Failure) in
+            switch field {
+            case .id: id = try reader.int64(in: Int64.min...Int64.max)
+            case .utcDate: if try !reader.takeNull() { utcDate = try reader.text() }
+            case .matchday: if try !reader.takeNull() { matchday = try reader.int64(in: 0...Int64(Int32.max)) }
+            case .status: if try !reader.takeNull() { status = try reader.text() }
+            case .homeTeam: if try !reader.takeNull() { homeTeam = try Requests.Team.read(&reader) }
+            case .awayTeam: if try !reader.takeNull() { awayTeam = try Requests.Team.read(&reader) }
+            case .score: if try !reader.takeNull() { score = try Requests.MatchScore.read(&reader) }
+            case .competition: if try !reader.takeNull() { competition = try Requests.Competition.read(&reader) }
+            }
+        }
+        guard let id else { throw reader.missing(Members.Match.id) }
+        return Self(id: id, utcDate: utcDate, matchday: matchday, status: status, homeTeam: homeTeam, awayTeam: awayTeam, score: score, competition: competition)
+    }
+}
+
+extension Requests {
+    /// `FavoriteRecordInput` (`$defs/favoriteRecordInput`) as read.
+    struct FavoriteRecordInput<Text> {
+        var id: Int64
+        var homeTeamImage: Text?
+        var awayTeamImage: Text?
+        var homeTeamName: Text?
+        var awayTeamName: Text?
+        var utcDate: Text?
+        var matchday: Int64?
+        var winner: Requests.MatchWinner?
+        var fullTimeScoreHome: Int64?
+        var fullTimeScoreAway: Int64?
+        var competitionCode: Text?
+        var competitionName: Text?
+        /// Where the reader keeps the object's unknown members (``RequestReader/writeUnknownMembers(_:into:)``).
+        var unknownMembers: Range<Int>
+    }
+}
+
+extension Requests.FavoriteRecordInput: GeneratedRequest {
+    typealias Field = Members.FavoriteRecordInput
+
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
+    @inline(always)
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.FavoriteRecordInput) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+        var id: Int64?
+        var homeTeamImage: Text?
+        var awayTeamImage: Text?
+        var homeTeamName: Text?
+        var awayTeamName: Text?
+        var utcDate: Text?
+        var matchday: Int64?
+        var winner: Requests.MatchWinner?
+        var fullTimeScoreHome: Int64?
+        var fullTimeScoreAway: Int64?
+        var competitionCode: Text?
+        var competitionName: Text?
+        let unknownMembers = try readObject(&reader) { (reader: inout Reader, field: Members.FavoriteRecordInput) throws(Reader.Failure) in
+            switch field {
+            case .id: id = try reader.int64(in: Int64.min...Int64.max)
+            case .homeTeamImage: if try !reader.takeNull() { homeTeamImage = try reader.text() }
+            case .awayTeamImage: if try !reader.takeNull() { awayTeamImage = try reader.text() }
+            case .homeTeamName: if try !reader.takeNull() { homeTeamName = try reader.text() }
+            case .awayTeamName: if try !reader.takeNull() { awayTeamName = try reader.text() }
+            case .utcDate: if try !reader.takeNull() { utcDate = try reader.text() }
+            case .matchday: if try !reader.takeNull() { matchday = try reader.int64(in: 0...Int64(Int32.max)) }
+            case .winner: if try !reader.takeNull() { winner = try reader.choice(Requests.MatchWinner.self) }
+            case .fullTimeScoreHome: if try !reader.takeNull() { fullTimeScoreHome = try reader.int64(in: 0...Int64(Int32.max)) }
+            case .fullTimeScoreAway: if try !reader.takeNull() { fullTimeScoreAway = try reader.int64(in: 0...Int64(Int32.max)) }
+            case .competitionCode: if try !reader.takeNull() { competitionCode = try reader.text() }
+            case .competitionName: if try !reader.takeNull() { competitionName = try reader.text() }
+            }
+        }
+        guard let id else { throw reader.missing(Members.FavoriteRecordInput.id) }
+        return Self(id: id, homeTeamImage: homeTeamImage, awayTeamImage: awayTeamImage, homeTeamName: homeTeamName, awayTeamName: awayTeamName, utcDate: utcDate, matchday: matchday, winner: winner, fullTimeScoreHome: fullTimeScoreHome, fullTimeScoreAway: fullTimeScoreAway, competitionCode: competitionCode, competitionName: competitionName, unknownMembers: unknownMembers)
+    }
+}
+
+extension Requests {
+    /// `MatchesSectionsRequest` (the request schema) as read.
+    struct MatchesSectionsRequest<Text> {
+        var matches: [Requests.Match<Text>]?
+        var favorites: [Requests.FavoriteRecordInput<Text>]?
+        var segment: Requests.MatchSegment?
+        var timeZone: Text?
+    }
+}
+
+extension Requests.MatchesSectionsRequest: GeneratedRequest {
+    typealias Field = Members.MatchesSectionsRequest
+
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
+    @inline(always)
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.MatchesSectionsRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+        var matches: [Requests.Match<Text>]?
+        var favorites: [Requests.FavoriteRecordInput<Text>]?
+        var segment: Requests.MatchSegment?
+        var timeZone: Text?
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.MatchesSectionsRequest) throws(Reader.Failure) in
+            switch field {
+            case .matches: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.Match<Text>] = []; let count = reader.elementCount; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try Requests.Match.read(&reader, hints: &hints)) }; matches = values }
+            case .favorites: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.FavoriteRecordInput<Text>] = []; let count = reader.elementCount; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try Requests.FavoriteRecordInput.read(&reader, hints: &hints)) }; favorites = values }
+            case .segment: if try !reader.takeNull() { segment = try reader.choice(Requests.MatchSegment.self) }
+            case .timeZone: if try !reader.takeNull() { timeZone = try reader.text() }
+            }
+        }
+        return Self(matches: matches, favorites: favorites, segment: segment, timeZone: timeZone)
+    }
+}
+
+extension Requests {
+    /// `MatchesFavoriteRequest` (the request schema) as read.
+    struct MatchesFavoriteRequest<Text> {
+        var match: Requests.Match<Text>
+    }
+}
+
+extension Requests.MatchesFavoriteRequest: GeneratedRequest {
+    typealias Field = Members.MatchesFavoriteRequest
+
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
+    @inline(always)
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.MatchesFavoriteRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+        var match: Requests.Match<Text>?
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.MatchesFavoriteRequest) throws(Reader.Failure) in
+            switch field {
+            case .match: match = try Requests.Match.read(&reader)
+            }
+        }
+        guard let match else { throw reader.missing(Members.MatchesFavoriteRequest.match) }
+        return Self(match: match)
+    }
+}
+
+extension Requests {
+    /// `MatchesReconcileFavoritesRequest` (the request schema) as read.
+    struct MatchesReconcileFavoritesRequest<Text> {
+        var favorites: [Requests.FavoriteRecordInput<Text>]?
+        var matches: [Requests.Match<Text>]?
+    }
+}
+
+extension Requests.MatchesReconcileFavoritesRequest: GeneratedRequest {
+    typealias Field = Members.MatchesReconcileFavoritesRequest
+
+    /// The decoder: each member read as the schema says (``GeneratedRequest``).
+    @inline(always)
+    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.MatchesReconcileFavoritesRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+        var favorites: [Requests.FavoriteRecordInput<Text>]?
+        var matches: [Requests.Match<Text>]?
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.MatchesReconcileFavoritesRequest) throws(Reader.Failure) in
+            switch field {
+            case .favorites: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.FavoriteRecordInput<Text>] = []; let count = reader.elementCount; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try Requests.FavoriteRecordInput.read(&reader, hints: &hints)) }; favorites = values }
+            case .matches: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.Match<Text>] = []; let count = reader.elementCount; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try Requests.Match.read(&reader, hints: &hints)) }; matches = values }
+            }
+        }
+        return Self(favorites: favorites, matches: matches)
+    }
+}
+
 // Not generated (their decoders are hand-written):
-// - TournamentsFilterRequest: a union of types
-// - EquipmentStatsRequest: an enumeration
-// - EquipmentCompareRequest: an enumeration
-// - MatchScore: an enumeration
-// - Match: MatchScore: an enumeration
-// - FavoriteRecordInput: an enumeration
-// - MatchesSectionsRequest: MatchScore: an enumeration
-// - MatchesFavoriteRequest: MatchScore: an enumeration
-// - MatchesReconcileFavoritesRequest: FavoriteRecordInput: an enumeration
+// - SetupInput: Round streams an array, and is not the element of a streamed array
+// - EquipmentCompareRequest: SetupInput: Round streams an array, and is not the element of a streamed array

@@ -17,8 +17,9 @@ struct GuestRequest {
     /// Reads the `guests.check` request the reader stands at.
     @inline(__always)
     init<Reader: RequestReader>(reading reader: inout Reader) throws(Reader.Failure) {
-        let request = try Requests.GuestsCheckRequest<Reader.Text, GuestsAddedBy<Reader.Text>>.read(&reader)
-        self.init(request.tournament, request.participants, request.currentUserId, request.limits, by: reader)
+        var participants = GuestsAddedBy<Reader.Text>()
+        let request = try Requests.GuestsCheckRequest<Reader.Text>.read(&reader, participants: &participants)
+        self.init(request.tournament, participants, request.currentUserId, request.limits, by: reader)
     }
 
     /// The members as `reader` read them.
@@ -80,8 +81,6 @@ struct GuestRequest {
 /// order (nil: not said); the others are only checked.
 struct GuestsAddedBy<Text>: RequestAccumulator {
     private(set) var guests: [Text?] = []
-
-    init() {}
 
     @inline(__always)
     mutating func add(_ participant: Requests.SessionParticipant<Text>) {

@@ -8,8 +8,9 @@ import TournamentCoreJSON
 enum GuestsAddMethod: WireMethod {
     static func respond(to node: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         var reader = DocumentReader(document, at: node)
-        let request = try Requests.GuestsAddRequest<Int, GuestsAddedBy<Int>>.read(&reader)
-        let members = GuestRequest(request.tournament, request.participants, request.currentUserId, request.limits, by: reader)
+        var participants = GuestsAddedBy<Int>()
+        let request = try Requests.GuestsAddRequest<Int>.read(&reader, participants: &participants)
+        let members = GuestRequest(request.tournament, participants, request.currentUserId, request.limits, by: reader)
         let addition: GuestAddition
         do throws(GuestError) {
             addition = try GuestAddition(
