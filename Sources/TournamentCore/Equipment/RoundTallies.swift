@@ -23,9 +23,9 @@ public struct RoundTallies: Sendable {
 
     var rounds: [Entry] = []
     /// The impacts, in arrow order.
-    var impacts: [(x: Double, y: Double)] = []
+    @usableFromInline var impacts: [(x: Double, y: Double)] = []
     /// The counts of the round being read, and where its impacts start.
-    var current = ArrowTally()
+    @usableFromInline var current = ArrowTally()
     var currentImpacts = 0
 
     /// No rounds yet.
@@ -43,6 +43,7 @@ public struct RoundTallies: Sendable {
     /// for a reader that keeps no optionals (and no `Arrow`) in a loop short of registers.
     /// False, with nothing added, when `Arrow` would refuse these fields or a count of the
     /// round would overflow.
+    @inlinable @inline(__always)  // the per-arrow step of a loop over every arrow of a request
     @_spi(Wire) public mutating func add(score: Int, isX: Bool, x: Double, y: Double) -> Bool {
         // Arrow's rules: a score of 0...10, an X only on a 10, each coordinate absent (NaN
         // here) or within ±maxCoordinate (which no infinity is).

@@ -71,12 +71,15 @@ public struct SetupStats: Sendable, Hashable {
 ///
 /// `Int64` on every platform, like the counts of ``SetupStats`` and ``ScoreTotals`` it fills
 /// (no conversion when they are made, none per arrow either).
+@usableFromInline
 struct ArrowTally: Sendable, Hashable {
-    var arrows: Int64 = 0
-    var score: Int64 = 0
-    var tens: Int64 = 0
-    var xs: Int64 = 0
-    var ninesOrBetter: Int64 = 0
+    @usableFromInline var arrows: Int64 = 0
+    @usableFromInline var score: Int64 = 0
+    @usableFromInline var tens: Int64 = 0
+    @usableFromInline var xs: Int64 = 0
+    @usableFromInline var ninesOrBetter: Int64 = 0
+
+    @usableFromInline init() {}
 
     /// Counts `arrow`. The score is checked against overflow and the arrow count against
     /// `Int64.max`; the other counts are at most the arrow count, so they cannot overflow.
@@ -87,6 +90,7 @@ struct ArrowTally: Sendable, Hashable {
 
     /// Counts an arrow of `points` (0...10), an X or not; false (nothing counted) when the
     /// score or the arrow count would overflow.
+    @inlinable @inline(__always)  // the per-arrow step of the tallies' loops
     mutating func add(points: Int64, isX: Bool) -> Bool {
         let (newScore, overflow) = score.addingReportingOverflow(points)
         guard _fastPath(!overflow && arrows < Int64.max) else { return false }
