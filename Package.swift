@@ -37,7 +37,9 @@ let package = Package(
         .target(name: "TournamentCoreJSON"),
         .target(name: "TournamentCoreWire", dependencies: ["TournamentCore", "TournamentCoreJSON"]),
         .target(name: "TournamentCoreABI", dependencies: ["TournamentCoreWire"]),
-        .executableTarget(name: "TournamentCoreCLI", dependencies: ["TournamentCore", "TournamentCoreWire"]),
+        // The tool calls the library through its C interface, as any host does (include/module.modulemap).
+        .systemLibrary(name: "TournamentCoreC", path: "include"),
+        .executableTarget(name: "TournamentCoreCLI", dependencies: ["TournamentCoreABI", "TournamentCoreC", "TournamentCoreJSON"]),
         // Reading the repository's files (golden files, JSONTestSuite), for the test targets.
         .target(name: "TestFiles", path: "Tests/Support"),
         .testTarget(

@@ -135,9 +135,8 @@ add_custom_command(
   VERBATIM)
 tc_android_abi(x86_64 x86_64-linux-android
   INPUTS -Wl,--whole-archive $<TARGET_FILE:TournamentCoreABI> -Wl,--no-whole-archive
-    $<TARGET_FILE:TournamentCoreWire> $<TARGET_FILE:TournamentCoreJSON> $<TARGET_FILE:TournamentCore>
     ${tc_android_x86_64_runtime} ${tc_android_x86_64_call_scope} ${tc_embedded_libs}/libswiftUnicodeDataTables.a
-  DEPENDS TournamentCoreABI TournamentCoreWire TournamentCoreJSON TournamentCore ${tc_android_x86_64_runtime}
+  DEPENDS TournamentCoreABI ${tc_android_x86_64_runtime}
     ${tc_android_x86_64_call_scope})
 
 get_property(tc_android_libraries GLOBAL PROPERTY tc_android_libraries)

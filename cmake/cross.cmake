@@ -39,7 +39,7 @@ function(tc_cross_target name swift_triple c_compiler qemu)
     # Position-independent code, for a shared library.
     -Xcc -fPIC
     -Xcc -isystem -Xcc ${c_include} -Xcc -D__linux__ -Xcc -D__gnu_linux__
-    -I ${PROJECT_SOURCE_DIR}/embedded/include -I ${dir})
+    -I ${PROJECT_SOURCE_DIR}/embedded/include -I ${PROJECT_SOURCE_DIR}/include -I ${dir})
   foreach(flag IN LISTS c_flags)
     list(APPEND swift_flags -Xcc ${flag})
   endforeach()
@@ -51,7 +51,7 @@ function(tc_cross_target name swift_triple c_compiler qemu)
   endif()
 
   tc_embedded_swift_modules(${dir} ${name} objects
-    MODULES TournamentCore TournamentCoreJSON TournamentCoreWire TournamentCoreABI TournamentCoreCLI
+    INTERFACES TournamentCore TournamentCoreJSON TournamentCoreWire MODULES TournamentCoreABI TournamentCoreCLI
     FLAGS ${swift_flags})
   list(REMOVE_ITEM objects ${dir}/TournamentCoreCLI.o)
 

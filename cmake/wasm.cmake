@@ -33,7 +33,7 @@ set(tc_wasm_swift_flags
   -I ${PROJECT_SOURCE_DIR}/embedded/include -I ${tc_wasm_dir})
 include(${CMAKE_CURRENT_LIST_DIR}/embedded-modules.cmake)
 tc_embedded_swift_modules(${tc_wasm_dir} WebAssembly tc_wasm_objects
-  MODULES TournamentCore TournamentCoreJSON TournamentCoreWire TournamentCoreABI
+  INTERFACES TournamentCore TournamentCoreJSON TournamentCoreWire MODULES TournamentCoreABI
   FLAGS ${tc_wasm_swift_flags})
 
 foreach(c_source runtime call_scope)

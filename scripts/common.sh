@@ -4,7 +4,13 @@
 TC_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 TC_BUILD=${TC_BUILD:-$TC_ROOT/build}
 
-tc_step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+# A step's title, with the minutes and seconds since the first script of the run started (the
+# test command's stages are timed in its output: CI's budget is read from it).
+export TC_STARTED=${TC_STARTED:-$(date +%s)}
+tc_step() {
+  local elapsed=$(( $(date +%s) - TC_STARTED ))
+  printf '\n\033[1m== %s\033[0m  [%d:%02d]\n' "$*" $((elapsed / 60)) $((elapsed % 60))
+}
 
 # The Swift toolchain: on PATH, or the usual /opt/swift.
 tc_find_swift() {

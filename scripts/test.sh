@@ -40,31 +40,54 @@ tc_cmake_build
 tc_step "ctest (C ABI, golden files, hostile inputs, threads, exports, header, install, packages, CLI, C examples, Python over the build, Kotlin, schemas, JavaScript and WebAssembly, the web page)"
 ctest --test-dir "$TC_BUILD" --output-on-failure -j 2
 
-tc_step "failed allocations, one at a time, in forked children (Tests/c/test_alloc_failure.c)"
-# (The runtime's message names a failed allocation; its backtracer, which it reads this variable
-# for at start-up, would take seconds per child.)
-SWIFT_BACKTRACE=enable=no "$TC_BUILD/Tests/c/test_alloc_failure" schemas
+# What follows runs in two lanes side by side, each mostly one process at a time (a serial
+# chain of Swift modules, forked children, valgrind, a fuzzer), so that CI's two cores both
+# work: the allocation-failure table and the packages in one, the reliability runs in the other.
+# Each lane writes its own log, printed when both are done; the command fails if either does.
+packages_lane() {
+  tc_step "failed allocations, one at a time, in forked children (Tests/c/test_alloc_failure.c)"
+  # (The runtime's message names a failed allocation; its backtracer, which it reads this
+  # variable for at start-up, would take seconds per child.)
+  SWIFT_BACKTRACE=enable=no "$TC_BUILD/Tests/c/test_alloc_failure" schemas
 
-tc_step "Python package: the wheel, installed in a fresh virtual environment (pytest, mypy --strict)"
-bash scripts/python-package.sh
+  tc_step "Python package: the wheel, installed in a fresh virtual environment (pytest, mypy --strict)"
+  bash scripts/python-package.sh
 
-tc_step "library-only build: no tests, examples, jansson or pkg-config (reuses build-wheel/)"
-bash scripts/library-only.sh
+  tc_step "library-only build: no tests, examples, jansson or pkg-config (reuses build-wheel/)"
+  bash scripts/library-only.sh
 
-tc_step "Swift consumer package (Examples/swift-consumer)"
-# SwiftPM can keep a stale list of a path dependency's source files: after a pull that adds a
-# file to the library, the consumer's incremental build cannot find what it declares. A build
-# that fails is retried once from clean, so only a real error fails the step.
-if ! swift build --package-path Examples/swift-consumer; then
-  echo "Retrying the consumer build from clean (stale SwiftPM build state)."
-  rm -rf Examples/swift-consumer/.build
-  swift build --package-path Examples/swift-consumer
-fi
-bash Examples/c/check-output.sh Examples/swift-consumer/expected-output.txt \
-  swift run --skip-build --package-path Examples/swift-consumer FixturesAndTabs
+  tc_step "Swift consumer package (Examples/swift-consumer)"
+  # SwiftPM can keep a stale list of a path dependency's source files: after a pull that adds a
+  # file to the library, the consumer's incremental build cannot find what it declares. A build
+  # that fails is retried once from clean, so only a real error fails the step.
+  if ! swift build --package-path Examples/swift-consumer; then
+    echo "Retrying the consumer build from clean (stale SwiftPM build state)."
+    rm -rf Examples/swift-consumer/.build
+    swift build --package-path Examples/swift-consumer
+  fi
+  bash Examples/c/check-output.sh Examples/swift-consumer/expected-output.txt \
+    swift run --skip-build --package-path Examples/swift-consumer FixturesAndTabs
+}
 
+lanes=$(mktemp -d)
+trap 'rm -rf "$lanes"' EXIT
+( set -euo pipefail; packages_lane ) > "$lanes/packages.log" 2>&1 &
+packages=$!
+reliability=
 if [ "${1:-}" != "--fast" ]; then
-  bash "$TC_ROOT/scripts/reliability.sh"
+  bash scripts/reliability.sh > "$lanes/reliability.log" 2>&1 &
+  reliability=$!
+fi
+failed=()
+wait "$packages" || failed+=("the packages lane")
+cat "$lanes/packages.log"
+if [ -n "$reliability" ]; then
+  wait "$reliability" || failed+=("the reliability lane (scripts/reliability.sh)")
+  cat "$lanes/reliability.log"
+fi
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "Failed: ${failed[*]} (its log is above)." >&2
+  exit 1
 fi
 
 tc_step "all tests passed"

@@ -12,8 +12,7 @@ import TCEmbeddedLibc  // the Embedded Swift builds' C library module (embedded/
 /// Embedded Swift's C module cannot import `errno`, a macro over a function.
 var errno: Int32 { tc_errno() }
 #endif
-import TournamentCore
-import TournamentCoreWire
+import TournamentCoreC
 import TournamentCoreJSON
 
 // tournament-core: call any method of the library from the shell.
@@ -23,6 +22,10 @@ import TournamentCoreJSON
 //
 // Prints the response envelope. Exit status: 0 for `"ok":true`, 1 for an error envelope,
 // 2 for a usage error (unknown option, missing method, unreadable file).
+//
+// The tool calls the library through its C interface (`TournamentCoreC`, the header), as every
+// other host does: Embedded Swift compiles into a module everything it reaches of the modules it
+// imports, so a tool calling the wire layer would compile the whole library a second time.
 
 let usage = """
     usage: tournament-core <method> [request-file | -] [--pretty]
@@ -83,6 +86,39 @@ func readAll(_ descriptor: Int32) -> [UInt8]? {
     return data
 }
 
+/// The library's response envelope to `request` (`tc_call_n`), or nil when it answered NULL
+/// (memory could not be allocated).
+func call(_ method: String, _ request: [UInt8]) -> [UInt8]? {
+    var length = 0
+    let response = request.withUnsafeBufferPointer { bytes in
+        bytes.withMemoryRebound(to: CChar.self) { tc_call_n(method, $0.baseAddress, $0.count, &length) }
+    }
+    guard let response else { return nil }
+    defer { tc_string_free(response) }
+    return Array(UnsafeRawBufferPointer(start: response, count: length))
+}
+
+/// The method names, in `library.info`'s order (its `result.methods`).
+func methodNames() -> [String]? {
+    guard let response = call("library.info", Array("{}".utf8)) else { return nil }
+    return response.withUnsafeBufferPointer { bytes in
+        try? JSONDocument.parse(bytes) { document -> [String]? in
+            guard let result = document.member("result", of: document.root),
+                  let methods = document.member("methods", of: result),
+                  document.kind(methods) == .array else { return nil }
+            return document.elements(methods).map { document.string($0) }
+        }
+    }
+}
+
+extension JSONDocument {
+    /// The value node of `object`'s member named `name`, if `object` is an object that has one.
+    func member(_ name: String, of object: Int) -> Int? {
+        guard kind(object) == .object else { return nil }
+        return keys(object).first { string($0) == name }.map { $0 + 1 }
+    }
+}
+
 /// Runs the tool with its command-line `arguments` (the program name left out).
 func run(arguments: [String]) -> Never {
     var pretty = false
@@ -91,10 +127,11 @@ func run(arguments: [String]) -> Never {
         switch argument {
         case "--pretty": pretty = true
         case "--list":
-            for name in Wire.methodNames { print(name) }
+            guard let names = methodNames() else { fail("library.info did not answer", showingUsage: false) }
+            for name in names { print(name) }
             exit(0)
         case "--version":
-            print(LibraryVersion.string)
+            print(String(cString: tc_version()))
             exit(0)
         case "--help", "-h":
             print(usage, terminator: "")
@@ -133,8 +170,7 @@ func run(arguments: [String]) -> Never {
         request = bytes
     }
 
-    let response = Wire.call(method: method, request: request)
-    guard !response.isEmpty else {
+    guard let response = call(method, request) else {
         emit(Array("tournament-core: out of memory\n".utf8), to: STDERR_FILENO)
         exit(1)
     }
