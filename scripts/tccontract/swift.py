@@ -488,10 +488,11 @@ def request_values(contract: Contract) -> str:
                     element = element.replace("(&reader)", "(&reader, hints: &hints%s)" % passed)
                     guard += "var hints = Reader.ObjectHints(); "
                 skip = p.schema.get("x-skipInvalidItemsWhen")
-                read_array = "reader.readArray"
+                read_array = "reader.readObjects" if isinstance(items, Object) else "reader.readArray"
                 if skip:
+                    assert isinstance(items, Object), "x-skipInvalidItemsWhen: %s's items are not objects" % p.name
                     (member, value), = skip.items()
-                    read_array = "reader.readArray(skippingInvalid: %s == .%s, into: &%sSkipped)" % (
+                    read_array = "reader.readObjects(skippingInvalid: %s == .%s, into: &%sSkipped)" % (
                         case_name(member), choice_case(value), p.name)
                 if p.schema.get("x-stream"):
                     body = ("if let count = reader.elementCount { %s.reserveCapacity(count) }; "

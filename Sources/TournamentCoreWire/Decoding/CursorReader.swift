@@ -50,30 +50,34 @@ struct CursorReader: RequestReader {
     @discardableResult
     mutating func readObject<Field: RequestFields>(_: Field.Type, _ visit: (inout Self, Field) throws(Declined) -> Void) throws(Declined) -> Range<Int> {
         let table = Field.table  // a lazy global: fetched once, not per member
-        return try readMembers(Field.self, visit) { (cursor: inout JSONCursor, _: Int) in cursor.nextMember(in: table) }
+        return try readMembers(Field.self, entered: false, visit) { (cursor: inout JSONCursor, _: Int) in cursor.nextMember(in: table) }
     }
 
     /// ``readObject(_:_:)`` with the members' text tried against `hints` first
-    /// (``JSONCursor/nextMember(in:at:hints:)``).
+    /// (``JSONCursor/nextMember(in:at:hints:)``), for an object of an array read with
+    /// ``readObjects(_:)``, which has entered it: read from its first member.
     @inline(always)
     @discardableResult
     mutating func readObject<Field: RequestFields>(
         _: Field.Type, hints: inout JSONCursor.MemberPrefixes, _ visit: (inout Self, Field) throws(Declined) -> Void
     ) throws(Declined) -> Range<Int> {
         // The table (a lazy global) only for a member that is not its position's hint.
-        try readMembers(Field.self, visit) { (cursor: inout JSONCursor, position: Int) in
+        try readMembers(Field.self, entered: true, visit) { (cursor: inout JSONCursor, position: Int) in
             cursor.nextMember(at: position, hints: &hints) { Field.table }
         }
     }
 
-    /// Reads an object's members, each found by `next` (given the member's position), and
-    /// visits the known ones; an unknown one is read past, or kept, or declines (see the type).
+    /// Reads an object's members (entering it first unless `entered`), each found by `next`
+    /// (given the member's position), and visits the known ones; an unknown one is read past, or
+    /// kept, or declines (see the type).
     @inline(always)
     private mutating func readMembers<Field: RequestFields>(
-        _: Field.Type, _ visit: (inout Self, Field) throws(Declined) -> Void,
+        _: Field.Type, entered: Bool, _ visit: (inout Self, Field) throws(Declined) -> Void,
         next: (inout JSONCursor, Int) -> (key: UnsafeBufferPointer<UInt8>, index: Int?)?
     ) throws(Declined) -> Range<Int> {
-        guard cursor.enterObject() else { throw Declined() }
+        if !entered {
+            guard cursor.enterObject() else { throw Declined() }
+        }
         let first = Field.keepsUnknownMembers ? unknownMembers.count : 0
         var seen: UInt64 = 0
         var position = 0
@@ -131,10 +135,21 @@ struct CursorReader: RequestReader {
         if cursor.declined { throw Declined() }
     }
 
+    /// Enters each object with the comma before it (``JSONCursor/enterNextObject()``): the
+    /// ``readObject(_:hints:_:)`` that `visit` begins with reads it from its first member.
+    @inline(always)
+    mutating func readObjects(_ visit: (inout Self) throws(Declined) -> Void) throws(Declined) {
+        guard cursor.enterArray() else { throw Declined() }
+        while cursor.enterNextObject() {
+            try visit(&self)
+        }
+        if cursor.declined { throw Declined() }
+    }
+
     /// Reads the elements; any refused declines, as always (skipping is the document path's).
     @inline(always)
-    mutating func readArray(skippingInvalid _: Bool, into _: inout [SkippedElement], _ visit: (inout Self) throws(Declined) -> Void) throws(Declined) {
-        try readArray(visit)
+    mutating func readObjects(skippingInvalid _: Bool, into _: inout [SkippedElement], _ visit: (inout Self) throws(Declined) -> Void) throws(Declined) {
+        try readObjects(visit)
     }
 
     @inline(always)

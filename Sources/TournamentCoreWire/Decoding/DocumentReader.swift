@@ -87,10 +87,16 @@ struct DocumentReader: RequestReader {
         node = array
     }
 
+    /// ``readArray(_:)``: an element that is not an object is `visit`'s `readObject` to refuse.
+    @inline(always)
+    mutating func readObjects(_ visit: (inout Self) throws(WireError) -> Void) throws(WireError) {
+        try readArray(visit)
+    }
+
     /// Visits the elements in order, those that `visit` refuses recorded and left out when
     /// `skipping`; the reader then stands at the array again.
     @inline(always)
-    mutating func readArray(skippingInvalid skipping: Bool, into skipped: inout [SkippedElement], _ visit: (inout Self) throws(WireError) -> Void) throws(WireError) {
+    mutating func readObjects(skippingInvalid skipping: Bool, into skipped: inout [SkippedElement], _ visit: (inout Self) throws(WireError) -> Void) throws(WireError) {
         guard skipping else { return try readArray(visit) }
         let array = node
         for (index, element) in try document.array(array).enumerated() {
@@ -200,7 +206,7 @@ struct DocumentReader: RequestReader {
 }
 
 /// An element of an array that a request asked to skip when invalid
-/// (``RequestReader/readArray(skippingInvalid:into:_:)``): where it was and why it was left out.
+/// (``RequestReader/readObjects(skippingInvalid:into:_:)``): where it was and why it was left out.
 struct SkippedElement {
     /// Its place in the array.
     let index: Int

@@ -6,7 +6,8 @@ import TournamentCoreJSON
 /// path; its one failure is ``Declined``, after which the document reader answers).
 ///
 /// A reader stands at one value at a time. ``readObject(_:_:)`` visits an object's known
-/// members with the reader at each one's value, ``readArray(_:)`` each element; the scalar reads
+/// members with the reader at each one's value, ``readArray(_:)`` each element (``readObjects(_:)``
+/// each object of an array of objects); the scalar reads
 /// read the value the reader stands at. The order a decoder sees members in is the reader's:
 /// the document reader visits them in the object's declared check order
 /// (``RequestFields/forEachInCheckOrder(_:)``), so the first error the contract reports is the
@@ -38,7 +39,8 @@ protocol RequestReader {
     @discardableResult
     mutating func readObject<Field: RequestFields>(_ type: Field.Type, _ visit: (inout Self, Field) throws(Failure) -> Void) throws(Failure) -> Range<Int>
 
-    /// ``readObject(_:_:)`` for an object of an array, all of whose objects are read with `hints`.
+    /// ``readObject(_:_:)`` for an object of an array read with ``readObjects(_:)``, all of
+    /// whose objects are read with `hints`.
     @discardableResult
     mutating func readObject<Field: RequestFields>(_ type: Field.Type, hints: inout ObjectHints, _ visit: (inout Self, Field) throws(Failure) -> Void) throws(Failure) -> Range<Int>
 
@@ -55,10 +57,15 @@ protocol RequestReader {
     /// when the value is not an array.
     mutating func readArray(_ visit: (inout Self) throws(Failure) -> Void) throws(Failure)
 
-    /// ``readArray(_:)``, where, when `skipping`, an element that `visit` refuses (for anything
+    /// ``readArray(_:)`` for an array of objects: `visit` reads each element with
+    /// ``readObject(_:hints:_:)`` before anything else (a cursor reader enters the next object
+    /// with the comma before it, `,{`, in one comparison).
+    mutating func readObjects(_ visit: (inout Self) throws(Failure) -> Void) throws(Failure)
+
+    /// ``readObjects(_:)``, where, when `skipping`, an element that `visit` refuses (for anything
     /// but memory) is recorded in `skipped` and left out, and reading goes on. Only a document
     /// reader skips: a cursor reader declines whatever is refused, as always.
-    mutating func readArray(skippingInvalid skipping: Bool, into skipped: inout [SkippedElement], _ visit: (inout Self) throws(Failure) -> Void) throws(Failure)
+    mutating func readObjects(skippingInvalid skipping: Bool, into skipped: inout [SkippedElement], _ visit: (inout Self) throws(Failure) -> Void) throws(Failure)
 
     /// The string here.
     mutating func text() throws(Failure) -> Text

@@ -155,7 +155,7 @@ extension Requests.TournamentsFilterRequest: GeneratedRequest {
         var tournamentsSkipped: [SkippedElement] = []
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.TournamentsFilterRequest) throws(Reader.Failure) in
             switch field {
-            case .tournaments: do { var hints = Reader.ObjectHints(); var values: [Requests.TournamentDocument<Text>] = []; let count = reader.elementCount; try reader.readArray(skippingInvalid: invalidDocuments == .skip, into: &tournamentsSkipped) { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try Requests.TournamentDocument.read(&reader, hints: &hints)) }; tournaments = values }
+            case .tournaments: do { var hints = Reader.ObjectHints(); var values: [Requests.TournamentDocument<Text>] = []; let count = reader.elementCount; try reader.readObjects(skippingInvalid: invalidDocuments == .skip, into: &tournamentsSkipped) { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try Requests.TournamentDocument.read(&reader, hints: &hints)) }; tournaments = values }
             case .tab: if try !reader.takeNull() { tab = try reader.choiceOrInteger(Requests.TournamentTab.self, expected: "\"active\", \"completed\", \"all\" or a tab index") }
             case .publicOnly: if try !reader.takeNull() { publicOnly = try reader.bool() }
             case .query: if try !reader.takeNull() { query = try reader.text() }
@@ -256,7 +256,7 @@ extension Requests.ParticipantsResolveRequest: GeneratedRequest {
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.ParticipantsResolveRequest) throws(Reader.Failure) in
             switch field {
             case .tournamentId: tournamentId = try reader.text(refusing: DocumentID.problem(withUTF8:))
-            case .participants: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.StoredParticipant<Text>] = []; let count = reader.elementCount; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try Requests.StoredParticipant.read(&reader, hints: &hints)) }; participants = values }
+            case .participants: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.StoredParticipant<Text>] = []; let count = reader.elementCount; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try Requests.StoredParticipant.read(&reader, hints: &hints)) }; participants = values }
             case .participantIds: if try !reader.takeNull() { var values: [Text?] = []; let count = reader.elementCount; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try reader.takeNull() ? nil : reader.text()) }; participantIds = values }
             case .currentUser: if try !reader.takeNull() { currentUser = try Requests.CurrentUser.read(&reader) }
             case .now: if try !reader.takeNull() { now = try reader.int64(in: 0...253402300799999) }
@@ -397,7 +397,7 @@ extension Requests.ParticipantsScorableRequest: GeneratedRequest {
         var currentUserId: Text?
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.ParticipantsScorableRequest) throws(Reader.Failure) in
             switch field {
-            case .participants: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.ScorableParticipant<Text>] = []; let count = reader.elementCount; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try Requests.ScorableParticipant.read(&reader, hints: &hints)) }; participants = values }
+            case .participants: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.ScorableParticipant<Text>] = []; let count = reader.elementCount; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try Requests.ScorableParticipant.read(&reader, hints: &hints)) }; participants = values }
             case .currentUserId: if try !reader.takeNull() { currentUserId = try reader.nonEmptyText() }
             }
         }
@@ -498,7 +498,7 @@ extension Requests.GuestsCheckRequest {
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.GuestsCheckRequest) throws(Reader.Failure) in
             switch field {
             case .tournament: if try !reader.takeNull() { tournament = try Requests.TournamentDocument.read(&reader) }
-            case .participants: if try !reader.takeNull() { var hints = Reader.ObjectHints(); if let count = reader.elementCount { participants.reserveCapacity(count) }; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.SessionParticipant.read(&reader, hints: &hints); do throws(RequestRefusal) { try participants.add(element) } catch { throw reader.refusal(error) } } }
+            case .participants: if try !reader.takeNull() { var hints = Reader.ObjectHints(); if let count = reader.elementCount { participants.reserveCapacity(count) }; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.SessionParticipant.read(&reader, hints: &hints); do throws(RequestRefusal) { try participants.add(element) } catch { throw reader.refusal(error) } } }
             case .currentUserId: if try !reader.takeNull() { currentUserId = try reader.nonEmptyText() }
             case .limits: if try !reader.takeNull() { limits = try Requests.GuestLimits.read(&reader) }
             }
@@ -548,7 +548,7 @@ extension Requests.GuestsAddRequest {
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.GuestsAddRequest) throws(Reader.Failure) in
             switch field {
             case .tournament: if try !reader.takeNull() { tournament = try Requests.TournamentDocument.read(&reader) }
-            case .participants: if try !reader.takeNull() { var hints = Reader.ObjectHints(); if let count = reader.elementCount { participants.reserveCapacity(count) }; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.SessionParticipant.read(&reader, hints: &hints); do throws(RequestRefusal) { try participants.add(element) } catch { throw reader.refusal(error) } } }
+            case .participants: if try !reader.takeNull() { var hints = Reader.ObjectHints(); if let count = reader.elementCount { participants.reserveCapacity(count) }; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.SessionParticipant.read(&reader, hints: &hints); do throws(RequestRefusal) { try participants.add(element) } catch { throw reader.refusal(error) } } }
             case .currentUserId: if try !reader.takeNull() { currentUserId = try reader.nonEmptyText() }
             case .limits: if try !reader.takeNull() { limits = try Requests.GuestLimits.read(&reader) }
             case .name: name = try reader.text()
@@ -676,7 +676,7 @@ extension Requests.Round {
             switch field {
             case .id: if try !reader.takeNull() { id = try reader.text() }
             case .date: date = try reader.int64(in: 0...253402300799999)
-            case .arrows: do { var hints = Reader.ObjectHints(); if let count = reader.elementCount { arrows.reserveCapacity(count) }; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.Arrow.read(&reader, hints: &hints); do throws(RequestRefusal) { try arrows.add(element) } catch { throw reader.refusal(error) } } }
+            case .arrows: do { var hints = Reader.ObjectHints(); if let count = reader.elementCount { arrows.reserveCapacity(count) }; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.Arrow.read(&reader, hints: &hints); do throws(RequestRefusal) { try arrows.add(element) } catch { throw reader.refusal(error) } } }
             }
         }
         guard let date else { throw reader.missing(Members.Round.date) }
@@ -731,7 +731,7 @@ extension Requests.EquipmentStatsRequest {
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.EquipmentStatsRequest) throws(Reader.Failure) in
             switch field {
             case .setupId: setupId = try reader.int64(in: Int64.min...Int64.max)
-            case .rounds: do { var hints = Reader.ObjectHints(); if let count = reader.elementCount { rounds.reserveCapacity(count) }; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.Round.read(&reader, hints: &hints, arrows: &rounds.arrows); do throws(RequestRefusal) { try rounds.add(element) } catch { throw reader.refusal(error) } } }
+            case .rounds: do { var hints = Reader.ObjectHints(); if let count = reader.elementCount { rounds.reserveCapacity(count) }; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.Round.read(&reader, hints: &hints, arrows: &rounds.arrows); do throws(RequestRefusal) { try rounds.add(element) } catch { throw reader.refusal(error) } } }
             case .timeRange: if try !reader.takeNull() { if startDate != nil { throw reader.conflict("Give either timeRange or startDate, not both.") }; timeRange = try reader.choice(Requests.TimeRange.self) }
             case .startDate: if try !reader.takeNull() { if timeRange != nil { throw reader.conflict("Give either timeRange or startDate, not both.") }; startDate = try reader.int64(in: 0...253402300799999) }
             case .now: if try !reader.takeNull() { now = try reader.int64(in: 0...253402300799999) }
@@ -876,7 +876,7 @@ extension Requests.EquipmentSelectionRequest: GeneratedRequest {
         var setupBId: Int64?
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.EquipmentSelectionRequest) throws(Reader.Failure) in
             switch field {
-            case .setups: do { var hints = Reader.ObjectHints(); var values: [Requests.SetupOption<Text>] = []; let count = reader.elementCount; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try Requests.SetupOption.read(&reader, hints: &hints)) }; setups = values }
+            case .setups: do { var hints = Reader.ObjectHints(); var values: [Requests.SetupOption<Text>] = []; let count = reader.elementCount; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try Requests.SetupOption.read(&reader, hints: &hints)) }; setups = values }
             case .setupAId: if try !reader.takeNull() { setupAId = try reader.int64(in: Int64.min...Int64.max) }
             case .setupBId: if try !reader.takeNull() { setupBId = try reader.int64(in: Int64.min...Int64.max) }
             }
@@ -939,7 +939,7 @@ extension Requests.LeaderboardEntryInput: GeneratedRequest {
             switch field {
             case .participantId: participantId = try reader.nonEmptyText()
             case .displayName: if try !reader.takeNull() { displayName = try reader.text() }
-            case .arrows: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.Arrow<Text>] = []; let count = reader.elementCount; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try Requests.Arrow.read(&reader, hints: &hints)) }; arrows = values }
+            case .arrows: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.Arrow<Text>] = []; let count = reader.elementCount; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try Requests.Arrow.read(&reader, hints: &hints)) }; arrows = values }
             case .score: if try !reader.takeNull() { score = try reader.int64(in: 0...Int64.max) }
             case .tens: if try !reader.takeNull() { tens = try reader.int64(in: 0...Int64.max) }
             case .xs: if try !reader.takeNull() { xs = try reader.int64(in: 0...Int64.max) }
@@ -967,7 +967,7 @@ extension Requests.ScoringLeaderboardRequest: GeneratedRequest {
         var entries: [Requests.LeaderboardEntryInput<Text>]?
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.ScoringLeaderboardRequest) throws(Reader.Failure) in
             switch field {
-            case .entries: do { var hints = Reader.ObjectHints(); var values: [Requests.LeaderboardEntryInput<Text>] = []; let count = reader.elementCount; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try Requests.LeaderboardEntryInput.read(&reader, hints: &hints)) }; entries = values }
+            case .entries: do { var hints = Reader.ObjectHints(); var values: [Requests.LeaderboardEntryInput<Text>] = []; let count = reader.elementCount; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try Requests.LeaderboardEntryInput.read(&reader, hints: &hints)) }; entries = values }
             }
         }
         guard let entries else { throw reader.missing(Members.ScoringLeaderboardRequest.entries) }
@@ -1205,8 +1205,8 @@ extension Requests.MatchesSectionsRequest: GeneratedRequest {
         var timeZone: Text?
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.MatchesSectionsRequest) throws(Reader.Failure) in
             switch field {
-            case .matches: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.Match<Text>] = []; let count = reader.elementCount; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try Requests.Match.read(&reader, hints: &hints)) }; matches = values }
-            case .favorites: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.FavoriteRecordInput<Text>] = []; let count = reader.elementCount; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try Requests.FavoriteRecordInput.read(&reader, hints: &hints)) }; favorites = values }
+            case .matches: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.Match<Text>] = []; let count = reader.elementCount; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try Requests.Match.read(&reader, hints: &hints)) }; matches = values }
+            case .favorites: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.FavoriteRecordInput<Text>] = []; let count = reader.elementCount; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try Requests.FavoriteRecordInput.read(&reader, hints: &hints)) }; favorites = values }
             case .segment: if try !reader.takeNull() { segment = try reader.choice(Requests.MatchSegment.self) }
             case .timeZone: if try !reader.takeNull() { timeZone = try reader.text() }
             }
@@ -1257,8 +1257,8 @@ extension Requests.MatchesReconcileFavoritesRequest: GeneratedRequest {
         var matches: [Requests.Match<Text>]?
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.MatchesReconcileFavoritesRequest) throws(Reader.Failure) in
             switch field {
-            case .favorites: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.FavoriteRecordInput<Text>] = []; let count = reader.elementCount; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try Requests.FavoriteRecordInput.read(&reader, hints: &hints)) }; favorites = values }
-            case .matches: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.Match<Text>] = []; let count = reader.elementCount; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try Requests.Match.read(&reader, hints: &hints)) }; matches = values }
+            case .favorites: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.FavoriteRecordInput<Text>] = []; let count = reader.elementCount; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try Requests.FavoriteRecordInput.read(&reader, hints: &hints)) }; favorites = values }
+            case .matches: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.Match<Text>] = []; let count = reader.elementCount; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try Requests.Match.read(&reader, hints: &hints)) }; matches = values }
             }
         }
         return Self(favorites: favorites, matches: matches)
