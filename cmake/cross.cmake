@@ -1,8 +1,7 @@
 # The shipped library for the other Linux CPUs the apps run on (arm64 phones and boards, 32-bit
 # ARM), built from the same Embedded Swift sources with the same settings as the native one
 # (whole-module, LTO by the toolchain's lld, the version script, the runtime file, LLVM's inliner
-# threshold), with the tool and the C test programs for each, which the tests run under
-# qemu-user.
+# threshold), with the C test programs for each, which the tests run under qemu-user.
 #
 # Embedded Swift has standard libraries for bare-metal triples (aarch64-none-none-elf,
 # armv7-none-none-eabi), not for Linux ones: the Swift code is compiled for those, against the
@@ -39,7 +38,7 @@ function(tc_cross_target name swift_triple c_compiler qemu)
     # Position-independent code, for a shared library.
     -Xcc -fPIC
     -Xcc -isystem -Xcc ${c_include} -Xcc -D__linux__ -Xcc -D__gnu_linux__
-    -I ${PROJECT_SOURCE_DIR}/embedded/include -I ${PROJECT_SOURCE_DIR}/include -I ${dir})
+    -I ${PROJECT_SOURCE_DIR}/embedded/include -I ${dir})
   foreach(flag IN LISTS c_flags)
     list(APPEND swift_flags -Xcc ${flag})
   endforeach()
@@ -51,11 +50,10 @@ function(tc_cross_target name swift_triple c_compiler qemu)
   endif()
 
   tc_embedded_swift_modules(${dir} ${name} objects
-    INTERFACES TournamentCore TournamentCoreJSON TournamentCoreWire MODULES TournamentCoreABI TournamentCoreCLI
+    INTERFACES TournamentCore TournamentCoreJSON TournamentCoreWire MODULES TournamentCoreABI
     FLAGS ${swift_flags})
-  list(REMOVE_ITEM objects ${dir}/TournamentCoreCLI.o)
 
-  foreach(c_source runtime cli_main call_scope)
+  foreach(c_source runtime call_scope)
     add_custom_command(
       OUTPUT ${dir}/${c_source}.o
       COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
@@ -89,16 +87,7 @@ function(tc_cross_target name swift_triple c_compiler qemu)
     DEPENDS ${objects} ${dir}/runtime.o ${dir}/call_scope.o ${PROJECT_SOURCE_DIR}/cmake/exports.map
     COMMENT "Linking libtournamentcore.so for ${name}"
     VERBATIM)
-  # The tool, self-contained as the native one.
-  add_custom_command(
-    OUTPUT ${dir}/tournament-core
-    COMMAND ${cc} ${c_flags} -o ${dir}/tournament-core ${common_link}
-      ${dir}/TournamentCoreCLI.o ${objects} ${dir}/runtime.o ${dir}/call_scope.o ${dir}/cli_main.o
-      ${swift_libs}/libswiftUnicodeDataTables.a -lm -lpthread
-    DEPENDS ${dir}/TournamentCoreCLI.o ${objects} ${dir}/runtime.o ${dir}/call_scope.o ${dir}/cli_main.o
-    COMMENT "Linking tournament-core for ${name}"
-    VERBATIM)
-  add_custom_target(tournamentcore-${name} ALL DEPENDS ${library} ${dir}/tournament-core ${dir}/call_scope-thread-keys.o)
+  add_custom_target(tournamentcore-${name} ALL DEPENDS ${library} ${dir}/call_scope-thread-keys.o)
 
   set_property(GLOBAL APPEND PROPERTY tc_cross_targets ${name})
   set_property(GLOBAL PROPERTY tc_cross_${name}_dir ${dir})

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Runs every test: the generated files' freshness (scripts/generate-contract.py --check and
-# scripts/generate-number-tables.py --check); Swift (domain rules, JSON module, JSONTestSuite,
-# golden wire files) with `swift test`; the C library
+# scripts/generate-number-tables.py --check); the C library
 # build and its ctest suite (C ABI tests, golden files and JSONTestSuite through the ABI, threads,
 # hostile inputs, exports, header, install, CLI, C examples, the Python binding over the build,
 # the Kotlin binding and its example, the JSON Schemas, the WebAssembly module through the
 # JavaScript binding in Node, the web example in headless Chromium, the aarch64 and armv7
 # libraries' C tests under qemu-user and the cross-architecture differential, the Android libraries and AAR checked as files,
 # the contract and the C ABI against the last release's (baseline/, CHANGELOG.md), one version
-# everywhere, README's release facts); the Python wheel installed in a fresh
+# everywhere, README's release facts); Swift (domain rules, JSON module, JSONTestSuite, golden
+# wire files) with `swift test`; the Python wheel installed in a fresh
 # virtual environment (scripts/python-package.sh); the Swift consumer package; and the
 # reliability runs of scripts/reliability.sh (valgrind, ASan+UBSan, TSan, a 2-minute fuzzing
 # pass).
@@ -31,9 +31,6 @@ tc_step "trap audit and layout rules of the library's sources"
 python3 scripts/audit-traps.py
 python3 scripts/check-sources.py
 
-tc_step "swift test (domain, JSON and wire layers)"
-swift test
-
 tc_step "C library (cmake + ninja, Release)"
 tc_cmake_build
 
@@ -42,9 +39,13 @@ ctest --test-dir "$TC_BUILD" --output-on-failure -j 2
 
 # What follows runs in two lanes side by side, each mostly one process at a time (a serial
 # chain of Swift modules, forked children, valgrind, a fuzzer), so that CI's two cores both
-# work: the allocation-failure table and the packages in one, the reliability runs in the other.
-# Each lane writes its own log, printed when both are done; the command fails if either does.
+# work: swift test, the allocation-failure table and the packages in one, the reliability runs
+# in the other. Each lane writes its own log, printed when both are done; the command fails if
+# either does.
 packages_lane() {
+  tc_step "swift test (domain, JSON and wire layers)"
+  swift test
+
   tc_step "failed allocations, one at a time, in forked children (Tests/c/test_alloc_failure.c)"
   # (The runtime's message names a failed allocation; its backtracer, which it reads this
   # variable for at start-up, would take seconds per child.)

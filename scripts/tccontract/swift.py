@@ -497,7 +497,7 @@ def request_values(contract: Contract) -> str:
                 if p.schema.get("x-stream"):
                     body = ("if let count = reader.elementCount { %s.reserveCapacity(count) }; "
                             "try %s { (reader: inout Reader) throws(Reader.Failure) in let element = try %s; "
-                            "do throws(RequestRefusal) { try %s.add(element) } catch { throw reader.refusal(error) } }" % (name, read_array, element, name))
+                            "try reader.add(element, to: &%s) }" % (name, read_array, element, name))
                 else:
                     # Room for every element when the reader knows how many, else for 16 (a
                     # page) at the first: an empty array allocates nothing.

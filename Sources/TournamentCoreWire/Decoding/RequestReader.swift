@@ -136,6 +136,19 @@ extension RequestAccumulator {
     mutating func reserveCapacity(_: Int) {}
 }
 
+extension RequestReader {
+    /// Adds `element`, read at the reader's place, to `accumulator`; what it refuses is the
+    /// reader's failure there (``refusal(_:)``).
+    @inline(__always)
+    func add<Accumulator: RequestAccumulator>(_ element: Accumulator.Element, to accumulator: inout Accumulator) throws(Failure) {
+        do throws(RequestRefusal) {
+            try accumulator.add(element)
+        } catch {
+            throw refusal(error)
+        }
+    }
+}
+
 /// What an accumulator refuses an element for: a rule of the domain that the schema does not
 /// state (an X that is not a 10), at one of the element's members or at the element.
 struct RequestRefusal: Error {

@@ -498,7 +498,7 @@ extension Requests.GuestsCheckRequest {
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.GuestsCheckRequest) throws(Reader.Failure) in
             switch field {
             case .tournament: if try !reader.takeNull() { tournament = try Requests.TournamentDocument.read(&reader) }
-            case .participants: if try !reader.takeNull() { var hints = Reader.ObjectHints(); if let count = reader.elementCount { participants.reserveCapacity(count) }; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.SessionParticipant.read(&reader, hints: &hints); do throws(RequestRefusal) { try participants.add(element) } catch { throw reader.refusal(error) } } }
+            case .participants: if try !reader.takeNull() { var hints = Reader.ObjectHints(); if let count = reader.elementCount { participants.reserveCapacity(count) }; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.SessionParticipant.read(&reader, hints: &hints); try reader.add(element, to: &participants) } }
             case .currentUserId: if try !reader.takeNull() { currentUserId = try reader.nonEmptyText() }
             case .limits: if try !reader.takeNull() { limits = try Requests.GuestLimits.read(&reader) }
             }
@@ -548,7 +548,7 @@ extension Requests.GuestsAddRequest {
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.GuestsAddRequest) throws(Reader.Failure) in
             switch field {
             case .tournament: if try !reader.takeNull() { tournament = try Requests.TournamentDocument.read(&reader) }
-            case .participants: if try !reader.takeNull() { var hints = Reader.ObjectHints(); if let count = reader.elementCount { participants.reserveCapacity(count) }; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.SessionParticipant.read(&reader, hints: &hints); do throws(RequestRefusal) { try participants.add(element) } catch { throw reader.refusal(error) } } }
+            case .participants: if try !reader.takeNull() { var hints = Reader.ObjectHints(); if let count = reader.elementCount { participants.reserveCapacity(count) }; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.SessionParticipant.read(&reader, hints: &hints); try reader.add(element, to: &participants) } }
             case .currentUserId: if try !reader.takeNull() { currentUserId = try reader.nonEmptyText() }
             case .limits: if try !reader.takeNull() { limits = try Requests.GuestLimits.read(&reader) }
             case .name: name = try reader.text()
@@ -676,7 +676,7 @@ extension Requests.Round {
             switch field {
             case .id: if try !reader.takeNull() { id = try reader.text() }
             case .date: date = try reader.int64(in: 0...253402300799999)
-            case .arrows: do { var hints = Reader.ObjectHints(); if let count = reader.elementCount { arrows.reserveCapacity(count) }; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.Arrow.read(&reader, hints: &hints); do throws(RequestRefusal) { try arrows.add(element) } catch { throw reader.refusal(error) } } }
+            case .arrows: do { var hints = Reader.ObjectHints(); if let count = reader.elementCount { arrows.reserveCapacity(count) }; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.Arrow.read(&reader, hints: &hints); try reader.add(element, to: &arrows) } }
             }
         }
         guard let date else { throw reader.missing(Members.Round.date) }
@@ -731,7 +731,7 @@ extension Requests.EquipmentStatsRequest {
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.EquipmentStatsRequest) throws(Reader.Failure) in
             switch field {
             case .setupId: setupId = try reader.int64(in: Int64.min...Int64.max)
-            case .rounds: do { var hints = Reader.ObjectHints(); if let count = reader.elementCount { rounds.reserveCapacity(count) }; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.Round.read(&reader, hints: &hints, arrows: &rounds.arrows); do throws(RequestRefusal) { try rounds.add(element) } catch { throw reader.refusal(error) } } }
+            case .rounds: do { var hints = Reader.ObjectHints(); if let count = reader.elementCount { rounds.reserveCapacity(count) }; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.Round.read(&reader, hints: &hints, arrows: &rounds.arrows); try reader.add(element, to: &rounds) } }
             case .timeRange: if try !reader.takeNull() { if startDate != nil { throw reader.conflict("Give either timeRange or startDate, not both.") }; timeRange = try reader.choice(Requests.TimeRange.self) }
             case .startDate: if try !reader.takeNull() { if timeRange != nil { throw reader.conflict("Give either timeRange or startDate, not both.") }; startDate = try reader.int64(in: 0...253402300799999) }
             case .now: if try !reader.takeNull() { now = try reader.int64(in: 0...253402300799999) }

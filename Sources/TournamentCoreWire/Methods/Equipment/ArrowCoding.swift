@@ -11,11 +11,7 @@ enum ArrowCoding {
         var arrows = CollectedArrows<Int>()
         try reader.readArray { (reader: inout DocumentReader) throws(WireError) in
             let arrow = try Requests.Arrow<Int>.read(&reader, hints: &hints)
-            do throws(RequestRefusal) {
-                try arrows.add(arrow)
-            } catch {
-                throw reader.refusal(error)
-            }
+            try reader.add(arrow, to: &arrows)
         }
         return arrows.arrows
     }
