@@ -33,6 +33,7 @@ python3 scripts/check-sources.py
 
 tc_step "C library (cmake + ninja, Release)"
 tc_cmake_build
+export TC_BUILT=1  # (for scripts/reliability.sh: build/ is not to be built again beside the packages lane)
 
 tc_step "ctest (C ABI, golden files, hostile inputs, threads, exports, header, install, packages, CLI, C examples, Python over the build, Kotlin, schemas, JavaScript and WebAssembly, the web page)"
 ctest --test-dir "$TC_BUILD" --output-on-failure -j 2
