@@ -16,7 +16,7 @@
 # (A link that needs a function no object defines fails: the libraries link with -z defs.)
 function(tc_embedded_swift_modules dir label objects_variable)
   cmake_parse_arguments(PARSE_ARGV 3 arg "" "" "INTERFACES;MODULES;FLAGS")
-  file(GLOB headers ${PROJECT_SOURCE_DIR}/embedded/include/* ${PROJECT_SOURCE_DIR}/include/*)
+  file(GLOB headers ${PROJECT_SOURCE_DIR}/embedded/include/*)
   set(objects)
   set(previous)
   foreach(module IN LISTS arg_INTERFACES arg_MODULES)

@@ -488,9 +488,11 @@ def request_values(contract: Contract) -> str:
                     element = element.replace("(&reader)", "(&reader, hints: &hints%s)" % passed)
                     guard += "var hints = Reader.ObjectHints(); "
                 skip = p.schema.get("x-skipInvalidItemsWhen")
-                read_array = "reader.readObjects" if isinstance(items, Object) else "reader.readArray"
+                # readObjects: each element read by its object decoder first (not after a null check).
+                objects = isinstance(items, Object) and not isinstance(inner.items, Nullable)
+                read_array = "reader.readObjects" if objects else "reader.readArray"
                 if skip:
-                    assert isinstance(items, Object), "x-skipInvalidItemsWhen: %s's items are not objects" % p.name
+                    assert objects, "x-skipInvalidItemsWhen: %s's items are not objects" % p.name
                     (member, value), = skip.items()
                     read_array = "reader.readObjects(skippingInvalid: %s == .%s, into: &%sSkipped)" % (
                         case_name(member), choice_case(value), p.name)
