@@ -192,6 +192,16 @@ public struct JSONDocument {
         return ByteScanning.keyWord(text + offset, count: length, readable: textCount &- offset)
     }
 
+    /// A string node's text as written, when it is written without escapes: then it is the
+    /// string's UTF-8 bytes, and it holds nothing a JSON string must escape (a quote would have
+    /// ended it, a control character is not JSON). Nil for a string written with escapes.
+    @inline(always)
+    @inlinable public func plainStringBytes(_ node: Int) -> UnsafeBufferPointer<UInt8>? {
+        let entry = nodes[node]
+        guard _fastPath(entry.flags & JSONNode.escaped == 0) else { return nil }
+        return UnsafeBufferPointer(start: text + Int(entry.offset), count: Int(entry.value))
+    }
+
     /// The UTF-8 bytes of a string node (escapes decoded), lent to `body`.
     @inline(always)
     @inlinable public func withStringBytes<Result>(_ node: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {

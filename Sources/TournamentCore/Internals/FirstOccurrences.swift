@@ -2,50 +2,99 @@
 /// bytes are the same identifier (``DocumentID/matches(_:_:)``), as the database compares
 /// document IDs.
 ///
-/// Short lists, the ones apps send, are scanned (one word comparison per kept identifier, most
-/// of the time: ``TextFingerprint``); past ``scanLimit`` identifiers, a hash table of their
-/// bytes, open addressing over the kept identifiers (hashed with the standard library's
-/// per-process seeded `Hasher`, so that no request can choose colliding identifiers).
-struct FirstOccurrences {
+/// The table holds no identifier, only a summary of each kept one; when a new identifier's
+/// summary agrees with a kept one's, the caller, who keeps the identifiers (a list of strings,
+/// a request's bytes), is asked whether the two are the same bytes. Short lists, the ones apps
+/// send, are scanned (one word comparison per kept identifier, most of the time: the summary
+/// holds the length and the first and last eight bytes); past ``scanLimit`` identifiers, a hash
+/// table of all their bytes, open addressing (hashed with SipHash-1-3, `Hasher`'s hash, under a
+/// key drawn from the standard library's per-process random seed, so that no request can
+/// choose colliding identifiers).
+@_spi(Wire) public struct FirstOccurrences {
     /// Up to this many identifiers, repeats are found by scanning rather than hashing.
     static let scanLimit = 32
 
     private let scanning: Bool
-    private var kept: [TextFingerprint] = []
-    /// For a long list: at the slot its bytes' hash picks (or the next free one), the position
-    /// in `kept` of an identifier, plus one; 0 for a free slot. At least twice as many slots as
-    /// identifiers, a power of two.
-    private var slots: [Int32] = []
+    /// For a short list: the summary of every kept identifier, in order.
+    private var summaries: [IdentifierSummary] = []
+    /// For a long list: at the slot its hash picks (or the next free one), a kept identifier's
+    /// position plus one in the low 32 bits (0: a free slot), part of its hash above. At least
+    /// twice as many slots as identifiers, a power of two.
+    private var slots: [UInt64] = []
+    private let hasher: SipHash13
+    /// How many identifiers are kept.
+    public private(set) var count = 0
 
-    /// Ready for a list of `count` identifiers.
-    init(count: Int) {
+    /// Ready for a list of at most `count` identifiers.
+    public init(count: Int) {
         scanning = count <= Self.scanLimit
-        kept.reserveCapacity(count)
-        if !scanning {
-            // A list's length is bounded by the request's (64 MiB): far below Int32.max / 2.
+        if scanning {
+            hasher = SipHash13(key0: 0, key1: 0)  // not used
+            summaries.reserveCapacity(count)
+        } else {
+            hasher = SipHash13()
+            // A list's length is bounded by the request's (64 MiB): far below UInt32.max / 2.
             var size = 2 * Self.scanLimit
             while size < 2 * count { size <<= 1 }
             slots = Array(repeating: 0, count: size)
         }
     }
 
-    /// Whether `identifier` is met for the first time; it is remembered either way.
-    mutating func insert(_ identifier: TextFingerprint) -> Bool {
+    /// Whether the identifier of these bytes is met for the first time; if so, it is kept, at
+    /// position ``count`` (before the call). `isKept(k)` answers whether the `k`-th kept
+    /// identifier is the same bytes; it is asked only when the summaries agree.
+    @inline(__always)
+    public mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, isKept: (Int) -> Bool) -> Bool {
         if scanning {
-            if kept.contains(where: { $0.matches(identifier) }) { return false }
-            kept.append(identifier)
+            let summary = IdentifierSummary(bytes)
+            for (position, kept) in summaries.enumerated() where kept == summary {
+                if isKept(position) { return false }
+            }
+            summaries.append(summary)
+            count += 1
             return true
         }
-        var hasher = Hasher()
-        identifier.text.withUTF8Bytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        let hash = hasher.hash(bytes)
+        let tag = hash & ~0xFFFF_FFFF
         let mask = slots.count - 1
-        var slot = hasher.finalize() & mask
+        var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] != 0 {
-            if kept[Int(slots[slot]) - 1].matches(identifier) { return false }
+            let entry = slots[slot]
+            if entry & ~0xFFFF_FFFF == tag && isKept(Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1) { return false }
             slot = (slot + 1) & mask
         }
-        kept.append(identifier)
-        slots[slot] = Int32(truncatingIfNeeded: kept.count)
+        count += 1
+        slots[slot] = tag | UInt64(truncatingIfNeeded: count)
         return true
+    }
+}
+
+/// A summary of an identifier's bytes that tells most unequal identifiers apart without
+/// comparing them: its length and its first and last eight bytes folded into one word. Two
+/// summaries that differ are different identifiers; equal ones are decided by the bytes.
+struct IdentifierSummary: Equatable {
+    private let word: UInt64
+    private let count: Int
+
+    @inline(__always)
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        count = bytes.count
+        guard let base = bytes.baseAddress, count > 0 else {
+            word = 0
+            return
+        }
+        let raw = UnsafeRawPointer(base)
+        let first: UInt64, last: UInt64
+        if count >= 8 {
+            first = raw.loadUnaligned(as: UInt64.self)
+            last = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        } else if count >= 4 {
+            first = UInt64(raw.loadUnaligned(as: UInt32.self))
+            last = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+        } else {
+            first = UInt64(base[0]) | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1]) << 16
+            last = 0
+        }
+        word = first ^ (last << 29 | last >> 35)
     }
 }

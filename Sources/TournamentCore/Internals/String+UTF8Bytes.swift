@@ -13,27 +13,27 @@ extension String {
     @inline(never)
     func hasSameUTF8Bytes(as other: String) -> Bool {
         guard utf8.count == other.utf8.count else { return false }  // (O(1) for native strings)
-        return withUTF8Bytes { lhs in other.withUTF8Bytes { rhs in Self.equal(lhs, rhs) } }
+        return withUTF8Bytes { lhs in other.withUTF8Bytes { rhs in sameBytes(lhs, rhs) } }
     }
+}
 
-    /// Whether two buffers of one length hold the same bytes, compared eight at a time
-    /// (`elementsEqual` compares one at a time, several times slower on an ID).
-    @inline(__always)
-    private static func equal(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let left = lhs.baseAddress, let right = rhs.baseAddress, lhs.count == rhs.count else { return lhs.count == rhs.count }
-        let count = lhs.count
-        var offset = 0
-        while count - offset >= 8 {
-            if UnsafeRawPointer(left).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                != UnsafeRawPointer(right).loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
-            offset += 8
-        }
-        while offset < count {
-            if left[offset] != right[offset] { return false }
-            offset += 1
-        }
-        return true
+/// Whether two buffers hold the same bytes, compared eight at a time (`elementsEqual` compares
+/// one at a time, several times slower on an ID).
+@inline(__always)
+func sameBytes(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let left = lhs.baseAddress, let right = rhs.baseAddress, lhs.count == rhs.count else { return lhs.count == rhs.count }
+    let count = lhs.count
+    var offset = 0
+    while count - offset >= 8 {
+        if UnsafeRawPointer(left).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            != UnsafeRawPointer(right).loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+        offset += 8
     }
+    while offset < count {
+        if left[offset] != right[offset] { return false }
+        offset += 1
+    }
+    return true
 }
 
 /// A text hashed and compared by its UTF-8 bytes, for sets of identifiers (a `Set<String>`

@@ -23,16 +23,48 @@ public enum DocumentID {
     }
 
     /// ``problem(with:)`` of an ID's UTF-8 bytes, for a reader that has them (no `String` made).
-    @_spi(Wire) public static func problem(withUTF8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    @_spi(Wire) @inline(__always)
+    public static func problem(withUTF8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        // The usual ID settled inline: 3 to 1,500 bytes (only shorter ones can be `.` or `..`),
+        // not starting with `_` (only those can be reserved), no `/`.
+        if let first = bytes.first, bytes.count >= 3, bytes.count <= maxBytes, first != UInt8(ascii: "_"), !containsSlash(bytes) {
+            return nil
+        }
+        return problemOfUnusual(bytes)
+    }
+
+    private static func problemOfUnusual(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         let count = bytes.count
         if count == 0 { return "A document ID cannot be empty." }
         if count > maxBytes { return "A document ID cannot be longer than \(maxBytes) bytes." }
-        if bytes.contains(UInt8(ascii: "/")) { return "A document ID cannot contain '/'." }
+        if containsSlash(bytes) { return "A document ID cannot contain '/'." }
         let dot = UInt8(ascii: "."), underscore = UInt8(ascii: "_")
         if count <= 2, bytes[0] == dot, bytes[count - 1] == dot { return "A document ID cannot be '.' or '..'." }
         if count >= 4, bytes[0] == underscore, bytes[1] == underscore, bytes[count - 2] == underscore, bytes[count - 1] == underscore {
             return "A document ID cannot have the reserved form __...__."
         }
         return nil
+    }
+
+    /// Whether a `/` is among the bytes, looked for eight at a time (a zero byte of the word
+    /// XOR slashes: the lowest flagged byte is exact, and any flag means one).
+    private static func containsSlash(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        func hasSlash(_ word: UInt64) -> Bool {
+            let slashes = word ^ (ones &* UInt64(UInt8(ascii: "/")))
+            return (slashes &- ones) & ~slashes & (ones &* 0x80) != 0
+        }
+        let raw = UnsafeRawPointer(base), count = bytes.count
+        var offset = 0
+        while count - offset >= 8 {
+            if hasSlash(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
+            offset += 8
+        }
+        while offset < count {
+            if base[offset] == UInt8(ascii: "/") { return true }
+            offset += 1
+        }
+        return false
     }
 }

@@ -19,16 +19,22 @@ public enum ParticipantDisplayName {
 
     /// The display name when whether the participant is the current user is already known.
     static func resolve(index: Int64, currentUser: CurrentUser?, isCurrentUser: Bool) -> String {
-        if let currentUser, isCurrentUser {
-            if let name = currentUser.displayName, !name.isBlank {
-                return name
-            }
-            if let email = currentUser.email {
-                let local = localPart(of: email)
-                if !local.isBlank { return local }
-            }
-        }
+        if let currentUser, isCurrentUser, let name = ownName(of: currentUser) { return name }
         return placeholder(index: index)
+    }
+
+    /// The name the signed-in user's own entry shows: their display name if it is not blank,
+    /// else the part of their email before the first `@` if that is not blank; nil when neither
+    /// is usable (their entry is then a placeholder, as everybody else's).
+    public static func ownName(of currentUser: CurrentUser) -> String? {
+        if let name = currentUser.displayName, !name.isBlank {
+            return name
+        }
+        if let email = currentUser.email {
+            let local = localPart(of: email)
+            if !local.isBlank { return local }
+        }
+        return nil
     }
 
     /// The part of `email` before its first `@` (all of it without one).
@@ -57,7 +63,7 @@ public enum ParticipantDisplayName {
     /// subcollection for names they could not show, which reads as blank.
     public static func isPlaceholder(_ name: String) -> Bool {
         name.withUTF8Bytes { bytes in
-            let prefix: StaticString = "Archer "
+            let prefix = placeholderPrefix
             let prefixCount = prefix.utf8CodeUnitCount
             guard bytes.count > prefixCount,
                   UnsafeBufferPointer(start: prefix.utf8Start, count: prefixCount).elementsEqual(bytes[..<prefixCount]),
@@ -66,6 +72,9 @@ public enum ParticipantDisplayName {
             return bytes[prefixCount...].allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
         }
     }
+
+    /// What a placeholder's number follows: `Archer `.
+    @_spi(Wire) public static let placeholderPrefix: StaticString = "Archer "
 
     /// `Archer 1` to `Archer 100`, made once: most lists are shorter, and a list of legacy IDs
     /// names every participant so.
@@ -79,7 +88,7 @@ public enum ParticipantDisplayName {
     private static func makePlaceholder(index: Int64) -> String {
         let (number, overflow) = index.addingReportingOverflow(1)
         var text = ShortText()
-        text.append("Archer ")
+        text.append(placeholderPrefix)
         if overflow {
             text.append(magnitude: index.magnitude + 1)  // Int64.max + 1 = 2^63, within UInt64
         } else {

@@ -12,8 +12,8 @@ public enum ParticipantResolver {
     ///   exactly a placeholder (``ParticipantDisplayName/isPlaceholder(_:)``: older clients
     ///   stored the `Archer N` they showed), is replaced by the display-name rule for its
     ///   position. No repair.
-    /// - Otherwise, `participantIds` non-empty: one participant per ID — nil and blank entries
-    ///   skipped, repeats (the same bytes: ``DocumentID/matches(_:_:)``) kept once at their first
+    /// - Otherwise, `participantIds` non-empty (``LegacyRoster``): one participant per ID — nil
+    ///   and blank entries skipped, repeats (the same bytes: ``DocumentID/matches(_:_:)``) kept once at their first
     ///   position — named by ``ParticipantDisplayName`` with its index in that cleaned list,
     ///   joined at `now`, the first one the creator; and a merge write per participant
     ///   (``RepairDocument``: no name derived for the viewer, only the signed-in user's own
@@ -33,49 +33,44 @@ public enum ParticipantResolver {
             throw .invalidTournamentID(reason: reason)
         }
         if !subcollection.isEmpty {
-            let participants = subcollection.enumerated().map { index, stored in
-                var participant = stored
-                if participant.displayName.isBlank || ParticipantDisplayName.isPlaceholder(participant.displayName) {
-                    participant.displayName = ParticipantDisplayName.resolve(
-                        participantId: participant.participantId, index: Int64(index), currentUser: currentUser)
-                }
-                return participant
-            }
-            return ParticipantResolution(source: .subcollection, participants: participants, repair: RepairPlan())
+            return ParticipantResolution(source: .subcollection, participants: named(subcollection, currentUser: currentUser), repair: RepairPlan())
         }
 
-        var met = FirstOccurrences(count: participantIds.count)
-        let user = currentUser.map { TextFingerprint($0.uid) }
+        var roster = LegacyRoster(count: participantIds.count, currentUser: currentUser)
         var participants: [TournamentParticipant] = []
         participants.reserveCapacity(participantIds.count)
         var writes: [RepairWrite] = []
         writes.reserveCapacity(participantIds.count)
-        // The name a repair may store: the signed-in user's own choice, on their own entry (never
-        // a placeholder, which readers take for blank).
-        let chosenName = currentUser?.displayName.flatMap {
-            $0.isBlank || ParticipantDisplayName.isPlaceholder($0) ? nil : $0
-        }
         for (position, entry) in participantIds.enumerated() {
-            guard let id = entry, !id.isBlank else { continue }
-            let fingerprint = TextFingerprint(id)
-            guard met.insert(fingerprint) else { continue }
-            if let reason = DocumentID.problem(with: id) {
-                throw .invalidParticipantID(position: position, reason: reason)
+            guard let id = entry else { continue }
+            let admitted = id.withUTF8Bytes { bytes in
+                Result { () throws(ParticipantError) in
+                    try roster.admit(bytes, at: position) { kept in participants[kept].participantId.withUTF8Bytes { sameBytes($0, bytes) } }
+                }
             }
-            let index = participants.count
-            let isCurrentUser = user?.matches(fingerprint) ?? false
+            guard let member = try admitted.get() else { continue }
             participants.append(TournamentParticipant(
-                participantId: id,
-                displayName: ParticipantDisplayName.resolve(index: Int64(index), currentUser: currentUser, isCurrentUser: isCurrentUser),
-                joinedAt: now,
-                isCreator: index == 0))
+                participantId: id, displayName: roster.displayName(of: member), joinedAt: now, isCreator: member.isCreator))
             writes.append(RepairWrite(
                 tournamentId: tournamentId, merge: true,
-                data: RepairDocument(participantId: id, displayName: isCurrentUser ? chosenName : nil, joinedAt: now, isCreator: index == 0)))
+                data: RepairDocument(participantId: id, displayName: roster.storedName(of: member), joinedAt: now, isCreator: member.isCreator)))
         }
         guard !participants.isEmpty else {
             return ParticipantResolution(source: .none, participants: [], repair: RepairPlan())
         }
         return ParticipantResolution(source: .participantIds, participants: participants, repair: RepairPlan(writes: writes))
+    }
+
+    /// A non-empty subcollection as the list shows it: in order, each blank or placeholder
+    /// display name replaced by the display-name rule for its position.
+    public static func named(_ subcollection: [TournamentParticipant], currentUser: CurrentUser?) -> [TournamentParticipant] {
+        subcollection.enumerated().map { index, stored in
+            var participant = stored
+            if participant.displayName.isBlank || ParticipantDisplayName.isPlaceholder(participant.displayName) {
+                participant.displayName = ParticipantDisplayName.resolve(
+                    participantId: participant.participantId, index: Int64(index), currentUser: currentUser)
+            }
+            return participant
+        }
     }
 }

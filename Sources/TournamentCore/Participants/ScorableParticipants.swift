@@ -47,8 +47,12 @@ public struct ScorableParticipants: Sendable, Hashable {
         entries = []
         guard let user = currentUserId else { return }
         var met = FirstOccurrences(count: participants.count)
+        var kept: [String] = []  // the IDs met, in order (the table keeps none)
+        kept.reserveCapacity(participants.count)
         for participant in participants {
-            guard met.insert(TextFingerprint(participant.participantId)) else { continue }
+            let id = participant.participantId
+            guard id.withUTF8Bytes({ bytes in met.insert(bytes) { kept[$0].withUTF8Bytes { sameBytes($0, bytes) } } }) else { continue }
+            kept.append(id)
             if DocumentID.matches(participant.participantId, user) {
                 entries.append(Entry(participantId: participant.participantId, reason: .self))
             } else if participant.guestParticipant, let parent = Self.parent(of: participant), DocumentID.matches(parent, user) {

@@ -1,77 +1,180 @@
-import TournamentCore
+@_spi(Wire) import TournamentCore
 import TournamentCoreJSON
 
 /// `participants.resolve`: the participant list with the legacy `participantIds` fallback and
 /// the repair plan (``ParticipantResolver``).
+///
+/// The legacy fallback (the long lists) is answered from the request's bytes: each ID is
+/// admitted by ``LegacyRoster`` (the resolver's own rules) and written where it stands in the
+/// request, twice (the participant, its repair write), without a `String` per participant.
 enum ParticipantsResolveMethod: WireMethod {
     private typealias Field = Members.ParticipantsResolveRequest
 
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         let fields = try ObjectFields<Field>(document, request)
         let tournamentIdNode = try fields.required(.tournamentId)
-        let tournamentId = try document.string(at: tournamentIdNode)
+        try document.requireString(at: tournamentIdNode)
         let subcollection = try fields.value(.participants).map { node throws(WireError) in
             try document.map(array: node) { element throws(WireError) in try ParticipantCoding.participant(document, element) }
         } ?? []
-        var participantIds: [String?] = []
-        var participantIdNodes: [Int] = []
-        if let node = fields.value(.participantIds) {
-            let elements = try document.array(node)
-            participantIds.reserveCapacity(elements.count)
-            participantIdNodes.reserveCapacity(elements.count)
-            for element in elements {
-                participantIds.append(document.kind(element) == .null ? nil : try document.string(at: element))
-                participantIdNodes.append(element)
+        let participantIds = try fields.value(.participantIds).map { node throws(WireError) in try document.array(node) }
+        if let participantIds {
+            for element in participantIds where document.kind(element) != .null {
+                try document.requireString(at: element)
             }
         }
         let currentUser = try ParticipantCoding.currentUser(fields, .currentUser)
         let now = try fields.now(.now)
-        let resolution: ParticipantResolution
-        do throws(ParticipantError) {
-            resolution = try ParticipantResolver.resolve(
-                tournamentId: tournamentId,
-                subcollection: subcollection,
-                participantIds: participantIds,
-                currentUser: currentUser,
-                now: now)
-        } catch {
-            switch error {
-            case .invalidTournamentID(let reason):
-                throw .invalid(reason, at: tournamentIdNode)
-            case .invalidParticipantID(let position, let reason):
-                throw .invalid(reason, at: participantIdNodes[position])
+
+        if let reason = document.withStringBytes(tournamentIdNode, DocumentID.problem(withUTF8:)) {
+            throw .invalid(reason, at: tournamentIdNode)
+        }
+        if !subcollection.isEmpty {  // the list as stored; participantIds is not read
+            writeSubcollection(subcollection, currentUser: currentUser, into: &writer)
+            return
+        }
+        var roster = LegacyRoster(count: participantIds?.count ?? 0, currentUser: currentUser)
+        // The string node of each participant admitted, in order.
+        var kept: [Int] = []
+        var userIndex = -1
+        var idBytes = 0  // of the IDs kept, as written in the request
+        if let participantIds {
+            kept.reserveCapacity(participantIds.count)
+            for (position, element) in participantIds.enumerated() where document.kind(element) == .string {
+                let admitted = document.withStringBytes(element) { bytes in
+                    Result { () throws(ParticipantError) in
+                        try roster.admit(bytes, at: position) { document.stringEquals(kept[$0], bytes) }
+                    }
+                }
+                let member: LegacyRoster.Member?
+                do throws(ParticipantError) {
+                    member = try admitted.get()
+                } catch {
+                    switch error {
+                    case .invalidTournamentID(let reason): throw .invalid(reason, at: tournamentIdNode)
+                    case .invalidParticipantID(_, let reason): throw .invalid(reason, at: element)
+                    }
+                }
+                guard let member else { continue }
+                if member.isCurrentUser { userIndex = member.index }
+                kept.append(element)
+                idBytes += document.byteCount(element)
             }
         }
+        writeLegacy(kept, idBytes: idBytes, userIndex: userIndex, roster: roster, tournamentId: tournamentIdNode, now: now, in: document, into: &writer)
+    }
 
+    /// The subcollection as the resolver answers it: its names resolved, no repair.
+    private static func writeSubcollection(_ subcollection: [TournamentParticipant], currentUser: CurrentUser?, into writer: inout JSONWriter) {
         writer.beginObject()
-        writer.field("source", text: resolution.source.rawValue)
+        writer.field("source", text: ParticipantSource.subcollection.rawValue)
         writer.key("participants")
         writer.beginArray()
-        for participant in resolution.participants {
+        for participant in ParticipantResolver.named(subcollection, currentUser: currentUser) {
             ParticipantCoding.write(participant, into: &writer)
         }
         writer.endArray()
+        writeNoRepair(into: &writer)
+        writer.endObject()
+    }
+
+    /// `"repair":{"needed":false,"writes":[]}`.
+    private static func writeNoRepair(into writer: inout JSONWriter) {
         writer.object("repair") { repair in
-            repair.field("needed", resolution.repair.isNeeded)
+            repair.field("needed", false)
             repair.key("writes")
             repair.beginArray()
-            for write in resolution.repair.writes {
-                repair.beginObject()
-                // The path is written in its pieces, never built as one string.
-                let (first, tournamentId, second, participantId) = write.pathComponents
-                repair.beginString(key: "path")
-                repair.appendToString(first)
-                repair.appendToString(text: tournamentId)
-                repair.appendToString(second)
-                repair.appendToString(text: participantId)
-                repair.endString()
-                repair.field("merge", write.merge)
-                repair.key("data")
-                ParticipantCoding.write(write.data, into: &repair)
-                repair.endObject()
-            }
             repair.endArray()
         }
-        writer.endObject()
+    }
+
+    /// The participants rebuilt from `kept` (string nodes) and their repair writes, pieced
+    /// together in one text run: each record is the same pieces around its ID.
+    private static func writeLegacy(
+        _ kept: [Int], idBytes: Int, userIndex: Int, roster: LegacyRoster, tournamentId: Int, now: Int64,
+        in document: JSONDocument, into writer: inout JSONWriter
+    ) {
+        guard !kept.isEmpty else {
+            writer.beginObject()
+            writer.field("source", text: ParticipantSource.none.rawValue)
+            writer.key("participants")
+            writer.beginArray()
+            writer.endArray()
+            writeNoRepair(into: &writer)
+            writer.endObject()
+            return
+        }
+        // The pieces every record repeats, made once: the repair path up to the participant's
+        // ID (after the comma before the record); a placeholder up to its number; what follows
+        // a name, and a repair's ID, to the end of the record, but for the first record: the
+        // creator's, written with its own end.
+        var pieces = JSONWriter(capacity: 256)
+        pieces.textRun { run in
+            run.append(#",{"path":"tournaments/"#)
+            run.appendText(of: tournamentId, in: document)
+            run.append(#"/participants/"#)
+        }
+        let pathEnd = pieces.byteCount
+        pieces.textRun { run in
+            run.append(#"","displayName":""#)
+            run.append(ParticipantDisplayName.placeholderPrefix)
+        }
+        let placeholderEnd = pieces.byteCount
+        pieces.textRun { run in
+            run.append(#"","joinedAt":"#)
+            run.append(now)
+            run.append(#","isCreator":"#)
+        }
+        let joinedAtEnd = pieces.byteCount
+        pieces.textRun { run in
+            run.append(#"false}}"#)
+        }
+        pieces.withBytes { bytes in
+            let path = UnsafeBufferPointer(rebasing: bytes[..<pathEnd])
+            let placeholder = UnsafeBufferPointer(rebasing: bytes[pathEnd..<placeholderEnd])
+            let joinedAt = UnsafeBufferPointer(rebasing: bytes[placeholderEnd..<joinedAtEnd])
+            let participantEnd = UnsafeBufferPointer(rebasing: bytes[placeholderEnd..<bytes.count - 1])  // ...false}
+            let writeEnd = UnsafeBufferPointer(rebasing: bytes[placeholderEnd...])  // ...false}}
+            let perRecord = path.count + placeholder.count + 2 * writeEnd.count + 64
+            writer.textRun(expectedBytes: kept.count * perRecord + 3 * idBytes + 128) { run in
+                run.append(#"{"source":"participantIds","participants":["#)
+                for (index, node) in kept.enumerated() {
+                    run.append(index == 0 ? #"{"participantId":""# : #",{"participantId":""#)
+                    run.appendText(of: node, in: document)
+                    if index == userIndex, let ownName = roster.ownName {
+                        run.append(#"","displayName":""#)
+                        run.appendEscaped(text: ownName)
+                    } else {
+                        run.append(placeholder)
+                        run.append(Int64(index) + 1)
+                    }
+                    if index == 0 {
+                        run.append(joinedAt)
+                        run.append("true}")
+                    } else {
+                        run.append(participantEnd)
+                    }
+                }
+                run.append(#"],"repair":{"needed":true,"writes":["#)
+                for (index, node) in kept.enumerated() {
+                    // The path in its pieces (RepairWrite.pathComponents), never built.
+                    run.append(index == 0 ? UnsafeBufferPointer(rebasing: path[1...]) : path)
+                    run.appendText(of: node, in: document)
+                    run.append(#"","merge":true,"data":{"participantId":""#)
+                    run.appendText(of: node, in: document)
+                    if index == userIndex, let storedName = roster.storedName {
+                        run.append(#"","displayName":""#)
+                        run.appendEscaped(text: storedName)
+                    }
+                    if index == 0 {
+                        run.append(joinedAt)
+                        run.append("true}}")
+                    } else {
+                        run.append(writeEnd)
+                    }
+                }
+                run.append("]}}")
+            }
+        }
     }
 }

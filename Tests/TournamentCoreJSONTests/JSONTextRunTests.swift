@@ -1,0 +1,53 @@
+import Testing
+@testable import TournamentCoreJSON
+
+@Suite("JSONTextRun")
+struct JSONTextRunTests {
+    @Test("pieces of every length from 0 to 70, digits and escaped text, written by a run as concatenation writes them, growing the buffer as often as needed")
+    func runWritesItsPiecesInOrder() {
+        for capacity in [1, 64, 4096] {
+            var writer = JSONWriter(capacity: capacity)
+            var expected = ""
+            writer.textRun(expectedBytes: capacity == 4096 ? 100_000 : 0) { run in
+                for round in 0..<40 {
+                    for length in 0...70 {
+                        let piece = String(repeating: Character(Unicode.Scalar(UInt8(97 + (length + round) % 26))), count: length)
+                        Array(piece.utf8).withUnsafeBufferPointer { run.append($0) }
+                        expected += piece
+                    }
+                    let number = Int64(round) * 1_000_000_007 - 5
+                    run.append(number)
+                    expected += String(number)
+                    Array("q\"b\\c\u{1}é".utf8).withUnsafeBufferPointer { run.appendEscaped($0) }
+                    expected += #"q\"b\\c\u0001é"#
+                    run.appendEscaped(text: "tab\t")
+                    expected += #"tab\t"#
+                    run.append(",")
+                    expected += ","
+                }
+            }
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == expected, "capacity \(capacity)")
+        }
+    }
+
+    @Test("a string node's text is written as it stands when it has no escape, else decoded and escaped again as the writer escapes")
+    func stringNodeText() throws {
+        let request = #"["plain é", "tab\u0009 \"q\" \/ \u00e9", ""]"#
+        let written = try Array(request.utf8).withUnsafeBufferPointer { bytes in
+            try withDocument(bytes) { document in
+                var writer = JSONWriter()
+                writer.textRun { run in
+                    for element in document.elements(document.root) {
+                        run.append("[")
+                        run.appendText(of: element, in: document)
+                        run.append("]")
+                    }
+                }
+                #expect(document.plainStringBytes(1) != nil)
+                #expect(document.plainStringBytes(2) == nil)
+                return String(decoding: writer.bytes, as: UTF8.self)
+            }
+        }
+        #expect(written == #"[plain é][tab\t \"q\" / é][]"#)
+    }
+}

@@ -1,0 +1,88 @@
+import Testing
+@testable @_spi(Wire) import TournamentCore
+
+@Suite("FirstOccurrences")
+struct FirstOccurrencesTests {
+    /// Texts of every length around the word sizes, ASCII and not, canonically equivalent
+    /// spellings (different bytes), and texts that differ only in their middle (which the
+    /// summary does not see).
+    static let texts: [String] = {
+        var texts = ["", "a", "ab", "abc", "abcd", "abcde", "user-0001", "user-0002", "user-00000001", "user-00000002",
+                     "é", "e\u{301}", "caf\u{E9}", "cafe\u{301}", "user-é", "user-e\u{301}", "ID\u{0}", "ID"]
+        let long = String(repeating: "x", count: 40)
+        texts += [long, long + "y", "a" + long + "b", "a" + long.dropLast() + "z" + "b"]
+        for length in 0..<20 {
+            texts.append(String(repeating: "7", count: length))
+            texts.append(String(repeating: "7", count: length) + "\u{301}")
+        }
+        return texts
+    }()
+
+    /// The first occurrences of `list`, through the table, the caller keeping the texts.
+    static func kept(_ list: [String]) -> [String] {
+        var met = FirstOccurrences(count: list.count)
+        var kept: [String] = []
+        for text in list {
+            let isNew = Array(text.utf8).withUnsafeBufferPointer { bytes in
+                met.insert(bytes) { Array(kept[$0].utf8).elementsEqual(bytes) }
+            }
+            if isNew { kept.append(text) }
+            #expect(met.count == kept.count)
+        }
+        return kept
+    }
+
+    /// The first occurrences by byte equality, the slow way.
+    static func expected(_ list: [String]) -> [String] {
+        var kept: [String] = []
+        for text in list where !kept.contains(where: { Array($0.utf8) == Array(text.utf8) }) {
+            kept.append(text)
+        }
+        return kept
+    }
+
+    @Test("repeats are the same bytes, in a scanned list and a hashed one: equivalent spellings and middles that differ are new")
+    func repeatsAreTheSameBytes() {
+        let twice = Self.texts + Self.texts.reversed()
+        #expect(twice.count > FirstOccurrences.scanLimit)
+        #expect(Self.kept(twice) == Self.expected(twice))
+        let short = Array(Self.texts.prefix(FirstOccurrences.scanLimit / 2))
+        #expect(Self.kept(short + short) == Self.expected(short + short))
+        #expect(Self.kept(short + short).count == short.count)
+    }
+
+    @Test("every pair of texts: the second is a repeat exactly when its bytes are the first's", arguments: [2, 40])
+    func everyPair(count: Int) {
+        for lhs in Self.texts {
+            for rhs in Self.texts {
+                // `count` sets the table's mode: a pair of 2 is scanned, a list of 40 hashed.
+                var met = FirstOccurrences(count: count)
+                let first = Array(lhs.utf8).withUnsafeBufferPointer { bytes in met.insert(bytes) { _ in false } }
+                let second = Array(rhs.utf8).withUnsafeBufferPointer { bytes in
+                    met.insert(bytes) { $0 == 0 && Array(lhs.utf8).elementsEqual(bytes) }
+                }
+                #expect(first)
+                #expect(second == !Array(lhs.utf8).elementsEqual(rhs.utf8), "\(lhs.debugDescription) then \(rhs.debugDescription)")
+            }
+        }
+    }
+}
+
+@Suite("SipHash13")
+struct SipHash13Tests {
+    @Test("SipHash-1-3 of bytes 0, 1, 2... under key 00...0f: the reference values, every tail length")
+    func referenceValues() {
+        let key0 = UInt64(littleEndian: 0x0706_0504_0302_0100), key1 = UInt64(littleEndian: 0x0F0E_0D0C_0B0A_0908)
+        let hash = SipHash13(key0: key0, key1: key1)
+        // From the reference algorithm (the first: Rust's SipHasher13 test vector for no bytes).
+        let expected: [Int: UInt64] = [
+            0: 0xABAC_0158_050F_C4DC, 1: 0xC9F4_9BF3_7D57_CA93, 3: 0x8BF8_0AB8_E7DD_F7FB, 4: 0xCF75_5760_88D3_8328,
+            7: 0xD392_7D98_9BB1_1140, 8: 0x3690_9511_8D29_9A8E, 9: 0x25A4_8EB3_6C06_3DE4, 15: 0xD320_D86D_2A51_9956,
+            16: 0xCC4F_DD1A_7D90_8B66, 17: 0x9CF2_6890_63DB_D80C, 24: 0xF464_AEB2_6734_9C8C, 63: 0x9D19_9062_B7BB_B3A8,
+        ]
+        for (count, value) in expected {
+            let bytes = (0..<count).map { UInt8($0) }
+            #expect(bytes.withUnsafeBufferPointer(hash.hash) == value, "\(count) bytes")
+        }
+    }
+}
