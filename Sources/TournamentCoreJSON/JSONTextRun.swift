@@ -3,8 +3,9 @@ extension JSONWriter {
     /// the position and the end of the room stay in registers from one piece to the next, for a
     /// response made of many small records of the same shape (a list of participants).
     ///
-    /// The run writes what it is given and nothing else: no comma, quote or escape of its own,
-    /// but in ``JSONTextRun/appendEscaped(_:)``. The pieces must make valid JSON together.
+    /// The run writes what it is given and nothing else: no comma or quote of its own, and
+    /// escapes only in ``JSONTextRun/appendEscaped(text:)`` and
+    /// ``JSONTextRun/appendText(of:in:)``. The pieces must make valid JSON together.
     ///
     /// `expectedBytes`: what the run is likely to write, made room for at once (a long
     /// response then grows its buffer once rather than doubling it many times).
@@ -18,7 +19,7 @@ extension JSONWriter {
     }
 }
 
-/// JSON text written piece by piece (``JSONWriter/textRun(_:)``); room runs out only when the
+/// JSON text written piece by piece (``JSONWriter/textRun(expectedBytes:_:)``); room runs out only when the
 /// writer's buffer must grow, which goes through the writer. Once memory ran out, nothing more
 /// is written (the writer reports it).
 public struct JSONTextRun: ~Copyable {
@@ -63,17 +64,6 @@ public struct JSONTextRun: ~Copyable {
     @inlinable public mutating func append(_ value: Int64) {
         guard let target = cursor(20) else { return }
         at = JSONWriter.writeInteger(value, at: target)
-    }
-
-    /// Writes valid UTF-8 `text` as the inside of a JSON string: escaped as the writer escapes
-    /// (in one copy when nothing needs it, the usual case).
-    @inline(always)
-    @inlinable public mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>) {
-        guard _slowPath(ByteScanning.needsEscaping(text)) else {
-            append(text)
-            return
-        }
-        (at, limit) = Self.escape(text, writer, at: at)
     }
 
     /// Writes `text` as the inside of a JSON string, escaped as the writer escapes.

@@ -18,7 +18,7 @@ struct JSONTextRunTests {
                     let number = Int64(round) * 1_000_000_007 - 5
                     run.append(number)
                     expected += String(number)
-                    Array("q\"b\\c\u{1}é".utf8).withUnsafeBufferPointer { run.appendEscaped($0) }
+                    run.appendEscaped(text: "q\"b\\c\u{1}é")
                     expected += #"q\"b\\c\u0001é"#
                     run.appendEscaped(text: "tab\t")
                     expected += #"tab\t"#

@@ -38,9 +38,6 @@
         currentUser?.displayName.flatMap { $0.isBlank || ParticipantDisplayName.isPlaceholder($0) ? nil : $0 }
     }
 
-    /// How many participants the entries admitted so far make.
-    public var count: Int { met.count }
-
     /// The participant that the entry at `position` (its UTF-8 bytes; nil for a null entry)
     /// becomes, or nil when it is left out: blank, or a repeat of a kept ID (`isKept(k)`:
     /// whether the `k`-th participant kept has the same bytes).

@@ -12,7 +12,7 @@ public enum ParticipantResolver {
     ///   exactly a placeholder (``ParticipantDisplayName/isPlaceholder(_:)``: older clients
     ///   stored the `Archer N` they showed), is replaced by the display-name rule for its
     ///   position. No repair.
-    /// - Otherwise, `participantIds` non-empty (``LegacyRoster``): one participant per ID — nil
+    /// - Otherwise, `participantIds` non-empty (`LegacyRoster`): one participant per ID — nil
     ///   and blank entries skipped, repeats (the same bytes: ``DocumentID/matches(_:_:)``) kept once at their first
     ///   position — named by ``ParticipantDisplayName`` with its index in that cleaned list,
     ///   joined at `now`, the first one the creator; and a merge write per participant

@@ -4,9 +4,9 @@ import TournamentCoreJSON
 /// `participants.resolve`: the participant list with the legacy `participantIds` fallback and
 /// the repair plan (``ParticipantResolver``).
 ///
-/// The legacy fallback (the long lists) is answered from the request's bytes: each ID is
-/// admitted by ``LegacyRoster`` (the resolver's own rules) and written where it stands in the
-/// request, twice (the participant, its repair write), without a `String` per participant.
+/// The legacy fallback is answered from the request's bytes: each ID is admitted by
+/// ``LegacyRoster`` (the resolver's own rules) and written where it stands in the request, three
+/// times (the participant, its repair write's path and data), without a `String` per participant.
 enum ParticipantsResolveMethod: WireMethod {
     private typealias Field = Members.ParticipantsResolveRequest
 
@@ -108,7 +108,7 @@ enum ParticipantsResolveMethod: WireMethod {
         // ID (after the comma before the record); a placeholder up to its number; what follows
         // a name, and a repair's ID, to the end of the record, but for the first record: the
         // creator's, written with its own end.
-        var pieces = JSONWriter(capacity: 256)
+        var pieces = JSONWriter(capacity: 2048)  // a run takes 1 KB of room at once
         pieces.textRun { run in
             run.append(#",{"path":"tournaments/"#)
             run.appendText(of: tournamentId, in: document)
@@ -129,14 +129,22 @@ enum ParticipantsResolveMethod: WireMethod {
         pieces.textRun { run in
             run.append(#"false}}"#)
         }
+        guard !pieces.isOutOfMemory else {
+            writer.markOutOfMemory()
+            return
+        }
         pieces.withBytes { bytes in
             let path = UnsafeBufferPointer(rebasing: bytes[..<pathEnd])
             let placeholder = UnsafeBufferPointer(rebasing: bytes[pathEnd..<placeholderEnd])
             let joinedAt = UnsafeBufferPointer(rebasing: bytes[placeholderEnd..<joinedAtEnd])
             let participantEnd = UnsafeBufferPointer(rebasing: bytes[placeholderEnd..<bytes.count - 1])  // ...false}
             let writeEnd = UnsafeBufferPointer(rebasing: bytes[placeholderEnd...])  // ...false}}
-            let perRecord = path.count + placeholder.count + 2 * writeEnd.count + 64
-            writer.textRun(expectedBytes: kept.count * perRecord + 3 * idBytes + 128) { run in
+            // In 64 bits on every platform (a 32-bit `Int` could overflow for a long escaped
+            // tournament ID repeated in many records); more than a request's 64 MiB makes room
+            // for is asked as the buffer grows.
+            let perRecord = Int64(path.count + placeholder.count + 2 * writeEnd.count + 64)
+            let expected = Int64(kept.count) * perRecord + 3 * Int64(idBytes) + 128
+            writer.textRun(expectedBytes: Int(min(expected, Int64(JSONLimits.maxRequestBytes)))) { run in
                 run.append(#"{"source":"participantIds","participants":["#)
                 for (index, node) in kept.enumerated() {
                     run.append(index == 0 ? #"{"participantId":""# : #",{"participantId":""#)
