@@ -70,8 +70,9 @@
 }
 
 /// A summary of an identifier's bytes that tells most unequal identifiers apart without
-/// comparing them: its length and its first and last eight bytes folded into one word. Two
-/// summaries that differ are different identifiers; equal ones are decided by the bytes.
+/// comparing them: its length and its first and last eight bytes folded into one word (a
+/// shorter one's bytes as they are). Two summaries that differ are different identifiers;
+/// equal ones are decided by the bytes.
 struct IdentifierSummary: Equatable {
     private let word: UInt64
     private let count: Int
@@ -83,18 +84,13 @@ struct IdentifierSummary: Equatable {
             word = 0
             return
         }
-        let raw = UnsafeRawPointer(base)
-        let first: UInt64, last: UInt64
-        if count >= 8 {
-            first = raw.loadUnaligned(as: UInt64.self)
-            last = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-        } else if count >= 4 {
-            first = UInt64(raw.loadUnaligned(as: UInt32.self))
-            last = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
-        } else {
-            first = UInt64(base[0]) | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1]) << 16
-            last = 0
+        guard count >= 8 else {
+            word = partialWord(base, count: count)
+            return
         }
+        let raw = UnsafeRawPointer(base)
+        let first = raw.loadUnaligned(as: UInt64.self)
+        let last = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
         word = first ^ (last << 29 | last >> 35)
     }
 }

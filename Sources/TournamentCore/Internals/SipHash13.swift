@@ -44,12 +44,8 @@ struct SipHash13 {
         if left > 0 {
             if count >= 8 {
                 last |= raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) >> UInt64(64 - 8 * left)
-            } else if count >= 4 {
-                let low = UInt64(raw.loadUnaligned(as: UInt32.self))
-                let high = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
-                last |= low | high << UInt64(8 * (count - 4))
             } else {
-                last |= UInt64(base[0]) | UInt64(base[count / 2]) << UInt64(8 * (count / 2)) | UInt64(base[count - 1]) << UInt64(8 * (count - 1))
+                last |= partialWord(base, count: count)
             }
         }
         return state.finish(last: last)

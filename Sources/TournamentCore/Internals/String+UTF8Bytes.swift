@@ -36,6 +36,19 @@ func sameBytes(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UIn
     return true
 }
 
+/// The 1...7 bytes at `base` as a little-endian word, the bytes above them zero: two
+/// overlapping four-byte loads, or three single bytes, never reading past the last.
+@inline(__always)
+func partialWord(_ base: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+    if count >= 4 {
+        let raw = UnsafeRawPointer(base)
+        let low = UInt64(raw.loadUnaligned(as: UInt32.self))
+        let high = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+        return low | high << UInt64(8 * (count - 4))
+    }
+    return UInt64(base[0]) | UInt64(base[count / 2]) << UInt64(8 * (count / 2)) | UInt64(base[count - 1]) << UInt64(8 * (count - 1))
+}
+
 /// A text hashed and compared by its UTF-8 bytes, for sets of identifiers (a `Set<String>`
 /// would take canonically equivalent IDs, two documents, for one).
 struct UTF8Key: Hashable, Sendable {
