@@ -1165,7 +1165,7 @@ struct Side {
     int64_t id = 0;
     string_view name;
     bool has_id = false, has_rounds = false;
-    bool precomputed = false;  // a stats or drift member, null included
+    bool precomputed = false;  // a stats or drift member that is not null
     SetupStats stats;          // precomputed: absent or null is all zeros
     DriftStats drift;          // precomputed: absent or null is none
     bool stats_named = false, drift_named = false;  // a setupId inside them, to check against id
@@ -1270,7 +1270,6 @@ char *read_side(simdjson::ondemand::value value, const SidePaths &paths, Side &s
         } else if (key == "stats" || key == "drift") {
             bool is_stats = key == "stats";
             simdjson::ondemand::value figures = field.value();
-            side.precomputed = true;
             if (is_stats) {
                 side.stats = SetupStats();
                 side.stats_named = false;
@@ -1278,7 +1277,8 @@ char *read_side(simdjson::ondemand::value value, const SidePaths &paths, Side &s
                 side.drift = DriftStats();
                 side.drift_named = false;
             }
-            if (is_null(figures)) continue;
+            if (is_null(figures)) continue;  /* null is absence, beside rounds too */
+            side.precomputed = true;
             simdjson::ondemand::object fields;
             const char *path = is_stats ? paths.stats : paths.drift;
             if (figures.get_object().get(fields) != simdjson::SUCCESS) return invalid_request("Invalid request.", path);

@@ -69,7 +69,7 @@ struct CursorPathTests {
         }
     }
 
-    @Test("each method with a cursor path answers generated requests as its document path does, plain or odd", arguments: ["equipment.stats", "guests.check", "tournaments.filter"])
+    @Test("each method with a cursor path answers generated requests as its document path does, plain or odd", arguments: ["equipment.stats", "equipment.compare", "guests.check", "tournaments.filter"])
     func generatedRequests(method: String) {
         var generator = SeededGenerator()
         var read = 0
@@ -77,6 +77,7 @@ struct CursorPathTests {
             let request = switch method {
             case "guests.check": GuestRequestGenerator.request(using: &generator)
             case "tournaments.filter": FilterRequestGenerator.request(using: &generator)
+            case "equipment.compare": CompareRequestGenerator.request(using: &generator)
             default: StatsRequestGenerator.request(using: &generator)
             }
             let isRead = readByCursor(request, method: method)
@@ -310,7 +311,7 @@ enum StatsRequestGenerator {
         return text
     }
 
-    private static func rounds<G: RandomNumberGenerator>(_ odd: Bool, _ generator: inout G) -> String {
+    static func rounds<G: RandomNumberGenerator>(_ odd: Bool, _ generator: inout G) -> String {
         if odd && Int.random(in: 0..<40, using: &generator) == 0 { return pick(["null", "{}", "[1]", "[{}]"], weights: [1, 1, 1, 1], &generator) }
         let rounds = (0..<Int.random(in: 0...4, using: &generator)).map { _ in round(odd, &generator) }
         return "[" + rounds.joined(separator: ",") + "]"
@@ -361,6 +362,56 @@ enum StatsRequestGenerator {
         case 1...5: return "\(value)"
         default: return "\(Double(Int((value * 1000).rounded())) / 1000)"
         }
+    }
+}
+
+/// equipment.compare requests: two setups, each with rounds (as ``StatsRequestGenerator``'s)
+/// or precomputed figures, plain or odd (both, another setup's figures, the same setup twice,
+/// wrong names and IDs, the time range's members as in equipment.stats).
+enum CompareRequestGenerator {
+    static func request<G: RandomNumberGenerator>(using generator: inout G) -> String {
+        let odd = Bool.random(using: &generator)
+        var members = [
+            "\"setupA\":\(setup(id: 1, odd, &generator))",
+            "\"setupB\":\(setup(id: odd && Int.random(in: 0..<20, using: &generator) == 0 ? 1 : 2, odd, &generator))",
+        ]
+        switch Int.random(in: 0..<8, using: &generator) {
+        case 0: members.append("\"startDate\":1732000000000")
+        case 1 where odd: members.append("\"startDate\":1732000000000,\"timeRange\":\"allTime\"")
+        case 2: members.append("\"timeRange\":\(pick(["\"sevenDays\"", "\"allTime\"", "null", "\"never\""], weights: [3, 3, 1, odd ? 1 : 0], &generator))")
+        default: break
+        }
+        members.append("\"now\":1733000000000")
+        if odd && Int.random(in: 0..<20, using: &generator) == 0 { members.append("\"extra\":[{}]") }
+        members.shuffle(using: &generator)
+        return "{" + members.joined(separator: ",") + "}"
+    }
+
+    private static func setup<G: RandomNumberGenerator>(id: Int, _ odd: Bool, _ generator: inout G) -> String {
+        var members = [
+            "\"id\":\(odd ? pick(["\(id)", "\"\(id)\"", "\(id).5", "null"], weights: [30, 1, 1, 1], &generator) : "\(id)")",
+        ]
+        switch Int.random(in: 0..<5, using: &generator) {
+        case 0: break
+        case 1: members.append("\"name\":null")
+        case 2: members.append("\"name\":\(pick(["\"\"", "\"  \"", "\"Hoyt \\\"Formula\\\"\"", "7"], weights: [2, 2, 1, odd ? 1 : 0], &generator))")
+        default: members.append("\"name\":\"Setup \(id)\"")
+        }
+        let figures = Int.random(in: 0..<3, using: &generator)
+        if figures != 1 || (odd && Int.random(in: 0..<10, using: &generator) == 0) {
+            members.append("\"rounds\":\(StatsRequestGenerator.rounds(odd, &generator))")
+        }
+        if figures == 1 || (odd && Int.random(in: 0..<10, using: &generator) == 0) {
+            let setupId = odd && Int.random(in: 0..<10, using: &generator) == 0 ? "9" : "\(id)"
+            members.append(pick([
+                "\"stats\":{\"setupId\":\(setupId),\"totalArrows\":30,\"totalScore\":270,\"averageScore\":9,\"accuracy\":40,\"consistency\":90,\"xCount\":3,\"tenCount\":12,\"roundCount\":1}",
+                "\"stats\":{\"totalArrows\":6,\"averageScore\":\(odd ? "10.5" : "8.5")}",
+                "\"stats\":null",
+                "\"drift\":{\"setupId\":\(setupId),\"xDriftAverage\":0.25,\"yDriftAverage\":-0.5,\"xSpread\":1,\"ySpread\":\(odd ? "-1" : "2"),\"arrowCount\":6}",
+            ], weights: [3, 2, 1, 2], &generator))
+        }
+        members.shuffle(using: &generator)
+        return "{" + members.joined(separator: ",") + "}"
     }
 }
 

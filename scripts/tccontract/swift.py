@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import List
 
-from . import Contract
+from . import Contract, pascal
 from .blocks import NOTICE
 from .types import Array, Enum, Nullable, Object, Primitive, TypeBuilder, Union, unwrap
 
@@ -199,6 +199,9 @@ def union_choice(t: Union):
 
 
 def exclusion_message(pair) -> str:
+    """The message of an `x-exclusive` pair: its own (a third element), else one naming the sides."""
+    if len(pair) == 3:
+        return pair[2]
     sides = [" and ".join(side) if isinstance(side, list) else side for side in pair]
     return "Give either %s or %s, not both." % (sides[0], sides[1])
 
@@ -222,8 +225,33 @@ def request_values(contract: Contract) -> str:
     def streams(obj: Object) -> List:
         return [p for p in obj.properties if p.schema.get("x-stream")]
 
-    def element_swift(t) -> str:
-        """The Swift type of a value of type `t` (not nullable) in a struct generic over Text."""
+    def sinks(obj: Object) -> List:
+        """The accumulators a decoder of `obj` is given: per streamed array, (parameter, generic
+        parameter, its constraint, whether the constraint has a `Text` of its own); then those of
+        each object member whose decoder is given some, named after the member (`setupARounds`)."""
+        result = []
+        for p in obj.properties:
+            inner = unwrap(p.type)
+            if p.schema.get("x-stream"):
+                items = inner.items
+                if isinstance(items, Object) and streams(items):
+                    result.append((p.name, stream_name(p), "Requests.%sStream<Text>" % items.name, True))
+                else:
+                    result.append((p.name, stream_name(p), "RequestAccumulator<%s>" % stream_element(p), False))
+            elif isinstance(inner, Object):
+                for name, generic, constraint, texted in sinks(inner):
+                    result.append((p.name + pascal(name), pascal(p.name) + generic, constraint, texted))
+        return result
+
+    def stream_element(p) -> str:
+        """The Swift type of a streamed array's element."""
+        items = unwrap(p.type).items
+        return "Requests.%s<Text>" % items.name if isinstance(items, Object) else element_swift(items)
+
+    def element_swift(t, member: bool = False) -> str:
+        """The Swift type of a value of type `t` (not nullable) in a struct generic over Text; an
+        object whose decoder is given accumulators only as an object's `member`, which passes
+        them on (not as an array's element: its elements would share them)."""
         t = unwrap(t)
         if isinstance(t, Primitive):
             if t.kind == "string":
@@ -244,7 +272,7 @@ def request_values(contract: Contract) -> str:
             return "ChoiceOrInteger<Requests.%s>" % choice.name
         if isinstance(t, Object):
             check(t)
-            if streams(t):
+            if sinks(t) and not member:
                 raise Unsupported("%s streams an array, and is not the element of a streamed array" % t.name)
             return "Requests.%s<Text>" % t.name
         if isinstance(t, Array):
@@ -319,7 +347,7 @@ def request_values(contract: Contract) -> str:
                             or not isinstance(unwrap(by.type), Enum) or value not in unwrap(by.type).values
                             or obj.check_order.index(member) > obj.check_order.index(p.name)):
                         raise Unsupported("`x-skipInvalidItemsWhen` on %s: not an array after an enumeration" % p.name)
-                element_swift(p.type)
+                element_swift(p.type, member=True)
                 inner = unwrap(p.type)
                 read_expression(inner.items if isinstance(inner, Array) else inner)
         except Unsupported as error:
@@ -364,22 +392,7 @@ def request_values(contract: Contract) -> str:
         lines.append("    }")
         lines.append("}")
     skipped = [obj for obj in objects if not supported[obj.name]]
-    def stream_element(p) -> str:
-        """The Swift type of a streamed array's element."""
-        items = unwrap(p.type).items
-        return "Requests.%s<Text>" % items.name if isinstance(items, Object) else element_swift(items)
-
-    def sink_generics(obj: Object) -> List[str]:
-        """The generic parameters of the accumulators of `obj`'s streamed arrays."""
-        generics = []
-        for p in streams(obj):
-            items = unwrap(p.type).items
-            if isinstance(items, Object) and streams(items):
-                generics.append("%s: Requests.%sStream<Text>" % (stream_name(p), items.name))
-            else:
-                generics.append("%s: RequestAccumulator<%s>" % (stream_name(p), stream_element(p)))
-        return generics
-
+    stream_protocols = set()
     for obj in objects:
         if not supported[obj.name]:
             continue
@@ -392,7 +405,7 @@ def request_values(contract: Contract) -> str:
         lines.append("    struct %s<Text> {" % obj.name)
         for p in stored:
             name = case_name(p.name)
-            swift_type = element_swift(p.type)
+            swift_type = element_swift(p.type, member=True)
             optional = not p.required or isinstance(p.type, Nullable)
             lines.append("        var %s: %s%s" % (name, swift_type, "?" if optional else ""))
         for p in skips:
@@ -405,6 +418,9 @@ def request_values(contract: Contract) -> str:
         nested = [p for p in streams(obj) if isinstance(unwrap(p.type).items, Object) and streams(unwrap(p.type).items)]
         for p in nested:
             items = unwrap(p.type).items
+            if items.name in stream_protocols:
+                continue
+            stream_protocols.add(items.name)
             lines.append("")
             lines.append("    /// An accumulator of `%s`s whose own streamed arrays are added to its members of the" % items.name)
             lines.append("    /// same names, each element's before the element itself.")
@@ -417,22 +433,26 @@ def request_values(contract: Contract) -> str:
         lines.append("}")
         lines.append("")
         visit = "(inout Reader, %s) throws(Reader.Failure) -> Void" % fields
-        sinks = sink_generics(obj)
-        if sinks:
-            generic_list = ", ".join(["Reader: RequestReader"] + sinks)
-            sink_parameters = "".join(", %s: inout %s" % (case_name(p.name), stream_name(p)) for p in streams(obj))
-            sink_arguments = "".join(", %s: &%s" % (p.name, case_name(p.name)) for p in streams(obj))
-            where_clause = "where Reader.Text == Text" + "".join(", %s.Text == Text" % stream_name(p) for p in nested)
+        given = sinks(obj)
+        if given:
+            generic_list = ", ".join(["Reader: RequestReader"] + ["%s: %s" % (generic, constraint) for _, generic, constraint, _ in given])
+            sink_parameters = "".join(", %s: inout %s" % (case_name(name), generic) for name, generic, _, _ in given)
+            sink_arguments = "".join(", %s: &%s" % (name, case_name(name)) for name, _, _, _ in given)
+            where_clause = "where Reader.Text == Text" + "".join(", %s.Text == Text" % generic for _, generic, _, texted in given if texted)
             lines += ["extension Requests.%s {" % obj.name, "    typealias Field = %s" % fields]
             entries = [("Reads the object here, adding its streamed arrays' elements to the accumulators given.",
                         "", "visit"),
                        ("The same, for one of an array's objects, with the array's `hints`.",
                         ", hints: inout Reader.ObjectHints", "hints: &hints, visit")]
+            # An object that is some object's member (not an array's element) and streams: each
+            # member of its type reads a whole stream, so one copy of its decoder serves them all.
+            shared = any(not q.schema.get("x-stream") and isinstance(unwrap(q.type), Object) and unwrap(q.type).name == obj.name
+                         for other in objects for q in other.properties)
             for words, hints, call in entries:
                 lines += [
                     "",
                     "    /// %s" % words,
-                    "    @inline(always)",
+                    "    @inline(never)  // one copy for every member of this type: each reads a whole stream" if shared and not hints else "    @inline(always)",
                     "    static func read<%s>(_ reader: inout Reader%s%s) throws(Reader.Failure) -> Self %s {" % (
                         generic_list, hints, sink_parameters, where_clause),
                     "        try read(&reader%s) { (reader: inout Reader, visit: %s) throws(Reader.Failure) -> Range<Int> in" % (sink_arguments, visit),
@@ -458,9 +478,14 @@ def request_values(contract: Contract) -> str:
                 " throws(Reader.Failure) -> Self where Reader.Text == Text {" % visit,
             ]
         for p in stored:
-            lines.append("        var %s: %s?" % (case_name(p.name), element_swift(p.type)))
+            lines.append("        var %s: %s?" % (case_name(p.name), element_swift(p.type, member=True)))
         for p in skips:
             lines.append("        var %sSkipped: [SkippedElement] = []" % p.name)
+        excluded = {member for pair in obj.exclusive for side in pair[:2] for member in (side if isinstance(side, list) else [side])}
+        # A streamed array keeps nothing to test for nil: whether it was given, for `x-exclusive`.
+        given_streams = [p for p in streams(obj) if p.name in excluded]
+        for p in given_streams:
+            lines.append("        var %sGiven = false" % p.name)
         read_object = "let unknownMembers = try readObject(&reader)" if obj.keeps_unknown else "_ = try readObject(&reader)"
         lines.append("        %s { (reader: inout Reader, field: %s) throws(Reader.Failure) in" % (read_object, fields))
         lines.append("            switch field {")
@@ -473,11 +498,14 @@ def request_values(contract: Contract) -> str:
             if isinstance(inner, Array) and isinstance(unwrap(inner.items), Object) and not nullable:
                 guard, close = "do { ", " }"
             for pair in obj.exclusive:
-                sides = [side if isinstance(side, list) else [side] for side in pair]
+                sides = [side if isinstance(side, list) else [side] for side in pair[:2]]
                 for mine, other in (sides, sides[::-1]):
                     if p.name in mine:
                         guard += "if %s { throw reader.conflict(%s) }; " % (
-                            " || ".join("%s != nil" % case_name(o) for o in other), swift_string(exclusion_message(pair)))
+                            " || ".join("%sGiven" % o if o in [q.name for q in given_streams] else "%s != nil" % case_name(o)
+                                        for o in other), swift_string(exclusion_message(pair)))
+            if p in given_streams:
+                guard += "%sGiven = true; " % p.name
             if isinstance(inner, Array):
                 element = read_expression(inner.items)
                 if isinstance(inner.items, Nullable):  # a null element is kept, as nil
@@ -489,10 +517,10 @@ def request_values(contract: Contract) -> str:
                     guard += "var hints = Reader.ObjectHints(); "
                 skip = p.schema.get("x-skipInvalidItemsWhen")
                 # readObjects: each element read by its object decoder first (not after a null check).
-                objects = isinstance(items, Object) and not isinstance(inner.items, Nullable)
-                read_array = "reader.readObjects" if objects else "reader.readArray"
+                of_objects = isinstance(items, Object) and not isinstance(inner.items, Nullable)
+                read_array = "reader.readObjects" if of_objects else "reader.readArray"
                 if skip:
-                    assert objects, "x-skipInvalidItemsWhen: %s's items are not objects" % p.name
+                    assert of_objects, "x-skipInvalidItemsWhen: %s's items are not objects" % p.name
                     (member, value), = skip.items()
                     read_array = "reader.readObjects(skippingInvalid: %s == .%s, into: &%sSkipped)" % (
                         case_name(member), choice_case(value), p.name)
@@ -508,7 +536,11 @@ def request_values(contract: Contract) -> str:
                             "if values.isEmpty { values.reserveCapacity(count ?? 16) }; "
                             "values.append(try %s) }; %s = values" % (element_swift(inner), read_array, element, name))
             else:
-                body = "%s = try %s" % (name, read_expression(inner))
+                read = read_expression(inner)
+                if isinstance(inner, Object) and sinks(inner):
+                    read = read.replace("(&reader)", "(&reader%s)" % "".join(
+                        ", %s: &%s" % (inner_name, case_name(p.name + pascal(inner_name))) for inner_name, _, _, _ in sinks(inner)))
+                body = "%s = try %s" % (name, read)
             lines.append("            case .%s: %s%s%s" % (name, guard, body, close))
         lines.append("            }")
         lines.append("        }")

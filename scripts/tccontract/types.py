@@ -133,7 +133,7 @@ class Object(Type):
     # first wrong member in this order is the one an error names.
     check_order: List[str] = field(default_factory=list)
     # Members that exclude each other (`x-exclusive`): pairs of sides, each a member or a list of
-    # members; a request may give one side or the other, not both.
+    # members, and optionally the error's message; a request may give one side or the other, not both.
     exclusive: List[Any] = field(default_factory=list)
 
 
@@ -217,8 +217,10 @@ class TypeBuilder:
                            list(schema.get("x-exclusive", [])))
             names = {p.name for p in properties}
             for pair in built.exclusive:
-                sides = [side if isinstance(side, list) else [side] for side in pair]
-                if len(sides) != 2 or not all(member in names for side in sides for member in side):
+                # Two sides, then the error's message when the one made from their names would not do.
+                sides = [side if isinstance(side, list) else [side] for side in pair[:2]]
+                message_ok = len(pair) == 2 or (len(pair) == 3 and isinstance(pair[2], str))
+                if len(sides) != 2 or not message_ok or not all(member in names for side in sides for member in side):
                     raise ContractError("%s: x-exclusive %r is not a pair of its members" % (origin, pair))
             return self._register(built, origin)
         if kind == "array":

@@ -344,14 +344,13 @@ enum Members {
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static var requiredSlots: UInt64 { 0b1 }
 
-        /// In `x-checkOrder`'s order.
         @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.id)
             try body(.name)
+            try body(.rounds)
             try body(.stats)
             try body(.drift)
-            try body(.rounds)
         }
     }
 

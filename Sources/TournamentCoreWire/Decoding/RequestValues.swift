@@ -828,6 +828,110 @@ extension Requests.PrecomputedDrift: GeneratedRequest {
 }
 
 extension Requests {
+    /// `SetupInput` (`$defs/setupInput`) as read (its streamed arrays: to the accumulators its decoder is given).
+    struct SetupInput<Text> {
+        var id: Int64
+        var name: Text?
+        var stats: Requests.PrecomputedStats<Text>?
+        var drift: Requests.PrecomputedDrift<Text>?
+    }
+}
+
+extension Requests.SetupInput {
+    typealias Field = Members.SetupInput
+
+    /// Reads the object here, adding its streamed arrays' elements to the accumulators given.
+    @inline(never)  // one copy for every member of this type: each reads a whole stream
+    static func read<Reader: RequestReader, Rounds: Requests.RoundStream<Text>>(_ reader: inout Reader, rounds: inout Rounds) throws(Reader.Failure) -> Self where Reader.Text == Text, Rounds.Text == Text {
+        try read(&reader, rounds: &rounds) { (reader: inout Reader, visit: (inout Reader, Members.SetupInput) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
+            try reader.readObject(Field.self, visit)
+        }
+    }
+
+    /// The same, for one of an array's objects, with the array's `hints`.
+    @inline(always)
+    static func read<Reader: RequestReader, Rounds: Requests.RoundStream<Text>>(_ reader: inout Reader, hints: inout Reader.ObjectHints, rounds: inout Rounds) throws(Reader.Failure) -> Self where Reader.Text == Text, Rounds.Text == Text {
+        try read(&reader, rounds: &rounds) { (reader: inout Reader, visit: (inout Reader, Members.SetupInput) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
+            try reader.readObject(Field.self, hints: &hints, visit)
+        }
+    }
+
+    /// The decoder: each member read as the schema says, its members visited by `readObject`.
+    @inline(always)
+    static func read<Reader: RequestReader, Rounds: Requests.RoundStream<Text>>(_ reader: inout Reader, rounds: inout Rounds, visitingWith readObject: (inout Reader, (inout Reader, Members.SetupInput) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text, Rounds.Text == Text {
+        var id: Int64?
+        var name: Text?
+        var stats: Requests.PrecomputedStats<Text>?
+        var drift: Requests.PrecomputedDrift<Text>?
+        var roundsGiven = false
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.SetupInput) throws(Reader.Failure) in
+            switch field {
+            case .id: id = try reader.int64(in: Int64.min...Int64.max)
+            case .name: if try !reader.takeNull() { name = try reader.text() }
+            case .rounds: if try !reader.takeNull() { if stats != nil || drift != nil { throw reader.conflict("Give either rounds or precomputed stats and drift, not both.") }; roundsGiven = true; var hints = Reader.ObjectHints(); if let count = reader.elementCount { rounds.reserveCapacity(count) }; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.Round.read(&reader, hints: &hints, arrows: &rounds.arrows); try reader.add(element, to: &rounds) } }
+            case .stats: if try !reader.takeNull() { if roundsGiven { throw reader.conflict("Give either rounds or precomputed stats and drift, not both.") }; stats = try Requests.PrecomputedStats.read(&reader) }
+            case .drift: if try !reader.takeNull() { if roundsGiven { throw reader.conflict("Give either rounds or precomputed stats and drift, not both.") }; drift = try Requests.PrecomputedDrift.read(&reader) }
+            }
+        }
+        guard let id else { throw reader.missing(Members.SetupInput.id) }
+        return Self(id: id, name: name, stats: stats, drift: drift)
+    }
+}
+
+extension Requests {
+    /// `EquipmentCompareRequest` (the request schema) as read.
+    struct EquipmentCompareRequest<Text> {
+        var setupA: Requests.SetupInput<Text>
+        var setupB: Requests.SetupInput<Text>
+        var timeRange: Requests.TimeRange?
+        var startDate: Int64?
+        var now: Int64?
+    }
+}
+
+extension Requests.EquipmentCompareRequest {
+    typealias Field = Members.EquipmentCompareRequest
+
+    /// Reads the object here, adding its streamed arrays' elements to the accumulators given.
+    @inline(always)
+    static func read<Reader: RequestReader, SetupARounds: Requests.RoundStream<Text>, SetupBRounds: Requests.RoundStream<Text>>(_ reader: inout Reader, setupARounds: inout SetupARounds, setupBRounds: inout SetupBRounds) throws(Reader.Failure) -> Self where Reader.Text == Text, SetupARounds.Text == Text, SetupBRounds.Text == Text {
+        try read(&reader, setupARounds: &setupARounds, setupBRounds: &setupBRounds) { (reader: inout Reader, visit: (inout Reader, Members.EquipmentCompareRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
+            try reader.readObject(Field.self, visit)
+        }
+    }
+
+    /// The same, for one of an array's objects, with the array's `hints`.
+    @inline(always)
+    static func read<Reader: RequestReader, SetupARounds: Requests.RoundStream<Text>, SetupBRounds: Requests.RoundStream<Text>>(_ reader: inout Reader, hints: inout Reader.ObjectHints, setupARounds: inout SetupARounds, setupBRounds: inout SetupBRounds) throws(Reader.Failure) -> Self where Reader.Text == Text, SetupARounds.Text == Text, SetupBRounds.Text == Text {
+        try read(&reader, setupARounds: &setupARounds, setupBRounds: &setupBRounds) { (reader: inout Reader, visit: (inout Reader, Members.EquipmentCompareRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
+            try reader.readObject(Field.self, hints: &hints, visit)
+        }
+    }
+
+    /// The decoder: each member read as the schema says, its members visited by `readObject`.
+    @inline(always)
+    static func read<Reader: RequestReader, SetupARounds: Requests.RoundStream<Text>, SetupBRounds: Requests.RoundStream<Text>>(_ reader: inout Reader, setupARounds: inout SetupARounds, setupBRounds: inout SetupBRounds, visitingWith readObject: (inout Reader, (inout Reader, Members.EquipmentCompareRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text, SetupARounds.Text == Text, SetupBRounds.Text == Text {
+        var setupA: Requests.SetupInput<Text>?
+        var setupB: Requests.SetupInput<Text>?
+        var timeRange: Requests.TimeRange?
+        var startDate: Int64?
+        var now: Int64?
+        _ = try readObject(&reader) { (reader: inout Reader, field: Members.EquipmentCompareRequest) throws(Reader.Failure) in
+            switch field {
+            case .setupA: setupA = try Requests.SetupInput.read(&reader, rounds: &setupARounds)
+            case .setupB: setupB = try Requests.SetupInput.read(&reader, rounds: &setupBRounds)
+            case .timeRange: if try !reader.takeNull() { if startDate != nil { throw reader.conflict("Give either timeRange or startDate, not both.") }; timeRange = try reader.choice(Requests.TimeRange.self) }
+            case .startDate: if try !reader.takeNull() { if timeRange != nil { throw reader.conflict("Give either timeRange or startDate, not both.") }; startDate = try reader.int64(in: 0...253402300799999) }
+            case .now: if try !reader.takeNull() { now = try reader.int64(in: 0...253402300799999) }
+            }
+        }
+        guard let setupA else { throw reader.missing(Members.EquipmentCompareRequest.setupA) }
+        guard let setupB else { throw reader.missing(Members.EquipmentCompareRequest.setupB) }
+        return Self(setupA: setupA, setupB: setupB, timeRange: timeRange, startDate: startDate, now: now)
+    }
+}
+
+extension Requests {
     /// `SetupOption` (the request schema) as read.
     struct SetupOption<Text> {
         var id: Int64
@@ -1264,7 +1368,3 @@ extension Requests.MatchesReconcileFavoritesRequest: GeneratedRequest {
         return Self(favorites: favorites, matches: matches)
     }
 }
-
-// Not generated (their decoders are hand-written):
-// - SetupInput: Round streams an array, and is not the element of a streamed array
-// - EquipmentCompareRequest: SetupInput: Round streams an array, and is not the element of a streamed array

@@ -2,23 +2,54 @@ import TournamentCore
 import TournamentCoreJSON
 
 /// `equipment.compare`: two setups side by side with deltas B − A and their display
-/// (``EquipmentComparison``).
-enum EquipmentCompareMethod: WireMethod {
-    private typealias Field = Members.EquipmentCompareRequest
-
-    private typealias SetupField = Members.SetupInput
-
+/// (``EquipmentComparison``), each setup's rounds tallied as they are read (``TalliedRounds``)
+/// unless it gives precomputed figures.
+enum EquipmentCompareMethod: CursorReadingWireMethod {
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
-        let fields = try ObjectFields<Field>(document, request)
-        let selection = try RoundSelection(fields, timeRange: .timeRange, startDate: .startDate, now: .now)
-        let a = try side(document, fields.required(.setupA), selection.filter)
-        let b = try side(document, fields.required(.setupB), selection.filter)
-        let comparison: EquipmentComparison
-        do throws(EquipmentError) {
-            comparison = try EquipmentComparison(a, b)
+        var reader = DocumentReader(document, at: request)
+        var roundsA = TalliedRounds<Int>()
+        var roundsB = TalliedRounds<Int>()
+        let read = try Requests.EquipmentCompareRequest<Int>.read(&reader, setupARounds: &roundsA, setupBRounds: &roundsB)
+        do throws(CompareRefusal) {
+            let (comparison, filter) = try compare(read, roundsA.tallies, roundsB.tallies, reader)
+            write(comparison, filter, into: &writer)
         } catch {
-            throw error.wireError
+            throw error.wireError(in: document, at: request)
         }
+    }
+
+    /// The same request read by a cursor, with the same decoder (a refusal is the document
+    /// path's error).
+    static func respond(reading request: JSONCursor, into writer: inout JSONWriter) -> Bool {
+        var reader = CursorReader(request)
+        var roundsA = TalliedRounds<UnsafeBufferPointer<UInt8>>()
+        var roundsB = TalliedRounds<UnsafeBufferPointer<UInt8>>()
+        guard let request = try? Requests.EquipmentCompareRequest<UnsafeBufferPointer<UInt8>>.read(
+                  &reader, setupARounds: &roundsA, setupBRounds: &roundsB),
+              reader.finish()
+        else { return false }
+        guard let (comparison, filter) = try? compare(request, roundsA.tallies, roundsB.tallies, reader) else { return false }
+        write(comparison, filter, into: &writer)
+        return true
+    }
+
+    /// The comparison of the two setups read, and the rounds it covers.
+    private static func compare<Reader: RequestReader>(
+        _ request: Requests.EquipmentCompareRequest<Reader.Text>, _ roundsA: RoundTallies, _ roundsB: RoundTallies, _ reader: Reader
+    ) throws(CompareRefusal) -> (EquipmentComparison, RoundFilter) {
+        let filter = RoundFilter(timeRange: request.timeRange, startDate: request.startDate, now: request.now)
+        let a = try side(request.setupA, roundsA, filter, reader, .setupA)
+        let b = try side(request.setupB, roundsB, filter, reader, .setupB)
+        do throws(EquipmentError) {
+            return (try EquipmentComparison(a, b), filter)
+        } catch {
+            throw .equipment(error)
+        }
+    }
+
+    /// Writes the result (one copy, for both paths).
+    @inline(never)
+    private static func write(_ comparison: EquipmentComparison, _ filter: RoundFilter, into writer: inout JSONWriter) {
         writer.beginObject()
         writer.field("setupAName", text: comparison.setupAName)
         writer.field("setupBName", text: comparison.setupBName)
@@ -49,29 +80,37 @@ enum EquipmentCompareMethod: WireMethod {
         write(comparison.display.arrowCount, as: "arrowCount", into: &writer)
         writer.endObject()
         writer.key("timeRange")
-        selection.write(into: &writer)
+        filter.write(into: &writer)
         writer.endObject()
     }
 
-    /// A setup with raw `rounds`, or with precomputed `stats` (null: no data) and `drift`.
-    private static func side(_ document: JSONDocument, _ node: Int, _ filter: RoundFilter) throws(WireError) -> ComparedSetup {
-        let fields = try ObjectFields<SetupField>(document, node)
-        let setup = BowSetup(id: try document.int64(at: fields.required(.id)), name: try fields.string(.name) ?? "")
-        if let rounds = fields.value(.rounds) {
-            if let precomputed = fields.raw(.stats) ?? fields.raw(.drift) {
-                throw .invalid("Give either rounds or precomputed stats and drift, not both.", at: precomputed)
-            }
-            let rounds = try ArrowCoding.rounds(document, rounds)
+    /// A setup from its tallied rounds, or from precomputed `stats` (absent or null: no data)
+    /// and `drift` when it gives either (the decoder refuses both with rounds). A precomputed
+    /// `setupId` must be the setup's.
+    private static func side<Reader: RequestReader>(
+        _ setup: Requests.SetupInput<Reader.Text>, _ rounds: RoundTallies, _ filter: RoundFilter,
+        _ reader: Reader, _ member: Members.EquipmentCompareRequest
+    ) throws(CompareRefusal) -> ComparedSetup {
+        let bow = BowSetup(id: setup.id, name: setup.name.map { reader.string($0) } ?? "")
+        guard setup.stats != nil || setup.drift != nil else {
             do throws(EquipmentError) {
-                return try ComparedSetup(setup: setup, rounds: rounds, filter: filter)
+                return ComparedSetup(
+                    setup: bow, stats: try rounds.stats(setupId: setup.id, filter: filter),
+                    drift: rounds.drift(setupId: setup.id, filter: filter))
             } catch {
-                throw error.wireError
+                throw .equipment(error)
             }
         }
+        if let given = setup.stats?.setupId, given != setup.id {
+            throw .otherSetupID(given, expected: setup.id, setup: member, figures: .stats)
+        }
+        if let given = setup.drift?.setupId, given != setup.id {
+            throw .otherSetupID(given, expected: setup.id, setup: member, figures: .drift)
+        }
         return ComparedSetup(
-            setup: setup,
-            stats: try fields.value(.stats).map { node throws(WireError) in try StatsCoding.stats(document, node, setupId: setup.id) },
-            drift: try fields.value(.drift).map { node throws(WireError) in try StatsCoding.drift(document, node, setupId: setup.id) })
+            setup: bow,
+            stats: setup.stats.map { StatsCoding.stats($0, setupId: setup.id) },
+            drift: setup.drift.map { StatsCoding.drift($0, setupId: setup.id) })
     }
 
     private static func write(_ display: DeltaDisplay, as key: StaticString, into writer: inout JSONWriter) {
@@ -102,6 +141,45 @@ extension DeltaDisplay.Color {
         case .green: "green"
         case .red: "red"
         case .gray: "gray"
+        }
+    }
+}
+
+/// Why `equipment.compare` refuses a request its decoder read: a rule of the domain, or
+/// precomputed figures of another setup.
+private enum CompareRefusal: Error {
+    case equipment(EquipmentError)
+    /// `figures` (`stats` or `drift`) of `setup` give a `setupId` that is not the setup's.
+    case otherSetupID(Int64, expected: Int64, setup: Members.EquipmentCompareRequest, figures: Members.SetupInput)
+
+    /// The error response, at the `setupId` given when it is one (found in the document: the
+    /// decoder keeps values, not where they are).
+    @_optimize(size)  // an error's path: not worth the library's size that speed would take
+    func wireError(in document: JSONDocument, at request: Int) -> WireError {
+        switch self {
+        case .equipment(let error):
+            return error.wireError
+        case .otherSetupID(let given, let expected, let setup, let figures):
+            var node: Int? = request
+            for key in [setup.rawValue, figures.rawValue, "setupId"] {
+                node = node.flatMap { Self.member(key, of: $0, in: document) }
+            }
+            return WireError(.invalidRequest, "Expected the setup's id \(expected), found \(given).", location: node.map { .node($0) })
+        }
+    }
+
+    /// The value of the member named `key` of the object at `object` (the last, as the decoder
+    /// reads repeated keys).
+    @_optimize(size)
+    private static func member(_ key: String, of object: Int, in document: JSONDocument) -> Int? {
+        guard document.kind(object) == .object else { return nil }
+        var key = key
+        return key.withUTF8 { key in
+            var value: Int?
+            for member in document.keys(object) where document.stringEquals(member, key) {
+                value = member + 1
+            }
+            return value
         }
     }
 }

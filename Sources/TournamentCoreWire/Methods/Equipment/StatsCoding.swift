@@ -3,54 +3,30 @@ import TournamentCoreJSON
 
 /// JSON of ``SetupStats`` and ``DriftStats``, both ways.
 enum StatsCoding {
-    private typealias StatsField = Members.PrecomputedStats
-
-    private typealias DriftField = Members.PrecomputedDrift
-
-    /// Counts are `Int64` on every platform (a 32-bit `Int` cannot hold the contract's range).
-    static let countRange: ClosedRange<Int64> = 0...Int64.max
-
-    /// Precomputed statistics (the app's database path). Absent members are 0; counts are
-    /// integers ≥ 0, `averageScore` 0…10, `accuracy` and `consistency` 0…100; `setupId`, when
-    /// given, must be the setup's.
-    static func stats(_ document: JSONDocument, _ node: Int, setupId: Int64) throws(WireError) -> SetupStats {
-        let fields = try ObjectFields<StatsField>(document, node)
-        try checkSetupId(fields, .setupId, setupId)
-        return SetupStats(
+    /// Precomputed statistics as read (the app's database path): absent members are 0 (the
+    /// decoder checked the ranges the schema states; the caller, `setupId`).
+    static func stats<Text>(_ given: Requests.PrecomputedStats<Text>, setupId: Int64) -> SetupStats {
+        SetupStats(
             setupId: setupId,
-            totalArrows: try fields.int64(.totalArrows, in: countRange) ?? 0,
-            totalScore: try fields.int64(.totalScore, in: countRange) ?? 0,
-            averageScore: try fields.double(.averageScore, in: 0...10) ?? 0,
-            accuracy: try fields.double(.accuracy, in: 0...100) ?? 0,
-            consistency: try fields.double(.consistency, in: 0...100) ?? 0,
-            xCount: try fields.int64(.xCount, in: countRange) ?? 0,
-            tenCount: try fields.int64(.tenCount, in: countRange) ?? 0,
-            roundCount: try fields.int64(.roundCount, in: countRange) ?? 0)
+            totalArrows: given.totalArrows ?? 0,
+            totalScore: given.totalScore ?? 0,
+            averageScore: given.averageScore ?? 0,
+            accuracy: given.accuracy ?? 0,
+            consistency: given.consistency ?? 0,
+            xCount: given.xCount ?? 0,
+            tenCount: given.tenCount ?? 0,
+            roundCount: given.roundCount ?? 0)
     }
 
-    /// Precomputed drift: averages within ±1000, spreads 0…2000, `arrowCount` ≥ 0; absent
-    /// members are 0.
-    static func drift(_ document: JSONDocument, _ node: Int, setupId: Int64) throws(WireError) -> DriftStats {
-        let fields = try ObjectFields<DriftField>(document, node)
-        try checkSetupId(fields, .setupId, setupId)
-        let coordinate = -Arrow.maxCoordinate...Arrow.maxCoordinate
-        let spread = 0...(2 * Arrow.maxCoordinate)
-        return DriftStats(
+    /// Precomputed drift as read: absent members are 0 (the decoder checked the ranges).
+    static func drift<Text>(_ given: Requests.PrecomputedDrift<Text>, setupId: Int64) -> DriftStats {
+        DriftStats(
             setupId: setupId,
-            xDriftAverage: try fields.double(.xDriftAverage, in: coordinate) ?? 0,
-            yDriftAverage: try fields.double(.yDriftAverage, in: coordinate) ?? 0,
-            xSpread: try fields.double(.xSpread, in: spread) ?? 0,
-            ySpread: try fields.double(.ySpread, in: spread) ?? 0,
-            arrowCount: try fields.int64(.arrowCount, in: countRange) ?? 0)
-    }
-
-    @inline(__always)  // takes the fields in place (see ObjectFields)
-    private static func checkSetupId<Field>(_ fields: ObjectFields<Field>, _ field: Field, _ setupId: Int64) throws(WireError) {
-        guard let node = fields.value(field) else { return }
-        let given = try fields.document.int64(at: node)
-        guard given == setupId else {
-            throw .invalid("Expected the setup's id \(setupId), found \(given).", at: node)
-        }
+            xDriftAverage: given.xDriftAverage ?? 0,
+            yDriftAverage: given.yDriftAverage ?? 0,
+            xSpread: given.xSpread ?? 0,
+            ySpread: given.ySpread ?? 0,
+            arrowCount: given.arrowCount ?? 0)
     }
 
     static func write(_ stats: SetupStats, into writer: inout JSONWriter) {

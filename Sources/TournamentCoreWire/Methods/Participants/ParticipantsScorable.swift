@@ -3,13 +3,31 @@ import TournamentCoreJSON
 
 /// `participants.scorable`: whom the signed-in user may enter scores for
 /// (``ScorableParticipants``).
-enum ParticipantsScorableMethod: WireMethod {
+enum ParticipantsScorableMethod: CursorReadingWireMethod {
     // Compiled for size, its texts written out of line: a screen calls it once, so its reading
-    // and writing are not worth the library's size that inlining them for speed takes.
+    // and writing are not worth the library's size that inlining them for speed takes. (Its
+    // cursor path is there for the call's fixed cost: no document to build for a short list.)
     @_optimize(size)
     static func respond(to node: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         var reader = DocumentReader(document, at: node)
-        let request = try Requests.ParticipantsScorableRequest<Int>.read(&reader)
+        answer(try Requests.ParticipantsScorableRequest<Int>.read(&reader), reader, into: &writer)
+    }
+
+    /// The same request read by a cursor, with the same decoder.
+    @_optimize(size)
+    static func respond(reading request: JSONCursor, into writer: inout JSONWriter) -> Bool {
+        var reader = CursorReader(request)
+        guard let request = try? Requests.ParticipantsScorableRequest<UnsafeBufferPointer<UInt8>>.read(&reader), reader.finish() else {
+            return false
+        }
+        answer(request, reader, into: &writer)
+        return true
+    }
+
+    @_optimize(size)
+    private static func answer<Reader: RequestReader>(
+        _ request: Requests.ParticipantsScorableRequest<Reader.Text>, _ reader: Reader, into writer: inout JSONWriter
+    ) {
         // Each read once, by the rule: made as it is read, no second list.
         let participants = (request.participants ?? []).lazy.map { participant in
             SessionParticipant(
