@@ -69,7 +69,7 @@ struct CursorPathTests {
         }
     }
 
-    @Test("each method with a cursor path answers generated requests as its document path does, plain or odd", arguments: ["equipment.stats", "equipment.compare", "guests.check", "tournaments.filter"])
+    @Test("each method with a cursor path answers generated requests as its document path does, plain or odd", arguments: ["equipment.stats", "equipment.compare", "guests.check", "scoring.leaderboard", "tournaments.filter"])
     func generatedRequests(method: String) {
         var generator = SeededGenerator()
         var read = 0
@@ -78,6 +78,7 @@ struct CursorPathTests {
             case "guests.check": GuestRequestGenerator.request(using: &generator)
             case "tournaments.filter": FilterRequestGenerator.request(using: &generator)
             case "equipment.compare": CompareRequestGenerator.request(using: &generator)
+            case "scoring.leaderboard": LeaderboardRequestGenerator.request(using: &generator)
             default: StatsRequestGenerator.request(using: &generator)
             }
             let isRead = readByCursor(request, method: method)
@@ -333,7 +334,7 @@ enum StatsRequestGenerator {
         return "{" + members.joined(separator: ",") + "}"
     }
 
-    private static func arrow<G: RandomNumberGenerator>(_ odd: Bool, _ generator: inout G) -> String {
+    static func arrow<G: RandomNumberGenerator>(_ odd: Bool, _ generator: inout G) -> String {
         let points = Int.random(in: 0...10, using: &generator)
         let score = odd && Int.random(in: 0..<60, using: &generator) == 0 ? pick(["11", "-1", "5.0", "null", "\"5\"", "50e-1", "5.5"], weights: [1, 1, 1, 1, 1, 1, 1], &generator) : String(points)
         var members = ["\"score\":\(score)"]
@@ -409,6 +410,51 @@ enum CompareRequestGenerator {
                 "\"stats\":null",
                 "\"drift\":{\"setupId\":\(setupId),\"xDriftAverage\":0.25,\"yDriftAverage\":-0.5,\"xSpread\":1,\"ySpread\":\(odd ? "-1" : "2"),\"arrowCount\":6}",
             ], weights: [3, 2, 1, 2], &generator))
+        }
+        members.shuffle(using: &generator)
+        return "{" + members.joined(separator: ",") + "}"
+    }
+}
+
+/// scoring.leaderboard requests: entries with arrows (as ``StatsRequestGenerator``'s) or totals,
+/// plain or odd (both, neither, Xs above 10s, null totals, bad IDs, ties).
+enum LeaderboardRequestGenerator {
+    static func request<G: RandomNumberGenerator>(using generator: inout G) -> String {
+        let odd = Bool.random(using: &generator)
+        let entries = (0..<Int.random(in: 0...12, using: &generator)).map { index in entry(index, odd, &generator) }
+        var members = ["\"entries\":[" + entries.joined(separator: ",") + "]"]
+        if odd && Int.random(in: 0..<20, using: &generator) == 0 { members.append("\"extra\":1") }
+        if odd && Int.random(in: 0..<40, using: &generator) == 0 { members = ["\"entries\":null"] }
+        members.shuffle(using: &generator)
+        return "{" + members.joined(separator: ",") + "}"
+    }
+
+    private static func entry<G: RandomNumberGenerator>(_ index: Int, _ odd: Bool, _ generator: inout G) -> String {
+        var members = [
+            "\"participantId\":\(odd ? pick(["\"p\(index)\"", "\"\"", "5", "null"], weights: [40, 1, 1, 1], &generator) : "\"p\(index)\"")",
+        ]
+        switch Int.random(in: 0..<4, using: &generator) {
+        case 0: members.append("\"displayName\":null")
+        case 1: members.append("\"displayName\":\(pick(["\"Ann\"", "\"\"", "\"B\\u00e9a\"", "7"], weights: [3, 1, 1, odd ? 1 : 0], &generator))")
+        default: break
+        }
+        let withArrows = Bool.random(using: &generator)
+        if withArrows || (odd && Int.random(in: 0..<15, using: &generator) == 0) {
+            let arrows = (0..<Int.random(in: 0...(odd ? 12 : 72), using: &generator)).map { _ in StatsRequestGenerator.arrow(odd, &generator) }
+            members.append("\"arrows\":[" + arrows.joined(separator: ",") + "]")
+        } else if Int.random(in: 0..<8, using: &generator) == 0 {
+            members.append("\"arrows\":null")
+        }
+        if !withArrows || (odd && Int.random(in: 0..<15, using: &generator) == 0) {
+            // Few distinct totals, so that ties (and their shared ranks) are common.
+            let tens = Int.random(in: 0...3, using: &generator)
+            let xs = odd && Int.random(in: 0..<10, using: &generator) == 0 ? tens + 1 : Int.random(in: 0...tens, using: &generator)
+            if !(odd && Int.random(in: 0..<15, using: &generator) == 0) {
+                members.append("\"score\":\(odd ? pick(["\(Int.random(in: 28...30, using: &generator))", "-1", "null", "2.5"], weights: [30, 1, 1, 1], &generator) : "\(Int.random(in: 28...30, using: &generator))")")
+            }
+            members.append("\"tens\":\(tens)")
+            members.append("\"xs\":\(xs)")
+            if Bool.random(using: &generator) { members.append("\"arrowCount\":3") }
         }
         members.shuffle(using: &generator)
         return "{" + members.joined(separator: ",") + "}"

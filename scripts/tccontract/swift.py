@@ -225,6 +225,10 @@ def request_values(contract: Contract) -> str:
     def streams(obj: Object) -> List:
         return [p for p in obj.properties if p.schema.get("x-stream")]
 
+    def optional_streams(obj: Object) -> List:
+        """The streamed arrays that a request may leave out or give as null."""
+        return [p for p in streams(obj) if not p.required or isinstance(p.type, Nullable)]
+
     def sinks(obj: Object) -> List:
         """The accumulators a decoder of `obj` is given: per streamed array, (parameter, generic
         parameter, its constraint, whether the constraint has a `Text` of its own); then those of
@@ -408,6 +412,9 @@ def request_values(contract: Contract) -> str:
             swift_type = element_swift(p.type, member=True)
             optional = not p.required or isinstance(p.type, Nullable)
             lines.append("        var %s: %s%s" % (name, swift_type, "?" if optional else ""))
+        for p in optional_streams(obj):
+            lines.append("        /// Whether `%s` was given (neither absent nor null): its elements went to the accumulator." % p.name)
+            lines.append("        var %sGiven: Bool" % p.name)
         for p in skips:
             lines.append("        /// The elements of `%s` left out (`x-skipInvalidItemsWhen`)." % p.name)
             lines.append("        var %sSkipped: [SkippedElement]" % p.name)
@@ -481,9 +488,8 @@ def request_values(contract: Contract) -> str:
             lines.append("        var %s: %s?" % (case_name(p.name), element_swift(p.type, member=True)))
         for p in skips:
             lines.append("        var %sSkipped: [SkippedElement] = []" % p.name)
-        excluded = {member for pair in obj.exclusive for side in pair[:2] for member in (side if isinstance(side, list) else [side])}
-        # A streamed array keeps nothing to test for nil: whether it was given, for `x-exclusive`.
-        given_streams = [p for p in streams(obj) if p.name in excluded]
+        # A streamed array keeps nothing to test for nil: whether it was given (`x-exclusive`, the caller).
+        given_streams = optional_streams(obj)
         for p in given_streams:
             lines.append("        var %sGiven = false" % p.name)
         read_object = "let unknownMembers = try readObject(&reader)" if obj.keeps_unknown else "_ = try readObject(&reader)"
@@ -549,6 +555,7 @@ def request_values(contract: Contract) -> str:
                 name = case_name(p.name)
                 lines.append("        guard let %s else { throw reader.missing(%s.%s) }" % (name, fields, name))
         arguments = ["%s: %s" % (p.name, case_name(p.name)) for p in stored]
+        arguments += ["%sGiven: %sGiven" % (p.name, p.name) for p in given_streams]
         arguments += ["%sSkipped: %sSkipped" % (p.name, p.name) for p in skips]
         if obj.keeps_unknown:
             arguments.append("unknownMembers: unknownMembers")

@@ -26,6 +26,17 @@ public struct ScoreTotals: Sendable, Hashable {
         for arrow in arrows { try tally.add(arrow) }
         self.init(score: tally.score, tens: tally.tens, xs: tally.xs, arrowCount: tally.arrows)
     }
+
+    /// Adds `arrow` (for arrows that come one at a time), with checked sums: when a total would
+    /// go beyond the range of `Int64`, throws ``EquipmentError/overflow`` and changes nothing.
+    public mutating func add(_ arrow: Arrow) throws(EquipmentError) {
+        let (newScore, scoreOverflow) = score.addingReportingOverflow(Int64(arrow.score))
+        let (newCount, countOverflow) = arrowCount.addingReportingOverflow(1)
+        let (newTens, tensOverflow) = tens.addingReportingOverflow(arrow.score == 10 ? 1 : 0)
+        let (newXs, xsOverflow) = xs.addingReportingOverflow(arrow.isX ? 1 : 0)
+        guard !(scoreOverflow || countOverflow || tensOverflow || xsOverflow) else { throw .overflow }
+        (score, arrowCount, tens, xs) = (newScore, newCount, newTens, newXs)
+    }
 }
 
 /// A participant to rank.
@@ -71,28 +82,35 @@ public enum Leaderboard {
     /// equal on all three share a rank and the next rank skips (1, 1, 3); equal entries keep
     /// their input order.
     public static func rank(_ participants: [LeaderboardParticipant]) -> [LeaderboardEntry] {
-        let order = participants.indices.sorted { lhs, rhs in
-            let l = participants[lhs].totals, r = participants[rhs].totals
+        ranking(of: participants.map { $0.totals }).map { place in
+            let participant = participants[place.position]
+            return LeaderboardEntry(
+                rank: place.rank, participantId: participant.participantId, displayName: participant.displayName,
+                totals: participant.totals)
+        }
+    }
+
+    /// The ranking of `totals` as ``rank(_:)`` ranks participants with them: their positions in
+    /// `totals`, in rank order, each with its rank. For a caller that keeps its participants
+    /// elsewhere (the wire layer keeps their names in the request).
+    public static func ranking(of totals: [ScoreTotals]) -> [(position: Int, rank: Int)] {
+        let order = totals.indices.sorted { lhs, rhs in
+            let l = totals[lhs], r = totals[rhs]
             if l.score != r.score { return l.score > r.score }
             if l.tens != r.tens { return l.tens > r.tens }
             if l.xs != r.xs { return l.xs > r.xs }
             return lhs < rhs  // stable
         }
-        var entries: [LeaderboardEntry] = []
-        entries.reserveCapacity(order.count)
-        for (position, index) in order.enumerated() {
-            let participant = participants[index]
-            let rank: Int
-            if let previous = entries.last, Self.tied(previous.totals, participant.totals) {
-                rank = previous.rank
+        var places: [(position: Int, rank: Int)] = []
+        places.reserveCapacity(order.count)
+        for (offset, position) in order.enumerated() {
+            if let previous = places.last, Self.tied(totals[previous.position], totals[position]) {
+                places.append((position, previous.rank))
             } else {
-                rank = position + 1
+                places.append((position, offset + 1))
             }
-            entries.append(LeaderboardEntry(
-                rank: rank, participantId: participant.participantId, displayName: participant.displayName,
-                totals: participant.totals))
         }
-        return entries
+        return places
     }
 
     private static func tied(_ lhs: ScoreTotals, _ rhs: ScoreTotals) -> Bool {

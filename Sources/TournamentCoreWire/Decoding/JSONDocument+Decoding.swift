@@ -46,6 +46,28 @@ extension JSONDocument {
         return elements(node)
     }
 
+    /// The value of the member `key` of the object at `object` (the last of repeated keys, as the
+    /// readers take them); nil when there is none, or no object. For an error a rule finds after
+    /// a generated decoder read the request: the decoder keeps values, not where they were.
+    @_optimize(size)
+    func member(_ key: StaticString, of object: Int) -> Int? {
+        guard kind(object) == .object else { return nil }
+        let key = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+        var value: Int?
+        for member in keys(object) where stringEquals(member, key) {
+            value = member + 1
+        }
+        return value
+    }
+
+    /// The element at `index` of the array at `array`; nil when there is none, or no array (see
+    /// ``member(_:of:)``).
+    @_optimize(size)
+    func element(_ index: Int, of array: Int) -> Int? {
+        guard kind(array) == .array else { return nil }
+        return elements(array).dropFirst(index).first { _ in true }
+    }
+
     /// The elements of an array node turned into values by `transform`, in order, in an array
     /// allocated once; the first error stops.
     func map<Element>(array node: Int, _ transform: (Int) throws(WireError) -> Element) throws(WireError) -> [Element] {

@@ -421,16 +421,15 @@ enum Members {
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static var requiredSlots: UInt64 { 0b1 }
 
-        /// In `x-checkOrder`'s order.
         @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
             try body(.participantId)
             try body(.displayName)
+            try body(.arrows)
             try body(.score)
             try body(.tens)
             try body(.xs)
             try body(.arrowCount)
-            try body(.arrows)
         }
     }
 

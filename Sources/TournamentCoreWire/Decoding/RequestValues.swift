@@ -467,6 +467,8 @@ extension Requests {
         var tournament: Requests.TournamentDocument<Text>?
         var currentUserId: Text?
         var limits: Requests.GuestLimits<Text>?
+        /// Whether `participants` was given (neither absent nor null): its elements went to the accumulator.
+        var participantsGiven: Bool
     }
 }
 
@@ -495,15 +497,16 @@ extension Requests.GuestsCheckRequest {
         var tournament: Requests.TournamentDocument<Text>?
         var currentUserId: Text?
         var limits: Requests.GuestLimits<Text>?
+        var participantsGiven = false
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.GuestsCheckRequest) throws(Reader.Failure) in
             switch field {
             case .tournament: if try !reader.takeNull() { tournament = try Requests.TournamentDocument.read(&reader) }
-            case .participants: if try !reader.takeNull() { var hints = Reader.ObjectHints(); if let count = reader.elementCount { participants.reserveCapacity(count) }; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.SessionParticipant.read(&reader, hints: &hints); try reader.add(element, to: &participants) } }
+            case .participants: if try !reader.takeNull() { participantsGiven = true; var hints = Reader.ObjectHints(); if let count = reader.elementCount { participants.reserveCapacity(count) }; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.SessionParticipant.read(&reader, hints: &hints); try reader.add(element, to: &participants) } }
             case .currentUserId: if try !reader.takeNull() { currentUserId = try reader.nonEmptyText() }
             case .limits: if try !reader.takeNull() { limits = try Requests.GuestLimits.read(&reader) }
             }
         }
-        return Self(tournament: tournament, currentUserId: currentUserId, limits: limits)
+        return Self(tournament: tournament, currentUserId: currentUserId, limits: limits, participantsGiven: participantsGiven)
     }
 }
 
@@ -515,6 +518,8 @@ extension Requests {
         var limits: Requests.GuestLimits<Text>?
         var name: Text
         var guestId: Text?
+        /// Whether `participants` was given (neither absent nor null): its elements went to the accumulator.
+        var participantsGiven: Bool
     }
 }
 
@@ -545,10 +550,11 @@ extension Requests.GuestsAddRequest {
         var limits: Requests.GuestLimits<Text>?
         var name: Text?
         var guestId: Text?
+        var participantsGiven = false
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.GuestsAddRequest) throws(Reader.Failure) in
             switch field {
             case .tournament: if try !reader.takeNull() { tournament = try Requests.TournamentDocument.read(&reader) }
-            case .participants: if try !reader.takeNull() { var hints = Reader.ObjectHints(); if let count = reader.elementCount { participants.reserveCapacity(count) }; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.SessionParticipant.read(&reader, hints: &hints); try reader.add(element, to: &participants) } }
+            case .participants: if try !reader.takeNull() { participantsGiven = true; var hints = Reader.ObjectHints(); if let count = reader.elementCount { participants.reserveCapacity(count) }; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.SessionParticipant.read(&reader, hints: &hints); try reader.add(element, to: &participants) } }
             case .currentUserId: if try !reader.takeNull() { currentUserId = try reader.nonEmptyText() }
             case .limits: if try !reader.takeNull() { limits = try Requests.GuestLimits.read(&reader) }
             case .name: name = try reader.text()
@@ -556,7 +562,7 @@ extension Requests.GuestsAddRequest {
             }
         }
         guard let name else { throw reader.missing(Members.GuestsAddRequest.name) }
-        return Self(tournament: tournament, currentUserId: currentUserId, limits: limits, name: name, guestId: guestId)
+        return Self(tournament: tournament, currentUserId: currentUserId, limits: limits, name: name, guestId: guestId, participantsGiven: participantsGiven)
     }
 }
 
@@ -834,6 +840,8 @@ extension Requests {
         var name: Text?
         var stats: Requests.PrecomputedStats<Text>?
         var drift: Requests.PrecomputedDrift<Text>?
+        /// Whether `rounds` was given (neither absent nor null): its elements went to the accumulator.
+        var roundsGiven: Bool
     }
 }
 
@@ -874,7 +882,7 @@ extension Requests.SetupInput {
             }
         }
         guard let id else { throw reader.missing(Members.SetupInput.id) }
-        return Self(id: id, name: name, stats: stats, drift: drift)
+        return Self(id: id, name: name, stats: stats, drift: drift, roundsGiven: roundsGiven)
     }
 }
 
@@ -1014,68 +1022,106 @@ extension Requests.EquipmentTimeRangesRequest: GeneratedRequest {
 }
 
 extension Requests {
-    /// `LeaderboardEntryInput` (the request schema) as read.
+    /// `LeaderboardEntryInput` (the request schema) as read (its streamed arrays: to the accumulators its decoder is given).
     struct LeaderboardEntryInput<Text> {
         var participantId: Text
         var displayName: Text?
-        var arrows: [Requests.Arrow<Text>]?
         var score: Int64?
         var tens: Int64?
         var xs: Int64?
         var arrowCount: Int64?
+        /// Whether `arrows` was given (neither absent nor null): its elements went to the accumulator.
+        var arrowsGiven: Bool
     }
 }
 
-extension Requests.LeaderboardEntryInput: GeneratedRequest {
+extension Requests.LeaderboardEntryInput {
     typealias Field = Members.LeaderboardEntryInput
 
-    /// The decoder: each member read as the schema says (``GeneratedRequest``).
+    /// Reads the object here, adding its streamed arrays' elements to the accumulators given.
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.LeaderboardEntryInput) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader, Arrows: RequestAccumulator<Requests.Arrow<Text>>>(_ reader: inout Reader, arrows: inout Arrows) throws(Reader.Failure) -> Self where Reader.Text == Text {
+        try read(&reader, arrows: &arrows) { (reader: inout Reader, visit: (inout Reader, Members.LeaderboardEntryInput) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
+            try reader.readObject(Field.self, visit)
+        }
+    }
+
+    /// The same, for one of an array's objects, with the array's `hints`.
+    @inline(always)
+    static func read<Reader: RequestReader, Arrows: RequestAccumulator<Requests.Arrow<Text>>>(_ reader: inout Reader, hints: inout Reader.ObjectHints, arrows: inout Arrows) throws(Reader.Failure) -> Self where Reader.Text == Text {
+        try read(&reader, arrows: &arrows) { (reader: inout Reader, visit: (inout Reader, Members.LeaderboardEntryInput) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
+            try reader.readObject(Field.self, hints: &hints, visit)
+        }
+    }
+
+    /// The decoder: each member read as the schema says, its members visited by `readObject`.
+    @inline(always)
+    static func read<Reader: RequestReader, Arrows: RequestAccumulator<Requests.Arrow<Text>>>(_ reader: inout Reader, arrows: inout Arrows, visitingWith readObject: (inout Reader, (inout Reader, Members.LeaderboardEntryInput) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var participantId: Text?
         var displayName: Text?
-        var arrows: [Requests.Arrow<Text>]?
         var score: Int64?
         var tens: Int64?
         var xs: Int64?
         var arrowCount: Int64?
+        var arrowsGiven = false
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.LeaderboardEntryInput) throws(Reader.Failure) in
             switch field {
             case .participantId: participantId = try reader.nonEmptyText()
             case .displayName: if try !reader.takeNull() { displayName = try reader.text() }
-            case .arrows: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.Arrow<Text>] = []; let count = reader.elementCount; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try Requests.Arrow.read(&reader, hints: &hints)) }; arrows = values }
-            case .score: if try !reader.takeNull() { score = try reader.int64(in: 0...Int64.max) }
-            case .tens: if try !reader.takeNull() { tens = try reader.int64(in: 0...Int64.max) }
-            case .xs: if try !reader.takeNull() { xs = try reader.int64(in: 0...Int64.max) }
-            case .arrowCount: if try !reader.takeNull() { arrowCount = try reader.int64(in: 0...Int64.max) }
+            case .arrows: if try !reader.takeNull() { if score != nil || tens != nil || xs != nil || arrowCount != nil { throw reader.conflict("Give either arrows or totals, not both.") }; arrowsGiven = true; var hints = Reader.ObjectHints(); if let count = reader.elementCount { arrows.reserveCapacity(count) }; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.Arrow.read(&reader, hints: &hints); try reader.add(element, to: &arrows) } }
+            case .score: if try !reader.takeNull() { if arrowsGiven { throw reader.conflict("Give either arrows or totals, not both.") }; score = try reader.int64(in: 0...Int64.max) }
+            case .tens: if try !reader.takeNull() { if arrowsGiven { throw reader.conflict("Give either arrows or totals, not both.") }; tens = try reader.int64(in: 0...Int64.max) }
+            case .xs: if try !reader.takeNull() { if arrowsGiven { throw reader.conflict("Give either arrows or totals, not both.") }; xs = try reader.int64(in: 0...Int64.max) }
+            case .arrowCount: if try !reader.takeNull() { if arrowsGiven { throw reader.conflict("Give either arrows or totals, not both.") }; arrowCount = try reader.int64(in: 0...Int64.max) }
             }
         }
         guard let participantId else { throw reader.missing(Members.LeaderboardEntryInput.participantId) }
-        return Self(participantId: participantId, displayName: displayName, arrows: arrows, score: score, tens: tens, xs: xs, arrowCount: arrowCount)
+        return Self(participantId: participantId, displayName: displayName, score: score, tens: tens, xs: xs, arrowCount: arrowCount, arrowsGiven: arrowsGiven)
     }
 }
 
 extension Requests {
-    /// `ScoringLeaderboardRequest` (the request schema) as read.
+    /// `ScoringLeaderboardRequest` (the request schema) as read (its streamed arrays: to the accumulators its decoder is given).
     struct ScoringLeaderboardRequest<Text> {
-        var entries: [Requests.LeaderboardEntryInput<Text>]
+    }
+
+    /// An accumulator of `LeaderboardEntryInput`s whose own streamed arrays are added to its members of the
+    /// same names, each element's before the element itself.
+    protocol LeaderboardEntryInputStream<Text>: RequestAccumulator where Element == Requests.LeaderboardEntryInput<Text> {
+        associatedtype Text
+        associatedtype Arrows: RequestAccumulator<Requests.Arrow<Text>>
+        var arrows: Arrows { get set }
     }
 }
 
-extension Requests.ScoringLeaderboardRequest: GeneratedRequest {
+extension Requests.ScoringLeaderboardRequest {
     typealias Field = Members.ScoringLeaderboardRequest
 
-    /// The decoder: each member read as the schema says (``GeneratedRequest``).
+    /// Reads the object here, adding its streamed arrays' elements to the accumulators given.
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ScoringLeaderboardRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        var entries: [Requests.LeaderboardEntryInput<Text>]?
+    static func read<Reader: RequestReader, Entries: Requests.LeaderboardEntryInputStream<Text>>(_ reader: inout Reader, entries: inout Entries) throws(Reader.Failure) -> Self where Reader.Text == Text, Entries.Text == Text {
+        try read(&reader, entries: &entries) { (reader: inout Reader, visit: (inout Reader, Members.ScoringLeaderboardRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
+            try reader.readObject(Field.self, visit)
+        }
+    }
+
+    /// The same, for one of an array's objects, with the array's `hints`.
+    @inline(always)
+    static func read<Reader: RequestReader, Entries: Requests.LeaderboardEntryInputStream<Text>>(_ reader: inout Reader, hints: inout Reader.ObjectHints, entries: inout Entries) throws(Reader.Failure) -> Self where Reader.Text == Text, Entries.Text == Text {
+        try read(&reader, entries: &entries) { (reader: inout Reader, visit: (inout Reader, Members.ScoringLeaderboardRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
+            try reader.readObject(Field.self, hints: &hints, visit)
+        }
+    }
+
+    /// The decoder: each member read as the schema says, its members visited by `readObject`.
+    @inline(always)
+    static func read<Reader: RequestReader, Entries: Requests.LeaderboardEntryInputStream<Text>>(_ reader: inout Reader, entries: inout Entries, visitingWith readObject: (inout Reader, (inout Reader, Members.ScoringLeaderboardRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text, Entries.Text == Text {
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.ScoringLeaderboardRequest) throws(Reader.Failure) in
             switch field {
-            case .entries: do { var hints = Reader.ObjectHints(); var values: [Requests.LeaderboardEntryInput<Text>] = []; let count = reader.elementCount; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in if values.isEmpty { values.reserveCapacity(count ?? 16) }; values.append(try Requests.LeaderboardEntryInput.read(&reader, hints: &hints)) }; entries = values }
+            case .entries: do { var hints = Reader.ObjectHints(); if let count = reader.elementCount { entries.reserveCapacity(count) }; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.LeaderboardEntryInput.read(&reader, hints: &hints, arrows: &entries.arrows); try reader.add(element, to: &entries) } }
             }
         }
-        guard let entries else { throw reader.missing(Members.ScoringLeaderboardRequest.entries) }
-        return Self(entries: entries)
+        return Self()
     }
 }
 

@@ -37,6 +37,36 @@ struct LeaderboardTests {
         #expect(totals == ScoreTotals(score: 29, tens: 2, xs: 1, arrowCount: 4))
     }
 
+    @Test("arrows added one at a time give the totals of the whole list")
+    func totalsAddedOneAtATime() throws {
+        let arrows = [try Arrow(score: 10, isX: true), try Arrow(score: 10), try Arrow(score: 9), try Arrow(score: 0, x: 0.5, y: 1)]
+        var totals = ScoreTotals(score: 0)
+        for arrow in arrows { try totals.add(arrow) }
+        #expect(totals == (try ScoreTotals(arrows: arrows)))
+    }
+
+    @Test("adding an arrow past Int64's range throws overflow and changes nothing, whichever total overflows")
+    func addingPastTheRangeThrows() throws {
+        let ten = try Arrow(score: 10, isX: true)
+        for start in [ScoreTotals(score: .max - 9), ScoreTotals(score: 0, arrowCount: .max),
+                      ScoreTotals(score: 0, tens: .max), ScoreTotals(score: 0, xs: .max)] {
+            var totals = start
+            #expect(throws: EquipmentError.overflow) { try totals.add(ten) }
+            #expect(totals == start)
+        }
+    }
+
+    @Test("the ranking of totals alone is the participants' ranking: positions and ranks")
+    func rankingOfTotals() {
+        let participants = [entry("a", 280, 10, 4), entry("b", 285, 5, 1), entry("c", 280, 10, 4), entry("d", 279, 20, 20)]
+        let places = Leaderboard.ranking(of: participants.map(\.totals))
+        let ranked = Leaderboard.rank(participants)
+        #expect(places.map(\.position) == [1, 0, 2, 3])
+        #expect(places.map(\.rank) == [1, 2, 2, 4])
+        #expect(places.map { participants[$0.position].participantId } == ranked.map(\.participantId))
+        #expect(places.map(\.rank) == ranked.map(\.rank))
+    }
+
     @Test("an empty leaderboard")
     func empty() {
         #expect(Leaderboard.rank([]).isEmpty)

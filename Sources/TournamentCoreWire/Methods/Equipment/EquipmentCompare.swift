@@ -38,8 +38,8 @@ enum EquipmentCompareMethod: CursorReadingWireMethod {
         _ request: Requests.EquipmentCompareRequest<Reader.Text>, _ roundsA: RoundTallies, _ roundsB: RoundTallies, _ reader: Reader
     ) throws(CompareRefusal) -> (EquipmentComparison, RoundFilter) {
         let filter = RoundFilter(timeRange: request.timeRange, startDate: request.startDate, now: request.now)
-        let a = try side(request.setupA, roundsA, filter, reader, .setupA)
-        let b = try side(request.setupB, roundsB, filter, reader, .setupB)
+        let a = try side(request.setupA, roundsA, filter, reader, "setupA")
+        let b = try side(request.setupB, roundsB, filter, reader, "setupB")
         do throws(EquipmentError) {
             return (try EquipmentComparison(a, b), filter)
         } catch {
@@ -89,7 +89,7 @@ enum EquipmentCompareMethod: CursorReadingWireMethod {
     /// `setupId` must be the setup's.
     private static func side<Reader: RequestReader>(
         _ setup: Requests.SetupInput<Reader.Text>, _ rounds: RoundTallies, _ filter: RoundFilter,
-        _ reader: Reader, _ member: Members.EquipmentCompareRequest
+        _ reader: Reader, _ key: StaticString
     ) throws(CompareRefusal) -> ComparedSetup {
         let bow = BowSetup(id: setup.id, name: setup.name.map { reader.string($0) } ?? "")
         guard setup.stats != nil || setup.drift != nil else {
@@ -102,10 +102,10 @@ enum EquipmentCompareMethod: CursorReadingWireMethod {
             }
         }
         if let given = setup.stats?.setupId, given != setup.id {
-            throw .otherSetupID(given, expected: setup.id, setup: member, figures: .stats)
+            throw .otherSetupID(given, expected: setup.id, setup: key, figures: "stats")
         }
         if let given = setup.drift?.setupId, given != setup.id {
-            throw .otherSetupID(given, expected: setup.id, setup: member, figures: .drift)
+            throw .otherSetupID(given, expected: setup.id, setup: key, figures: "drift")
         }
         return ComparedSetup(
             setup: bow,
@@ -149,8 +149,9 @@ extension DeltaDisplay.Color {
 /// precomputed figures of another setup.
 private enum CompareRefusal: Error {
     case equipment(EquipmentError)
-    /// `figures` (`stats` or `drift`) of `setup` give a `setupId` that is not the setup's.
-    case otherSetupID(Int64, expected: Int64, setup: Members.EquipmentCompareRequest, figures: Members.SetupInput)
+    /// The figures (`stats` or `drift`) of a setup (`setupA` or `setupB`) give a `setupId` that
+    /// is not the setup's.
+    case otherSetupID(Int64, expected: Int64, setup: StaticString, figures: StaticString)
 
     /// The error response, at the `setupId` given when it is one (found in the document: the
     /// decoder keeps values, not where they are).
@@ -160,26 +161,11 @@ private enum CompareRefusal: Error {
         case .equipment(let error):
             return error.wireError
         case .otherSetupID(let given, let expected, let setup, let figures):
-            var node: Int? = request
-            for key in [setup.rawValue, figures.rawValue, "setupId"] {
-                node = node.flatMap { Self.member(key, of: $0, in: document) }
-            }
+            let node = document.member(setup, of: request)
+                .flatMap { document.member(figures, of: $0) }
+                .flatMap { document.member("setupId", of: $0) }
             return WireError(.invalidRequest, "Expected the setup's id \(expected), found \(given).", location: node.map { .node($0) })
         }
     }
-
-    /// The value of the member named `key` of the object at `object` (the last, as the decoder
-    /// reads repeated keys).
-    @_optimize(size)
-    private static func member(_ key: String, of object: Int, in document: JSONDocument) -> Int? {
-        guard document.kind(object) == .object else { return nil }
-        var key = key
-        return key.withUTF8 { key in
-            var value: Int?
-            for member in document.keys(object) where document.stringEquals(member, key) {
-                value = member + 1
-            }
-            return value
-        }
-    }
 }
+

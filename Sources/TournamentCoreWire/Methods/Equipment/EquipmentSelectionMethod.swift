@@ -3,33 +3,18 @@ import TournamentCoreJSON
 
 /// `equipment.selection`: the setup picker's rules (``EquipmentSelection``).
 enum EquipmentSelectionMethod: WireMethod {
-    private typealias Field = Members.EquipmentSelectionRequest
-
-    private typealias SetupField = Members.SetupOption
-
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
-        let fields = try ObjectFields<Field>(document, request)
-        let elements = try fields.requiredArray(.setups)
-        var setups: [BowSetup] = []
-        var nodes: [Int] = []
-        var unknown: [UnknownMembers] = []
-        setups.reserveCapacity(elements.count)
-        nodes.reserveCapacity(elements.count)
-        unknown.reserveCapacity(elements.count)
-        for element in elements {
-            let setup = try ObjectFields<SetupField>(document, element)
-            setups.append(BowSetup(id: try document.int64(at: setup.required(.id)), name: try setup.string(.name) ?? ""))
-            nodes.append(element)
-            unknown.append(setup.unknownMembers)
-        }
-        let setupAId = try fields.int64(.setupAId)
-        let setupBId = try fields.int64(.setupBId)
+        var reader = DocumentReader(document, at: request, keepsUnknownMembers: true)
+        let read = try Requests.EquipmentSelectionRequest<Int>.read(&reader)
+        let setups = read.setups.map { BowSetup(id: $0.id, name: $0.name.map { reader.string($0) } ?? "") }
         let selection: EquipmentSelection
         do throws(EquipmentError) {
-            selection = try EquipmentSelection(setups: setups, setupAId: setupAId, setupBId: setupBId)
+            selection = try EquipmentSelection(setups: setups, setupAId: read.setupAId, setupBId: read.setupBId)
         } catch {
             guard case .duplicateSetupID(let position) = error else { throw error.wireError }
-            throw .invalid("Setup IDs must be unique; \(setups[position].id) is repeated.", at: nodes[position])
+            // At the repeated setup, found in the document (the decoder keeps values).
+            let node = document.member("setups", of: request).flatMap { document.element(position, of: $0) }
+            throw WireError(.invalidRequest, "Setup IDs must be unique; \(setups[position].id) is repeated.", location: node.map { .node($0) })
         }
         func writeSetups(_ positions: [Int], into writer: inout JSONWriter) {
             writer.beginArray()
@@ -37,7 +22,7 @@ enum EquipmentSelectionMethod: WireMethod {
                 writer.beginObject()
                 writer.field("id", setups[position].id)
                 writer.field("name", text: setups[position].displayName)
-                writer.write(unknown[position], from: document)
+                reader.writeUnknownMembers(read.setups[position].unknownMembers, into: &writer)
                 writer.endObject()
             }
             writer.endArray()

@@ -44,19 +44,6 @@ struct TalliedArrows<Text>: RequestAccumulator {
     }
 }
 
-/// Arrows kept as read (a leaderboard entry's, a compared setup's round's).
-struct CollectedArrows<Text>: RequestAccumulator {
-    private(set) var arrows: [Arrow] = []
-
-    mutating func add(_ arrow: Requests.Arrow<Text>) throws(RequestRefusal) {
-        arrows.append(try Arrow(checking: arrow))
-    }
-
-    mutating func reserveCapacity(_ count: Int) {
-        arrows.reserveCapacity(arrows.count + count)
-    }
-}
-
 extension Arrow {
     /// The arrow read, refused where ``Arrow`` refuses one (an X that is not a 10), at the
     /// member the refusal is about.

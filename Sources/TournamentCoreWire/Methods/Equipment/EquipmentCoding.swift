@@ -1,22 +1,6 @@
 @_spi(Wire) import TournamentCore
 import TournamentCoreJSON
 
-/// Arrows kept as the domain's values, for the method that keeps them (a leaderboard entry's),
-/// read with the generated decoders.
-enum ArrowCoding {
-    /// An array of arrows.
-    static func arrows(_ document: JSONDocument, _ node: Int) throws(WireError) -> [Arrow] {
-        var reader = DocumentReader(document, at: node)
-        var hints = JSONKeyTable.KeysByPosition()
-        var arrows = CollectedArrows<Int>()
-        try reader.readArray { (reader: inout DocumentReader) throws(WireError) in
-            let arrow = try Requests.Arrow<Int>.read(&reader, hints: &hints)
-            try reader.add(arrow, to: &arrows)
-        }
-        return arrows.arrows
-    }
-}
-
 extension RoundFilter {
     /// `{"id","label","startTimestamp"}`: a named range, or `custom` for a `startDate`.
     func write(into writer: inout JSONWriter) {
