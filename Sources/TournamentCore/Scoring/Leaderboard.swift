@@ -22,9 +22,8 @@ public struct ScoreTotals: Sendable, Hashable {
     /// The totals of `arrows`, with checked sums: a total beyond the range of `Int64` throws
     /// ``EquipmentError/overflow`` rather than trapping.
     public init(arrows: [Arrow]) throws(EquipmentError) {
-        var tally = ArrowTally()
-        for arrow in arrows { try tally.add(arrow) }
-        self.init(score: tally.score, tens: tally.tens, xs: tally.xs, arrowCount: tally.arrows)
+        self.init(score: 0)
+        for arrow in arrows { try add(arrow) }
     }
 
     /// Adds `arrow` (for arrows that come one at a time), with checked sums: when a total would

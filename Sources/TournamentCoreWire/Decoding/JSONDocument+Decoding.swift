@@ -65,7 +65,8 @@ extension JSONDocument {
     @_optimize(size)
     func element(_ index: Int, of array: Int) -> Int? {
         guard kind(array) == .array else { return nil }
-        return elements(array).dropFirst(index).first { _ in true }
+        var rest = elements(array).dropFirst(index).makeIterator()
+        return rest.next()
     }
 
     /// The elements of an array node turned into values by `transform`, in order, in an array
