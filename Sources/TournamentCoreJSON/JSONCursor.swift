@@ -35,6 +35,10 @@ public struct JSONCursor {
     /// Whether a read declined; every read since answered a neutral value.
     @inlinable public var declined: Bool { hasDeclined }
 
+    /// Where the next byte is read (the text's first byte, for a cursor just made): the bytes a
+    /// read returns are at or after the position taken before it.
+    @inlinable public var position: UnsafePointer<UInt8> { p }
+
     /// A cursor at the start of `bytes`; nil when they are empty (no JSON value: the tape
     /// reader reports it).
     @inlinable public init?(_ bytes: UnsafeBufferPointer<UInt8>) {

@@ -76,6 +76,10 @@ class Enum(Type):
     name: str
     values: List[str]
     description: Optional[str] = field(default=None, compare=False)
+    # Whether its definition (a `$defs` entry) has null among its values (a match's `winner`,
+    # null until played), which an error then lists as expected; else null is a member's
+    # absence, which it does not.
+    null_is_value: bool = field(default=False, compare=False)
 
 
 @dataclass
@@ -167,6 +171,8 @@ class TypeBuilder:
             built = self.build(self.contract.defs[name], pascal(name), "$defs/" + name, definition=name)
             if isinstance(built, Nullable) and isinstance(built.wrapped, Object) and not built.wrapped.description:
                 built.wrapped.description = built.description  # a nullable definition's words are its object's
+            if isinstance(built, Nullable) and isinstance(built.wrapped, Enum):
+                built.wrapped.null_is_value = True
             self._definitions[name] = built
         return self._definitions[name]
 

@@ -9,18 +9,21 @@ struct Declined: Error {}
 /// ``DocumentReader`` accepts, with the same values, so a method answers the same bytes either
 /// way: members are visited as they come, and a repeated member, an unknown one (but a scalar of
 /// an object whose fields keep unknown members, read and left), or an absent required one
-/// declines. Texts are the bytes between a string's quotes (plain ASCII).
+/// declines. Texts are the bytes between a string's quotes (plain ASCII), kept as offsets into
+/// the request (``CursorText``).
 struct CursorReader: RequestReader {
-    typealias Text = UnsafeBufferPointer<UInt8>
+    typealias Text = CursorText
     typealias Failure = Declined
     typealias ObjectHints = JSONCursor.MemberPrefixes
 
     var cursor: JSONCursor
+    /// The request's first byte, where the offsets of its texts start.
+    private let start: UnsafePointer<UInt8>
     /// Whether objects whose fields keep unknown members have them kept.
     private let keepsUnknownMembers: Bool
     /// The unknown members kept: each one's key as written (with its quotes) and its value as
     /// written (a scalar: the reader declines an unknown member holding an object or an array).
-    private var unknownMembers: [(key: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>)] = []
+    private var unknownMembers: [(key: CursorText, value: CursorText)] = []
 
     /// The most unknown members of one object the reader keeps (more decline): as many as the
     /// document path merges by comparing them with each other, before it hashes them.
@@ -30,6 +33,7 @@ struct CursorReader: RequestReader {
     /// `keepsUnknownMembers` (``RequestReader/readObject(_:_:)``).
     init(_ cursor: JSONCursor, keepsUnknownMembers: Bool = false) {
         self.cursor = cursor
+        start = cursor.position
         self.keepsUnknownMembers = keepsUnknownMembers
     }
 
@@ -108,18 +112,20 @@ struct CursorReader: RequestReader {
         var index = first
         while index < unknownMembers.count {
             let other = unknownMembers[index].key
-            if other.count == quotedKey.count && memoryEquals(other.baseAddress, quotedKey.baseAddress, quotedKey.count) { throw Declined() }
+            if other.count == quotedKey.count && memoryEquals(other.bytes(in: start).baseAddress, quotedKey.baseAddress, quotedKey.count) {
+                throw Declined()
+            }
             index &+= 1
         }
         if unknownMembers.isEmpty { unknownMembers.reserveCapacity(32) }  // one allocation for a page's unknown members, none without
-        unknownMembers.append((quotedKey, value))
+        unknownMembers.append((CursorText(quotedKey, in: start), CursorText(value, in: start)))
     }
 
     func writeUnknownMembers(_ members: Range<Int>, into writer: inout JSONWriter) {
         for member in unknownMembers[members] {
-            writer.raw(member.key)
+            writer.raw(member.key.bytes(in: start))
             writer.append(UInt8(ascii: ":"))
-            writer.raw(member.value)
+            writer.raw(member.value.bytes(in: start))
         }
     }
 
@@ -177,21 +183,21 @@ struct CursorReader: RequestReader {
     }
 
     @inline(always)
-    mutating func text() throws(Declined) -> UnsafeBufferPointer<UInt8> {
+    mutating func text() throws(Declined) -> CursorText {
         guard let text = cursor.string() else { throw Declined() }
-        return text
+        return CursorText(text, in: start)
     }
 
     @inline(always)
-    mutating func nonEmptyText() throws(Declined) -> UnsafeBufferPointer<UInt8> {
+    mutating func nonEmptyText() throws(Declined) -> CursorText {
         guard let text = cursor.string(), !text.isEmpty else { throw Declined() }
-        return text
+        return CursorText(text, in: start)
     }
 
     @inline(always)
-    mutating func text(refusing problem: (UnsafeBufferPointer<UInt8>) -> String?) throws(Declined) -> UnsafeBufferPointer<UInt8> {
+    mutating func text(refusing problem: (UnsafeBufferPointer<UInt8>) -> String?) throws(Declined) -> CursorText {
         guard let text = cursor.string(), problem(text) == nil else { throw Declined() }
-        return text
+        return CursorText(text, in: start)
     }
 
     @inline(always)
@@ -217,17 +223,17 @@ struct CursorReader: RequestReader {
     }
 
     @inline(always)
-    func withBytes<Result>(of text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        body(text)
+    func withBytes<Result>(of text: CursorText, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        body(text.bytes(in: start))
     }
 
     @inline(always)
-    func string(_ text: UnsafeBufferPointer<UInt8>) -> String {
-        JSONCursor.string(text)
+    func string(_ text: CursorText) -> String {
+        JSONCursor.string(text.bytes(in: start))
     }
 
     @inline(always)
-    func bytesEqual(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
-        lhs.count == rhs.count && memoryEquals(lhs.baseAddress, rhs.baseAddress, lhs.count)
+    func bytesEqual(_ lhs: CursorText, _ rhs: CursorText) -> Bool {
+        lhs.count == rhs.count && memoryEquals(lhs.bytes(in: start).baseAddress, rhs.bytes(in: start).baseAddress, Int(truncatingIfNeeded: lhs.count))
     }
 }

@@ -45,7 +45,7 @@ extension Requests {
     enum MatchWinner: RequestChoice {
         case homeTeam, awayTeam, draw
 
-        static var expected: StaticString { "\"HOME_TEAM\", \"AWAY_TEAM\" or \"DRAW\"" }
+        static var expected: StaticString { "\"HOME_TEAM\", \"AWAY_TEAM\", \"DRAW\" or null" }
 
         @inline(always)
         static func named(_ name: UnsafeBufferPointer<UInt8>) -> Self? {

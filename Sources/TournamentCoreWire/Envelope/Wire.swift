@@ -145,7 +145,8 @@ public enum Wire {
     /// wrote holds a number JSON cannot express (then the document path writes the same
     /// numbers and the envelope its `INTERNAL` error).
     private static func answered(by method: WireMethodEntry, reading request: UnsafeBufferPointer<UInt8>, into writer: inout JSONWriter) -> Bool {
-        guard let respondReading = method.respondReading, let cursor = JSONCursor(request) else { return false }
+        // Shorter than 4 GiB: the cursor reader keeps its texts as 32-bit offsets (CursorText).
+        guard let respondReading = method.respondReading, UInt64(request.count) <= UInt64(UInt32.max), let cursor = JSONCursor(request) else { return false }
         writer.append("{\"ok\":true,\"result\":")
         guard respondReading(cursor, &writer), !writer.containsNonFiniteNumber else {
             writer.truncate(to: 0)

@@ -22,9 +22,9 @@ enum EquipmentCompareMethod: CursorReadingWireMethod {
     /// path's error).
     static func respond(reading request: JSONCursor, into writer: inout JSONWriter) -> Bool {
         var reader = CursorReader(request)
-        var roundsA = TalliedRounds<UnsafeBufferPointer<UInt8>>()
-        var roundsB = TalliedRounds<UnsafeBufferPointer<UInt8>>()
-        guard let request = try? Requests.EquipmentCompareRequest<UnsafeBufferPointer<UInt8>>.read(
+        var roundsA = TalliedRounds<CursorText>()
+        var roundsB = TalliedRounds<CursorText>()
+        guard let request = try? Requests.EquipmentCompareRequest<CursorText>.read(
                   &reader, setupARounds: &roundsA, setupBRounds: &roundsB),
               reader.finish()
         else { return false }

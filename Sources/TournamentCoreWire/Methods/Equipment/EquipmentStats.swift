@@ -19,8 +19,8 @@ enum EquipmentStatsMethod: CursorReadingWireMethod {
     /// document path's error).
     static func respond(reading request: JSONCursor, into writer: inout JSONWriter) -> Bool {
         var reader = CursorReader(request)
-        var rounds = TalliedRounds<UnsafeBufferPointer<UInt8>>()
-        guard let request = try? Requests.EquipmentStatsRequest<UnsafeBufferPointer<UInt8>>.read(&reader, rounds: &rounds), reader.finish() else {
+        var rounds = TalliedRounds<CursorText>()
+        guard let request = try? Requests.EquipmentStatsRequest<CursorText>.read(&reader, rounds: &rounds), reader.finish() else {
             return false
         }
         do throws(EquipmentError) {

@@ -28,15 +28,17 @@ struct TalliedArrows<Text>: RequestAccumulator {
         // The schema bounds the score (0...10, so it fits an Int).
         let score = Int(truncatingIfNeeded: arrow.score)
         guard _fastPath(tallies.add(score: score, isX: arrow.isX ?? false, x: arrow.x ?? .nan, y: arrow.y ?? .nan)) else {
-            throw Self.refusal(of: arrow)
+            throw Self.refusal(score: arrow.score, isX: arrow.isX, x: arrow.x, y: arrow.y)
         }
     }
 
     /// Why an arrow was not added: what ``Arrow`` refuses in it, else its round's overflow.
+    /// (Given the members, which stay in registers: given the arrow, the loop over every arrow
+    /// would store each one in memory for this call that almost never comes.)
     @inline(never)
-    private static func refusal(of arrow: Requests.Arrow<Text>) -> RequestRefusal {
+    private static func refusal(score: Int64, isX: Bool?, x: Double?, y: Double?) -> RequestRefusal {
         do throws(RequestRefusal) {
-            _ = try Arrow(checking: arrow)
+            _ = try Arrow(checking: Requests.Arrow<Text>(score: score, isX: isX, x: x, y: y))
         } catch {
             return error
         }

@@ -1,9 +1,10 @@
 @_spi(Wire) import TournamentCore
 import TournamentCoreJSON
 
-/// A v4 match or a favourite record as read from a document: its values, and its texts as the
-/// string nodes that hold them (nil: absent or null). `matches.sections` and the favourite records'
-/// writer (``MatchCoding/writeRecord(_:taking:from:unknown:in:into:)``) write the texts from the
+/// A v4 match or a favourite record as its generated decoder read it from a document: its
+/// values, and its texts as the string nodes that hold them (nil: absent or null).
+/// `matches.sections` and the favourite records' writer
+/// (``MatchCoding/writeRecord(_:taking:from:unknown:by:into:)``) write the texts from the
 /// request as they are, so no `String` is made of them and the allocations of a call do not grow
 /// with the number of matches.
 struct MatchRow {
@@ -32,6 +33,47 @@ struct MatchRow {
         let calledOff = status.flatMap { node in document.withStringBytes(node, FootballMatch.calledOffText(statusUTF8:)) }
         return MatchFacts(
             id: id, kickoff: kickoff, result: score.result, calledOffText: calledOff, isFavorite: isFavorite)
+    }
+}
+
+extension MatchRow {
+    /// The row of a v4 match: its team names and crests, result and competition taken out of
+    /// their objects.
+    init(_ match: Requests.Match<Int>) {
+        // Matchdays and goals are the API's 32-bit integers, never negative (the schema's range).
+        self.init(
+            id: match.id, utcDate: match.utcDate, matchday: match.matchday.map { Int(truncatingIfNeeded: $0) },
+            status: match.status, homeName: match.homeTeam?.name, homeCrest: match.homeTeam?.crest,
+            awayName: match.awayTeam?.name, awayCrest: match.awayTeam?.crest,
+            score: FootballMatch.Score(
+                winner: match.score?.winner.map(MatchWinner.init),
+                fullTimeHome: match.score?.fullTime?.home.map { Int(truncatingIfNeeded: $0) },
+                fullTimeAway: match.score?.fullTime?.away.map { Int(truncatingIfNeeded: $0) }),
+            competitionName: match.competition?.name, competitionCode: match.competition?.code)
+    }
+
+    /// The row of a stored favourite record (no status).
+    init(_ record: Requests.FavoriteRecordInput<Int>) {
+        self.init(
+            id: record.id, utcDate: record.utcDate, matchday: record.matchday.map { Int(truncatingIfNeeded: $0) },
+            status: nil, homeName: record.homeTeamName, homeCrest: record.homeTeamImage,
+            awayName: record.awayTeamName, awayCrest: record.awayTeamImage,
+            score: FootballMatch.Score(
+                winner: record.winner.map(MatchWinner.init),
+                fullTimeHome: record.fullTimeScoreHome.map { Int(truncatingIfNeeded: $0) },
+                fullTimeAway: record.fullTimeScoreAway.map { Int(truncatingIfNeeded: $0) }),
+            competitionName: record.competitionName, competitionCode: record.competitionCode)
+    }
+}
+
+extension MatchWinner {
+    /// The winner a request names.
+    init(_ winner: Requests.MatchWinner) {
+        self = switch winner {
+        case .homeTeam: .homeTeam
+        case .awayTeam: .awayTeam
+        case .draw: .draw
+        }
     }
 }
 

@@ -3,14 +3,12 @@ import TournamentCoreJSON
 
 /// `matches.favorite`: the stored favourite record of a match (``FavoriteMatch/init(match:)``).
 enum MatchesFavoriteMethod: WireMethod {
-    private typealias Field = Members.MatchesFavoriteRequest
-
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
-        let fields = try ObjectFields<Field>(document, request)
-        let match = try MatchCoding.row(document, fields.required(.match))
+        var reader = DocumentReader(document, at: request)
+        let request = try Requests.MatchesFavoriteRequest<Int>.read(&reader)
         writer.beginObject()
         writer.key("favorite")
-        MatchCoding.writeRecord(match, in: document, into: &writer)
+        MatchCoding.writeRecord(MatchRow(request.match), by: reader, into: &writer)
         writer.endObject()
     }
 }
@@ -18,27 +16,25 @@ enum MatchesFavoriteMethod: WireMethod {
 /// `matches.reconcileFavorites`: stored favourites whose result became known
 /// (``FavoriteReconciliation``).
 enum MatchesReconcileFavoritesMethod: WireMethod {
-    private typealias Field = Members.MatchesReconcileFavoritesRequest
-
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
-        let fields = try ObjectFields<Field>(document, request)
-        let records = try MatchCoding.records(fields, .favorites)
-        let matches = try MatchCoding.matchRows(fields, .matches)
+        var reader = DocumentReader(document, at: request, keepsUnknownMembers: true)
+        let request = try Requests.MatchesReconcileFavoritesRequest<Int>.read(&reader)
         var updatedIds: [Int64] = []
         writer.beginObject()
         writer.key("favorites")
         writer.beginArray()
         FavoriteReconciliation.reconcile(
-            records, with: matches,
-            favorite: { $0.row.updateFacts }, match: { $0.updateFacts },
+            request.favorites ?? [], with: request.matches ?? [],
+            favorite: { MatchRow($0).updateFacts }, match: { MatchRow($0).updateFacts },
             kickoffMoved: { record, match in
-                document.withStringBytes(of: record.row.utcDate) { stored in
+                document.withStringBytes(of: record.utcDate) { stored in
                     document.withStringBytes(of: match.utcDate) { FavoriteReconciliation.isKickoffMoved(stored: stored, fresh: $0) }
                 }
             }
         ) { record, match, update in
-            MatchCoding.writeRecord(record.row, taking: update, from: match, unknown: record.unknown, in: document, into: &writer)
-            if !update.isEmpty { updatedIds.append(record.row.id) }
+            MatchCoding.writeRecord(
+                MatchRow(record), taking: update, from: match.map(MatchRow.init), unknown: record.unknownMembers, by: reader, into: &writer)
+            if !update.isEmpty { updatedIds.append(record.id) }
         }
         writer.endArray()
         writer.key("updatedIds")

@@ -4,23 +4,19 @@ import TournamentCoreJSON
 /// `matches.sections`: fixtures grouped into date sections in a time zone (``MatchSchedule``'s
 /// rules: ``MatchArrangement``), each match's texts written from the request as they are.
 enum MatchesSectionsMethod: WireMethod {
-    private typealias Field = Members.MatchesSectionsRequest
-
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
-        let fields = try ObjectFields<Field>(document, request)
-        let matches = try MatchCoding.matchRows(fields, .matches)
-        let favorites = try MatchCoding.recordRows(fields, .favorites)
-        var segment = MatchSegment.all
-        if let node = fields.value(.segment) {
-            guard let given = MatchSegment(rawValue: try document.string(at: node)) else {
-                throw .invalid("Expected \"all\" or \"favorites\", found \(document.quote(node)).", at: node)
+        var reader = DocumentReader(document, at: request)
+        let request = try Requests.MatchesSectionsRequest<Int>.read(&reader)
+        let matches = (request.matches ?? []).map(MatchRow.init)
+        let favorites = (request.favorites ?? []).map(MatchRow.init)
+        let segment: MatchSegment =
+            switch request.segment {
+            case nil, .all: .all
+            case .favorites: .favorites
             }
-            segment = given
-        }
         var timeZone = IANATimeZone.utc
-        if let node = fields.value(.timeZone) {
-            let name = try document.string(at: node)
-            guard let zone = IANATimeZone(identifier: name) else {
+        if let node = request.timeZone {
+            guard let zone = IANATimeZone(identifier: document.string(node)) else {
                 throw .invalid("Unknown time zone \(document.quote(node)); expected an IANA name such as \"Europe/London\".", at: node)
             }
             timeZone = zone

@@ -17,7 +17,7 @@ enum ParticipantsScorableMethod: CursorReadingWireMethod {
     @_optimize(size)
     static func respond(reading request: JSONCursor, into writer: inout JSONWriter) -> Bool {
         var reader = CursorReader(request)
-        guard let request = try? Requests.ParticipantsScorableRequest<UnsafeBufferPointer<UInt8>>.read(&reader), reader.finish() else {
+        guard let request = try? Requests.ParticipantsScorableRequest<CursorText>.read(&reader), reader.finish() else {
             return false
         }
         answer(request, reader, into: &writer)

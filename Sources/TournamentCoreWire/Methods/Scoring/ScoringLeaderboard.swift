@@ -15,8 +15,8 @@ enum ScoringLeaderboardMethod: CursorReadingWireMethod {
     /// path's error).
     static func respond(reading request: JSONCursor, into writer: inout JSONWriter) -> Bool {
         var reader = CursorReader(request)
-        var entries = LeaderboardEntries<UnsafeBufferPointer<UInt8>>()
-        guard (try? Requests.ScoringLeaderboardRequest<UnsafeBufferPointer<UInt8>>.read(&reader, entries: &entries)) != nil,
+        var entries = LeaderboardEntries<CursorText>()
+        guard (try? Requests.ScoringLeaderboardRequest<CursorText>.read(&reader, entries: &entries)) != nil,
               reader.finish()
         else { return false }
         write(entries, reader, into: &writer)

@@ -18,7 +18,7 @@ enum TournamentsFilterMethod: CursorReadingWireMethod {
     /// document, so it skips none).
     static func respond(reading request: JSONCursor, into writer: inout JSONWriter) -> Bool {
         var reader = CursorReader(request, keepsUnknownMembers: true)
-        guard let request = try? Requests.TournamentsFilterRequest<UnsafeBufferPointer<UInt8>>.read(&reader), reader.finish() else { return false }
+        guard let request = try? Requests.TournamentsFilterRequest<CursorText>.read(&reader), reader.finish() else { return false }
         respond(to: request, by: reader, into: &writer) { _ in }
         return true
     }
@@ -135,8 +135,7 @@ enum TournamentsFilterMethod: CursorReadingWireMethod {
             error = skipped.error
             path = (error.path(in: document) ?? document.path(to: skipped.node)).description
             var id: String?
-            if let fields = try? ObjectFields<Members.TournamentDocument>(document, skipped.node),
-               let node = fields.value(.id), document.kind(node) == .string {
+            if let node = document.member("id", of: skipped.node), document.kind(node) == .string {
                 let text = document.string(node)
                 id = text.isEmpty ? nil : text
             }
