@@ -168,4 +168,3 @@ private enum CompareRefusal: Error {
         }
     }
 }
-
