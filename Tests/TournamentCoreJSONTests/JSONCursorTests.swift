@@ -113,6 +113,45 @@ struct JSONCursorTests {
         #expect(cursor.1 == expectedCursorInteger(text, document: document.1))
     }
 
+    @Test("a one-digit integer that a comma or bracket ends is its digit; any other integer takes the long way to the same rules")
+    func oneDigitIntegers() {
+        // The integers of an array (`[...]`) or of an object's members, read until one declines.
+        func integers(_ text: String) -> [Int64?] {
+            var values: [Int64?] = []
+            _ = read(text) { cursor in
+                if text.hasPrefix("[") {
+                    guard cursor.enterArray() else { return }
+                    while cursor.nextElement() { values.append(cursor.int64()); if cursor.declined { return } }
+                } else {
+                    guard cursor.enterObject() else { return }
+                    while cursor.nextKey() != nil { values.append(cursor.int64()); if cursor.declined { return } }
+                }
+            }
+            return values
+        }
+        #expect(integers("[0,5,9]") == [0, 5, 9])
+        #expect(integers("{\"a\":7,\"b\":3}") == [7, 3])
+        #expect(integers("[1 ,2\t]") == [1, 2])
+        #expect(integers("[-3,10,42]") == [-3, 10, 42])
+        // Not a one-digit integer: a leading zero, a fraction, an exponent decline as before.
+        #expect(integers("[05]") == [nil])
+        #expect(integers("[5.0]") == [nil])
+        #expect(integers("[5e0]") == [nil])
+        // The digit is the text's last byte, before a page that cannot be read: nothing to look
+        // past (the long way). Its bracket the last byte: the short way, reading no further.
+        var last: Int64?
+        #expect(readAtPageEnd("7") { cursor in last = cursor.int64() })
+        #expect(last == 7)
+        last = nil
+        #expect(readAtPageEnd("[8]") { cursor in
+            _ = cursor.enterArray()
+            _ = cursor.nextElement()
+            last = cursor.int64()
+            _ = cursor.nextElement()
+        })
+        #expect(last == 8)
+    }
+
     @Test("random numbers read by a cursor are the values a document gives")
     func randomNumbers() throws {
         var generator = SeededGenerator()

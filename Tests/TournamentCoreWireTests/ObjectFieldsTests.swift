@@ -48,7 +48,7 @@ struct ObjectFieldsTests {
         }
     }
 
-    @Test("the objects of an array, sorted with the array's hints (ArrayObjects), are those sorted one by one")
+    @Test("the objects of an array, sorted with the array's hints (KeysByPosition), are those sorted one by one")
     func mappedObjectsAreSortedAlike() throws {
         let keys = ["a", "id", "public", "x", "n\\u0061me", "aVeryLongKeyThatSpansSeveralWords", "winner"]
         var generator = SystemRandomNumberGenerator()
@@ -61,9 +61,9 @@ struct ObjectFieldsTests {
         let bytes = Array(text.utf8)
         try bytes.withUnsafeBufferPointer { buffer in
             try withDocument(buffer) { document in
-                var arrayObjects = ArrayObjects<ManyFields>()
+                var hints = JSONKeyTable.KeysByPosition()
                 let mapped = try document.elements(document.root).map { element in
-                    let fields = try arrayObjects.fields(document, element)
+                    let fields = try ObjectFields<ManyFields>(document, element, hints: &hints)
                     return (ManyFields.allCases.map { fields.raw($0) }, fields.unknownCount)
                 }
                 let plain = try document.elements(document.root).map { element in

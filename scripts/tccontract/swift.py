@@ -54,7 +54,7 @@ def request_members(contract: Contract) -> str:
         "// %s" % NOTICE,
         "//",
         "// The known fields of every object of a request, from the request schemas' `properties`",
-        "// (scripts/tccontract/swift.py). A decoder reads an object with `ObjectFields<Members.X>`.",
+        "// (scripts/tccontract/swift.py). A reader finds an object's members by `Members.X`.",
         "",
         "import TournamentCore",
         "import TournamentCoreJSON",

@@ -36,7 +36,7 @@ struct DocumentReader: RequestReader {
         try visitInCheckOrder(try ObjectFields<Field>(document, node), visit)
     }
 
-    /// ``readObject(_:_:)`` with the keys sorted by the array's hints (``ArrayObjects``).
+    /// ``readObject(_:_:)`` with the keys sorted by the array's hints (``JSONKeyTable/KeysByPosition``).
     @inline(always)
     @discardableResult
     mutating func readObject<Field: RequestFields>(

@@ -69,45 +69,23 @@ extension JSONDocument {
         return rest.next()
     }
 
-    /// The elements of an array node turned into values by `transform`, in order, in an array
-    /// allocated once; the first error stops.
-    func map<Element>(array node: Int, _ transform: (Int) throws(WireError) -> Element) throws(WireError) -> [Element] {
-        let elements = try array(node)
-        var values: [Element] = []
-        values.reserveCapacity(elements.count)
-        for element in elements {
-            values.append(try transform(element))
-        }
-        return values
-    }
-
     /// The UTF-8 bytes of a string node (escapes decoded), lent to `body`.
     func withStringBytes<Result>(at node: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) throws(WireError) -> Result {
         try requireString(at: node)
         return withStringBytes(node, body)
     }
 
-    func string(at node: Int) throws(WireError) -> String {
-        try requireString(at: node)
-        return string(node)
-    }
-
-    /// A string node, checked as ``string(at:)`` checks it, without making its `String`.
+    /// A string node; an error at it when it is another kind.
     @inline(__always)
     func requireString(at node: Int) throws(WireError) {
         guard _fastPath(kind(node) == .string) else { throw mismatch("a string", at: node) }
     }
 
-    /// A non-empty string node, checked as ``nonEmptyString(at:)`` checks it, without making its
-    /// `String` (a string's text is empty exactly when its bytes are).
+    /// A non-empty string node (a string's text is empty exactly when its bytes are); an error at
+    /// it otherwise.
     @inline(__always)
     func requireNonEmptyString(at node: Int) throws(WireError) {
         guard try withStringBytes(at: node, { !$0.isEmpty }) else { throw .invalid("Expected a non-empty string.", at: node) }
-    }
-
-    func nonEmptyString(at node: Int) throws(WireError) -> String {
-        try requireNonEmptyString(at: node)
-        return string(node)
     }
 
     @inline(__always)
@@ -124,21 +102,9 @@ extension JSONDocument {
         mismatch("a boolean", at: node)
     }
 
-    /// An integer literal within `range` (a number with a fraction or an exponent, such as
-    /// `5.0` or `1e3`, is not an integer).
-    ///
-    /// Inlined where a handler reads a field: the success path is a few comparisons; the
-    /// messages of the failures are built out of line.
-    @inline(__always)
-    func int(at node: Int, in range: ClosedRange<Int64> = Int64.min...Int64.max) throws(WireError) -> Int {
-        let value = try int64(at: node, in: range)
-        // Int(exactly:) costs nothing where Int is 64 bits wide and keeps 32-bit platforms exact.
-        guard let result = Int(exactly: value) else { throw intError(at: node, in: range) }
-        return result
-    }
-
-    /// An integer literal within `range`, as an `Int64` on every platform (timestamps pass
-    /// 2^31, beyond a 32-bit `Int`).
+    /// An integral number within `range` however written (`8`, `8.0`, `80e-1`; not `8.5`), as an
+    /// `Int64` on every platform (timestamps pass 2^31, beyond a 32-bit `Int`). The failures'
+    /// messages are built out of line.
     @inline(__always)
     func int64(at node: Int, in range: ClosedRange<Int64> = Int64.min...Int64.max) throws(WireError) -> Int64 {
         guard let value = int64(node), _fastPath(range.contains(value)) else { throw intError(at: node, in: range) }

@@ -3,9 +3,9 @@ import TournamentCoreJSON
 /// The members of one request object, sorted into its known fields.
 ///
 /// Reading a member's key once and remembering its value node makes repeated keys resolve as
-/// the contract says (the last occurrence wins) before any value is interpreted. `null` counts
-/// as absent for optional fields, so `{"limit":null}` is `{}`; fields where `null` means
-/// something of its own are read with ``raw(_:)``.
+/// the contract says (the last occurrence wins) before any value is interpreted. A field's
+/// value node is ``raw(_:)``, `null` included: what a `null` means (absence, for every optional
+/// member) is the generated decoder's to say, through ``DocumentReader``.
 struct ObjectFields<Field: RequestFields> {
     let document: JSONDocument
     /// The object's node.
@@ -94,20 +94,6 @@ struct ObjectFields<Field: RequestFields> {
         return found
     }
 
-    /// The value node of `field` if present and not `null`.
-    @inline(__always)
-    func value(_ field: Field) -> Int? {
-        guard let node = raw(field), document.kind(node) != .null else { return nil }
-        return node
-    }
-
-    /// The value node of a required field; an error at the object's path + key when absent.
-    @inline(__always)
-    func required(_ field: Field) throws(WireError) -> Int {
-        guard let node = raw(field) else { throw Self.missing(field, in: object) }
-        return node
-    }
-
     /// The error of a missing required field (out of line: its message is not the reading's
     /// business, and inlined it took stack space in every decoder).
     @inline(never)
@@ -126,102 +112,5 @@ struct ObjectFields<Field: RequestFields> {
             count: unknownCount,
             positions: Field.keepsUnknownMembers && document.count(object) <= 64 ? unknownPositions : nil,
             isKnown: { document, key in Field.table.index(ofKey: key, in: document) != nil })
-    }
-
-    // MARK: Typed reads of optional fields (nil when absent or null)
-    //
-    // All inlined, so that the fields stay in registers: an out-of-line read takes them by
-    // address, which copies the whole struct to memory.
-
-    @inline(__always)
-    func string(_ field: Field) throws(WireError) -> String? {
-        guard let node = value(field) else { return nil }
-        return try document.string(at: node)
-    }
-
-    /// An optional string that, when present, must not be empty.
-    @inline(__always)
-    func nonEmptyString(_ field: Field) throws(WireError) -> String? {
-        guard let node = value(field) else { return nil }
-        return try document.nonEmptyString(at: node)
-    }
-
-    @inline(__always)
-    func bool(_ field: Field) throws(WireError) -> Bool? {
-        guard let node = value(field) else { return nil }
-        return try document.bool(at: node)
-    }
-
-    @inline(__always)
-    func int(_ field: Field, in range: ClosedRange<Int64> = Int64.min...Int64.max) throws(WireError) -> Int? {
-        guard let node = value(field) else { return nil }
-        return try document.int(at: node, in: range)
-    }
-
-    @inline(__always)
-    func int64(_ field: Field, in range: ClosedRange<Int64> = Int64.min...Int64.max) throws(WireError) -> Int64? {
-        guard let node = value(field) else { return nil }
-        return try document.int64(at: node, in: range)
-    }
-
-    @inline(__always)
-    func double(_ field: Field, in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude) throws(WireError) -> Double? {
-        guard let node = value(field) else { return nil }
-        return try document.double(at: node, in: range)
-    }
-
-    // MARK: Typed reads of required fields
-
-    @inline(__always)
-    func requiredString(_ field: Field) throws(WireError) -> String {
-        try document.string(at: required(field))
-    }
-
-    /// A required string that must not be empty.
-    @inline(__always)
-    func requiredNonEmptyString(_ field: Field) throws(WireError) -> String {
-        try document.nonEmptyString(at: required(field))
-    }
-
-    /// A required non-empty string, checked as ``requiredNonEmptyString(_:)`` checks it, for a
-    /// member whose text no rule reads.
-    @inline(__always)
-    func requireNonEmptyString(_ field: Field) throws(WireError) {
-        try document.requireNonEmptyString(at: required(field))
-    }
-
-    /// An optional string's node (nil: absent or null), checked as ``string(_:)`` checks it.
-    @inline(__always)
-    func stringNode(_ field: Field) throws(WireError) -> Int? {
-        guard let node = value(field) else { return nil }
-        try document.requireString(at: node)
-        return node
-    }
-
-    @inline(__always)
-    func requiredArray(_ field: Field) throws(WireError) -> JSONDocument.Children {
-        try document.array(required(field))
-    }
-}
-
-/// The objects of one array, sorted into fields one after another with the key table read once
-/// and the array's key hints (``JSONKeyTable/KeysByPosition``): the objects of an array mostly repeat
-/// their keys in the same order.
-///
-/// ```swift
-/// var arrows = ArrayObjects<Members.Arrow>()
-/// for element in try document.array(node) { let fields = try arrows.fields(document, element) ... }
-/// ```
-struct ArrayObjects<Field: RequestFields> {
-    private let table = Field.table
-    private var hints = JSONKeyTable.KeysByPosition()
-
-    init() {}
-
-    /// The fields of the object at `node`, an element of the array; throws when it is not an
-    /// object. Inlined, so that the slots are filled where the caller keeps them.
-    @inline(always)
-    mutating func fields(_ document: JSONDocument, _ node: Int) throws(WireError) -> ObjectFields<Field> {
-        try ObjectFields(document, node, table: table, hints: &hints)
     }
 }

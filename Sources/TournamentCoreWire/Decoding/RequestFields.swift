@@ -2,8 +2,9 @@ import TournamentCoreJSON
 
 /// The known keys of one kind of request object, as an enum whose raw values are the keys.
 ///
-/// The enums are generated from the request schemas (`Members`, in RequestMembers.swift): a
-/// decoder reads an object with `ObjectFields<Members.Arrow>` and never declares its keys.
+/// The enums are generated from the request schemas (`Members`, in RequestMembers.swift): the
+/// readers find an object's members by `Members.Arrow` (``ObjectFields``, the cursor's key
+/// table) and a decoder never declares its keys.
 protocol RequestFields: RawRepresentable<String>, CaseIterable, Equatable, Sendable where AllCases == [Self] {
     /// The vector whose lanes keep the value nodes of an object's fields (``FieldSlots``): one
     /// lane per field, up to 16 lanes.

@@ -33,7 +33,6 @@ enum EquipmentStatsMethod: CursorReadingWireMethod {
 
     /// Writes the result: the statistics and the drift (null when no arrow has coordinates);
     /// throws before writing anything.
-    @inline(__always)
     private static func answer<Text>(_ request: Requests.EquipmentStatsRequest<Text>, _ tallies: RoundTallies, into writer: inout JSONWriter) throws(EquipmentError) {
         let filter = RoundFilter(timeRange: request.timeRange, startDate: request.startDate, now: request.now)
         let stats = try tallies.stats(setupId: request.setupId, filter: filter)

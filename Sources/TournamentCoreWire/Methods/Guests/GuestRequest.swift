@@ -15,7 +15,6 @@ struct GuestRequest {
     let limits: GuestLimits
 
     /// Reads the `guests.check` request the reader stands at.
-    @inline(__always)
     init<Reader: RequestReader>(reading reader: inout Reader) throws(Reader.Failure) {
         var participants = GuestsAddedBy<Reader.Text>()
         let request = try Requests.GuestsCheckRequest<Reader.Text>.read(&reader, participants: &participants)
@@ -23,7 +22,6 @@ struct GuestRequest {
     }
 
     /// The members as `reader` read them.
-    @inline(__always)
     init<Reader: RequestReader>(
         _ tournament: Requests.TournamentDocument<Reader.Text>?, _ participants: GuestsAddedBy<Reader.Text>, _ currentUserId: Reader.Text?,
         _ limits: Requests.GuestLimits<Reader.Text>?, by reader: Reader
@@ -74,16 +72,5 @@ struct GuestRequest {
             object.field("maxTotalGuests", check.limits.maxTotalGuests)
         }
         writer.endObject()
-    }
-}
-
-/// The participants of a guests request as the rules count them: who added each guest, in
-/// order (nil: not said); the others are only checked.
-struct GuestsAddedBy<Text>: RequestAccumulator {
-    private(set) var guests: [Text?] = []
-
-    @inline(__always)
-    mutating func add(_ participant: Requests.SessionParticipant<Text>) {
-        if participant.guestParticipant == true { guests.append(participant.addedBy) }
     }
 }

@@ -3,33 +3,6 @@ import TournamentCoreJSON
 
 /// JSON of the participant types.
 enum ParticipantCoding {
-    private typealias ParticipantField = Members.StoredParticipant
-
-    private typealias UserField = Members.CurrentUser
-
-    /// A stored participant document: `participantId` (non-empty string) required,
-    /// `displayName` (default `""`), `joinedAt` (integer), `isCreator` (default false).
-    static func participant(_ document: JSONDocument, _ node: Int) throws(WireError) -> TournamentParticipant {
-        let fields = try ObjectFields<ParticipantField>(document, node)
-        return TournamentParticipant(
-            participantId: try fields.requiredNonEmptyString(.participantId),
-            displayName: try fields.string(.displayName) ?? "",
-            joinedAt: try fields.int64(.joinedAt),
-            isCreator: try fields.bool(.isCreator) ?? false)
-    }
-
-    /// The signed-in user: an object with `uid` (string) and optional `displayName` and `email`;
-    /// nil when the field is absent or null (nobody is signed in).
-    @inline(__always)  // takes the fields in place (see ObjectFields)
-    static func currentUser<Field>(_ fields: ObjectFields<Field>, _ field: Field) throws(WireError) -> CurrentUser? {
-        guard let node = fields.value(field) else { return nil }
-        let user = try ObjectFields<UserField>(fields.document, node)
-        return CurrentUser(
-            uid: try user.requiredString(.uid),
-            displayName: try user.string(.displayName),
-            email: try user.string(.email))
-    }
-
     /// Writes `{"participantId","displayName","joinedAt","isCreator"}` (`joinedAt` omitted when
     /// unknown). Only these fields: nothing else of a stored document leaves the core.
     /// (Out of line, as the next: one copy of each member's writing, however many callers.)

@@ -17,7 +17,6 @@ enum ParticipantsDisplayNameMethod: CursorReadingWireMethod {
     }
 
     /// The display name the request the reader stands at asks for.
-    @inline(__always)
     private static func displayName<Reader: RequestReader>(reading reader: inout Reader) throws(Reader.Failure) -> String {
         let request = try Requests.ParticipantsDisplayNameRequest.read(&reader)
         return ParticipantDisplayName.resolve(

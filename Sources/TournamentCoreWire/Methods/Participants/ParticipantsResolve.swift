@@ -8,60 +8,52 @@ import TournamentCoreJSON
 /// ``LegacyRoster`` (the resolver's own rules) and written where it stands in the request, three
 /// times (the participant, its repair write's path and data), without a `String` per participant.
 enum ParticipantsResolveMethod: WireMethod {
-    private typealias Field = Members.ParticipantsResolveRequest
-
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
-        let fields = try ObjectFields<Field>(document, request)
-        let tournamentIdNode = try fields.required(.tournamentId)
-        try document.requireString(at: tournamentIdNode)
-        let subcollection = try fields.value(.participants).map { node throws(WireError) in
-            try document.map(array: node) { element throws(WireError) in try ParticipantCoding.participant(document, element) }
-        } ?? []
-        let participantIds = try fields.value(.participantIds).map { node throws(WireError) in try document.array(node) }
-        if let participantIds {
-            for element in participantIds where document.kind(element) != .null {
-                try document.requireString(at: element)
+        var reader = DocumentReader(document, at: request)
+        let request = try Requests.ParticipantsResolveRequest<Int>.read(&reader)
+        let currentUser = request.currentUser?.currentUser(by: reader)
+        if let participants = request.participants, !participants.isEmpty {  // the list as stored; participantIds is not read
+            let subcollection = participants.map { participant in
+                TournamentParticipant(
+                    participantId: reader.string(participant.participantId),
+                    displayName: participant.displayName.map { reader.string($0) } ?? "",
+                    joinedAt: participant.joinedAt,
+                    isCreator: participant.isCreator ?? false)
             }
-        }
-        let currentUser = try ParticipantCoding.currentUser(fields, .currentUser)
-        let now = try fields.now(.now)
-
-        if let reason = document.withStringBytes(tournamentIdNode, DocumentID.problem(withUTF8:)) {
-            throw .invalid(reason, at: tournamentIdNode)
-        }
-        if !subcollection.isEmpty {  // the list as stored; participantIds is not read
             writeSubcollection(subcollection, currentUser: currentUser, into: &writer)
             return
         }
-        var roster = LegacyRoster(count: participantIds?.count ?? 0, currentUser: currentUser)
+        let participantIds = request.participantIds ?? []
+        var roster = LegacyRoster(count: participantIds.count, currentUser: currentUser)
         // The string node of each participant admitted, in order.
         var kept: [Int] = []
+        kept.reserveCapacity(participantIds.count)
         var userIndex = -1
         var idBytes = 0  // of the IDs kept, as written in the request
-        if let participantIds {
-            kept.reserveCapacity(participantIds.count)
-            for (position, element) in participantIds.enumerated() where document.kind(element) == .string {
-                let admitted = document.withStringBytes(element) { bytes in
-                    Result { () throws(ParticipantError) in
-                        try roster.admit(bytes, at: position) { document.stringEquals(kept[$0], bytes) }
-                    }
+        for (position, element) in participantIds.enumerated() {
+            guard let element else { continue }  // a null entry is skipped
+            let admitted = document.withStringBytes(element) { bytes in
+                Result { () throws(ParticipantError) in
+                    try roster.admit(bytes, at: position) { document.stringEquals(kept[$0], bytes) }
                 }
-                let member: LegacyRoster.Member?
-                do throws(ParticipantError) {
-                    member = try admitted.get()
-                } catch {
-                    switch error {
-                    case .invalidTournamentID(let reason): throw .invalid(reason, at: tournamentIdNode)
-                    case .invalidParticipantID(_, let reason): throw .invalid(reason, at: element)
-                    }
-                }
-                guard let member else { continue }
-                if member.isCurrentUser { userIndex = member.index }
-                kept.append(element)
-                idBytes += document.byteCount(element)
             }
+            let member: LegacyRoster.Member?
+            do throws(ParticipantError) {
+                member = try admitted.get()
+            } catch {
+                switch error {
+                case .invalidTournamentID(let reason): throw .invalid(reason, at: request.tournamentId)
+                case .invalidParticipantID(_, let reason): throw .invalid(reason, at: element)
+                }
+            }
+            guard let member else { continue }
+            if member.isCurrentUser { userIndex = member.index }
+            kept.append(element)
+            idBytes += document.byteCount(element)
         }
-        writeLegacy(kept, idBytes: idBytes, userIndex: userIndex, roster: roster, tournamentId: tournamentIdNode, now: now, in: document, into: &writer)
+        writeLegacy(
+            kept, idBytes: idBytes, userIndex: userIndex, roster: roster, tournamentId: request.tournamentId,
+            now: request.now ?? Timestamps.now(), in: document, into: &writer)
     }
 
     /// The subcollection as the resolver answers it: its names resolved, no repair.

@@ -25,7 +25,6 @@ enum TournamentsFilterMethod: CursorReadingWireMethod {
 
     /// Writes the result of `request` as `reader` read it: the tab, the tournaments listed, the
     /// counts, labels and empty state, then (when skipping was asked for) what `skipped` writes.
-    @inline(__always)
     private static func respond<Reader: RequestReader>(
         to request: Requests.TournamentsFilterRequest<Reader.Text>, by reader: Reader, into writer: inout JSONWriter,
         skipped: (inout JSONWriter) -> Void
@@ -92,7 +91,6 @@ enum TournamentsFilterMethod: CursorReadingWireMethod {
 
     /// Writes a normalized document: the seven known fields in the contract's order (absent ones
     /// as the apps' parser defaults them), then its unknown members in request order.
-    @inline(__always)
     private static func write<Reader: RequestReader>(
         _ tournament: Requests.TournamentDocument<Reader.Text>, status: TournamentStatus, by reader: Reader, into writer: inout JSONWriter
     ) {
@@ -110,7 +108,6 @@ enum TournamentsFilterMethod: CursorReadingWireMethod {
     }
 
     /// `"key":"text"`, `""` for an absent text.
-    @inline(__always)
     private static func write<Reader: RequestReader>(_ key: StaticString, _ text: Reader.Text?, by reader: Reader, into writer: inout JSONWriter) {
         guard let text else {
             writer.field(key, "")

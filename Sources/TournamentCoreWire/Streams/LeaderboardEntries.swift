@@ -43,7 +43,6 @@ struct LeaderboardEntries<Text>: Requests.LeaderboardEntryInputStream {
 struct TotaledArrows<Text>: RequestAccumulator {
     private(set) var totals = ScoreTotals(score: 0)
 
-    @inline(__always)
     mutating func add(_ arrow: Requests.Arrow<Text>) throws(RequestRefusal) {
         let arrow = try Arrow(checking: arrow)
         do throws(EquipmentError) {

@@ -1,0 +1,12 @@
+import TournamentCore
+
+/// The participants of a guests request as the rules count them: who added each guest, in
+/// order (nil: not said); the others are only checked.
+struct GuestsAddedBy<Text>: RequestAccumulator {
+    private(set) var guests: [Text?] = []
+
+    @inline(__always)
+    mutating func add(_ participant: Requests.SessionParticipant<Text>) {
+        if participant.guestParticipant == true { guests.append(participant.addedBy) }
+    }
+}
