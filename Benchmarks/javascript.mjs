@@ -7,8 +7,12 @@
 // Each round times, per workload, the native library (native-timer, a C program calling
 // tc_call_n on the file's bytes, for about 100 ms) and then the module (core.call(method, text)
 // on the same request as a JavaScript string, the way a page holds it, for about 100 ms: the
-// text encoded into the module's memory, the response decoded back into a string); the table
-// gives the median round of each and the median of the rounds' ratios. For tournaments.filter,
+// text encoded into the module's memory, the response decoded back into a string), and then the
+// module alone (tc_call_n of another instance on the request's bytes already in its memory, each
+// response freed undecoded: what native-timer does natively); the table gives the median round of
+// each and the median of the rounds' ratios. The module alone against native is the speed of the
+// compiled code; core.call minus the module alone is what crossing into JavaScript costs (the
+// text encoded in, the response made a string). For tournaments.filter,
 // guests.check and equipment.stats, the same rounds also time plain JavaScript
 // (Benchmarks/plain/methods.mjs: JSON.parse, the rules, JSON.stringify, as a page would write
 // them), whose responses are checked byte for byte against the module's first. With OTHER.wasm (another
@@ -66,6 +70,45 @@ function module(workload, instance = core) {
   return timed((text) => instance.call(workload.method, text), workload.text);
 }
 
+/** The module's exports, in an instance of its own with minimal system functions (no stdio). */
+const bare = await (async () => {
+  let memory;
+  const imports = {
+    clock_time_get: (id, precision, address) => {
+      new DataView(memory.buffer).setBigUint64(address >>> 0, BigInt(Date.now()) * 1_000_000n, true);
+      return 0;
+    },
+    random_get: (address, length) => {
+      crypto.getRandomValues(new Uint8Array(memory.buffer, address >>> 0, length >>> 0));
+      return 0;
+    },
+    fd_write: () => 8, // EBADF: nothing is written to standard error here
+    fd_close: () => 0,
+    fd_seek: () => 70,
+  };
+  const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), { wasi_snapshot_preview1: imports });
+  memory = instance.exports.memory;
+  return instance.exports;
+})();
+
+/** The workload's method name and request bytes written into the bare instance's memory once. */
+function placed(workload) {
+  const bytes = new TextEncoder().encode(`${workload.method}\0${workload.text}`);
+  const address = bare.malloc(bytes.length + 4) >>> 0;
+  new Uint8Array(bare.memory.buffer).set(bytes, address + 4);
+  return { name: address + 4, request: address + 4 + workload.method.length + 1, length: bytes.length - workload.method.length - 1, lengthSlot: address };
+}
+
+/** Nanoseconds per tc_call_n of the bare instance on the placed request, its response freed. */
+function alone(workload) {
+  const { name, request, length, lengthSlot } = workload.placed;
+  return timed(() => {
+    const response = bare.tc_call_n(name, request, length, lengthSlot);
+    if (response === 0) throw new Error(`${workload.method}: tc_call_n returned NULL`);
+    bare.tc_string_free(response);
+  });
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[sorted.length >> 1];
@@ -76,7 +119,10 @@ for (const workload of workloads) {
   workload.module = [];
   workload.other = [];
   workload.plain = [];
+  workload.alone = [];
+  workload.placed = placed(workload);
   module(workload); // (once before timing: the JIT's first compilation of the call path)
+  alone(workload);
   if (other) module(workload, other);
   const peer = plain[workload.method];
   if (peer) {
@@ -93,6 +139,7 @@ for (let round = 0; round < rounds; round++) {
   for (const workload of workloads) {
     workload.native.push(await native(workload));
     workload.module.push(module(workload));
+    workload.alone.push(alone(workload));
     if (other) workload.other.push(module(workload, other));
     if (workload.peer) workload.plain.push(timed(workload.peer, workload.text));
   }
@@ -104,12 +151,15 @@ const size = (bytes) => (bytes < 10_000 ? `${bytes} B` : bytes < 1e6 ? `${Math.r
 console.log(`JavaScript (Node ${process.versions.node}): the module through core.call against the native library (${rounds} interleaved rounds)`);
 console.log("");
 if (other) console.log(`(other module: ${path.basename(otherPath)}, ${size(readFileSync(otherPath).length)}; module: ${size(readFileSync(wasmPath).length)})\n`);
-console.log("| workload | request | native µs | module µs | module ÷ native |" + (other ? " other µs | other ÷ module |" : ""));
-console.log("|---|---:|---:|---:|---:|" + (other ? "---:|---:|" : ""));
+console.log("| workload | request | native µs | module µs | module ÷ native | module alone µs | alone ÷ native | crossing µs |" + (other ? " other µs | other ÷ module |" : ""));
+console.log("|---|---:|---:|---:|---:|---:|---:|---:|" + (other ? "---:|---:|" : ""));
 for (const workload of workloads) {
   const ratios = workload.native.map((native, index) => workload.module[index] / native);
+  const aloneRatios = workload.native.map((native, index) => workload.alone[index] / native);
+  const crossings = workload.module.map((time, index) => time - workload.alone[index]);
   const versus = workload.other.map((time, index) => time / workload.module[index]);
   console.log(`| ${workload.method} (${workload.size}) | ${size(Buffer.byteLength(workload.text))} | ${micro(median(workload.native))} | ${micro(median(workload.module))} | ${median(ratios).toFixed(2)} |`
+    + ` ${micro(median(workload.alone))} | ${median(aloneRatios).toFixed(2)} | ${micro(median(crossings))} |`
     + (other ? ` ${micro(median(workload.other))} | ${median(versus).toFixed(2)} |` : ""));
 }
 

@@ -22,6 +22,8 @@ const encoder = new TextEncoder();
 /** The largest request buffer kept between calls; a larger one is freed when its call ends. */
 const KEPT_BUFFER_BYTES = 1 << 20;
 const decoder = new TextDecoder("utf-8");
+/** The smallest response that Node decodes through Buffer when it is all ASCII (responseDecoder). */
+const NODE_ASCII_BYTES = 16384;
 
 /** The exports a TournamentCore module has (the rest are the per-method tc_* functions). */
 const REQUIRED_EXPORTS = ["memory", "malloc", "free", "tc_version", "tc_call_n", "tc_string_free"];
@@ -59,7 +61,7 @@ export async function load(source = new URL("./tournamentcore.wasm", import.meta
     throw new Error(`TournamentCore: cannot instantiate the WebAssembly module: ${error.message}`, { cause: error });
   }
   system.memory = instance.exports.memory;
-  return new Core(instance.exports);
+  return new Core(instance.exports, await responseDecoder());
 }
 
 /**
@@ -94,10 +96,12 @@ class Core extends Methods {
   #capacity = 0;
   #view = new Uint8Array(0);
   #stackTop; // the module's stack pointer between calls (restored after a failed allocation)
+  #decode; // a response's UTF-8 bytes -> its text (responseDecoder)
 
-  constructor(exports) {
+  constructor(exports, decode) {
     super();
     this.#exports = exports;
+    this.#decode = decode;
     this.#stackTop = exports.__stack_pointer?.value;
     /** The library's version, "MAJOR.MINOR.PATCH" (tc_version). */
     this.version = this.#readCString(exports.tc_version() >>> 0);
@@ -240,7 +244,7 @@ class Core extends Methods {
         // (Views anew: the call may have grown the memory, detaching earlier ones.)
         const bytes = this.#bytes();
         const responseLength = (bytes[this.#buffer] | (bytes[this.#buffer + 1] << 8) | (bytes[this.#buffer + 2] << 16) | (bytes[this.#buffer + 3] << 24)) >>> 0;
-        return decoder.decode(new Uint8Array(bytes.buffer, response, responseLength));
+        return this.#decode(new Uint8Array(bytes.buffer, response, responseLength));
       } finally {
         this.#entered = true;
         tc_string_free(response);
@@ -353,6 +357,27 @@ class SystemInterface {
   }
 }
 
+/**
+ * How responses are decoded: with TextDecoder, except in Node for a response of 16 KiB or more
+ * that is all ASCII (most are: only texts taken from the request, such as names, can bring
+ * characters past ASCII, which the core writes as UTF-8). There node:buffer's isAscii check
+ * (vectorized) and its latin1 decoding make the same string (ASCII is the same bytes in both),
+ * and faster than TextDecoder once the text is large: BENCHMARKS.md, "What the work found".
+ */
+async function responseDecoder() {
+  const utf8 = (bytes) => decoder.decode(bytes);
+  if (!isNode()) return utf8;
+  const { Buffer, isAscii } = await import("node:buffer");
+  if (typeof isAscii !== "function") return utf8; // (Node before 18.15)
+  return (bytes) => (bytes.length >= NODE_ASCII_BYTES && isAscii(bytes)
+    ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1")
+    : decoder.decode(bytes));
+}
+
+function isNode() {
+  return typeof process !== "undefined" && process.versions != null && process.versions.node != null;
+}
+
 async function compile(source) {
   if (source instanceof WebAssembly.Module) return source;
   if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return WebAssembly.compile(source);
@@ -361,10 +386,9 @@ async function compile(source) {
     // (Compile the bytes rather than stream: a server may not send application/wasm.)
     return WebAssembly.compile(await source.arrayBuffer());
   }
-  const isNode = typeof process !== "undefined" && process.versions != null && process.versions.node != null;
   if (typeof source === "string" || source instanceof URL) {
     const text = String(source);
-    if (isNode && (source instanceof URL ? source.protocol === "file:" : !/^(https?|data|blob):/i.test(text))) {
+    if (isNode() && (source instanceof URL ? source.protocol === "file:" : !/^(https?|data|blob):/i.test(text))) {
       const { readFile } = await import("node:fs/promises");
       return WebAssembly.compile(await readFile(source instanceof URL || text.startsWith("file:") ? new URL(text) : text));
     }

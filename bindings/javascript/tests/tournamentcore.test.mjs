@@ -241,3 +241,33 @@ test("the kept request buffer: a request past 1 MiB, text that needs more than a
   }
   assertStillWorks();
 });
+
+test("a large response is the native tool's bytes, decoded, whether all ASCII or not (Node's ASCII path and TextDecoder)", (context) => {
+  if (!existsSync(cliPath)) {
+    context.skip(`no native tool at ${cliPath} (set TOURNAMENTCORE_CLI)`);
+    return;
+  }
+  // Responses past the 16 KiB from which Node decodes an all-ASCII response through Buffer:
+  // names in ASCII, then one name with a letter past ASCII at the response's end, and one at its
+  // start; and one just below the threshold.
+  const named = (count, name) => Array.from({ length: count }, (_, index) => ({
+    id: `t${index}`, name: name(index), status: "open", public: true,
+  }));
+  const ascii = named(2000, (index) => `Open ${index}`);
+  const requests = [
+    { tournaments: ascii, tab: "all" },
+    { tournaments: [...ascii, { id: "last", name: "Zoë's cup", status: "open", public: true }], tab: "all" },
+    { tournaments: [{ id: "first", name: "Épreuve 🏹", status: "open", public: true }, ...ascii], tab: "all" },
+    { tournaments: ascii.slice(0, 100), tab: "all" },
+  ];
+  const sizes = [];
+  for (const request of requests) {
+    const text = JSON.stringify(request);
+    const response = core.call("tournaments.filter", text);
+    const native = execFileSync(cliPath, ["tournaments.filter", "-"], { input: text, maxBuffer: 64 << 20 });
+    assert.deepEqual(Buffer.from(response, "utf8"), native.subarray(0, native.length - 1)); // (the tool ends with a newline)
+    sizes.push(native.length - 1);
+  }
+  assert.ok(sizes[0] > 16384 && sizes[3] < 16384, `${sizes}`);
+  assertStillWorks();
+});
