@@ -69,7 +69,7 @@ struct CursorPathTests {
         }
     }
 
-    @Test("each method with a cursor path answers generated requests as its document path does, plain or odd", arguments: ["equipment.stats", "equipment.compare", "guests.check", "scoring.leaderboard", "tournaments.filter"])
+    @Test("each method with a cursor path answers generated requests as its document path does, plain or odd", arguments: ["equipment.stats", "equipment.compare", "guests.check", "participants.resolve", "scoring.leaderboard", "tournaments.filter"])
     func generatedRequests(method: String) {
         var generator = SeededGenerator()
         var read = 0
@@ -79,6 +79,7 @@ struct CursorPathTests {
             case "tournaments.filter": FilterRequestGenerator.request(using: &generator)
             case "equipment.compare": CompareRequestGenerator.request(using: &generator)
             case "scoring.leaderboard": LeaderboardRequestGenerator.request(using: &generator)
+            case "participants.resolve": ResolveRequestGenerator.request(using: &generator)
             default: StatsRequestGenerator.request(using: &generator)
             }
             let isRead = readByCursor(request, method: method)
@@ -111,10 +112,31 @@ struct CursorPathTests {
         ("tournaments.filter", "{\"tournaments\":[{\"id\":\"a\"},{\"id"),
         // Thirteen members: the last past the hinted positions.
         ("tournaments.filter", "{\"tournaments\":[{\"a\":1,\"b\":2,\"c\":3,\"d\":4,\"e\":5,\"f\":6,\"g\":7,\"h\":8,\"i\":9,\"j\":10,\"k\":11,\"l\":12,\"id\":\"a\"},{\"a\":1,\"b\":2,\"c\":3,\"d\":4,\"e\":5,\"f\":6,\"g\":7,\"h\":8,\"i\":9,\"j\":10,\"k\":11,\"l\":12,\"id\":\"b\"}],\"tab\":\"all\"}"),
+        // participants.resolve: repeats, blanks and nulls; the signed-in user among the IDs, with a
+        // name of their own and with a placeholder; an ID that cannot be a document ID after a
+        // repeat of it (the repeat is left out first); an escaped ID or name (declined: the document
+        // path decodes it); a participant with a member the decoder does not know (declined).
+        ("participants.resolve", "{\"tournamentId\":\"t1\",\"participantIds\":[\"a\",\"b\",\"a\",\" \",null,\"\",\"c\",\"b\"],\"now\":5}"),
+        ("participants.resolve", "{\"participantIds\":[\"x\",\"u1\",\"y\"],\"currentUser\":{\"uid\":\"u1\",\"displayName\":\"Robin\"},\"tournamentId\":\"t1\",\"now\":5}"),
+        ("participants.resolve", "{\"tournamentId\":\"t1\",\"participantIds\":[\"u1\"],\"currentUser\":{\"uid\":\"u1\",\"displayName\":\"Archer 3\",\"email\":\"robin@example.com\"},\"now\":5}"),
+        ("participants.resolve", "{\"tournamentId\":\"t1\",\"participantIds\":[\"a\",\"a\",\"..\",\"b/c\"],\"now\":5}"),
+        ("participants.resolve", "{\"tournamentId\":\"t1\",\"participantIds\":[\"a\\u0062\",\"ab\"],\"now\":5}"),
+        ("participants.resolve", "{\"tournamentId\":\"t\\u0031\",\"participantIds\":[\"a\"],\"currentUser\":{\"uid\":\"a\",\"displayName\":\"Zo\\u00eb\"},\"now\":5}"),
+        ("participants.resolve", "{\"tournamentId\":\"t1\",\"participants\":[{\"participantId\":\"p1\",\"displayName\":\"Archer 1\",\"joinedAt\":7},{\"participantId\":\"p2\",\"isCreator\":true}],\"participantIds\":[\"q\"]}"),
+        ("participants.resolve", "{\"tournamentId\":\"t1\",\"participants\":[{\"participantId\":\"p1\",\"role\":\"judge\"}]}"),
+        ("participants.resolve", "{\"tournamentId\":\"t1\",\"participants\":[],\"participantIds\":[],\"now\":5}"),
     ])
     func oddRequests(_ example: (method: String, request: String)) {
         let (cursorFirst, document) = answers(example.method, example.request)
         #expect(cursorFirst == document)
+    }
+
+    @Test("participants.resolve's cursor path reads a plain legacy list and a subcollection itself, and declines an escaped ID")
+    func resolveIsReadByCursor() {
+        #expect(readByCursor("{\"tournamentId\":\"t1\",\"participantIds\":[\"a\",\"b\",\"a\",null],\"now\":5}", method: "participants.resolve"))
+        #expect(readByCursor("{\"tournamentId\":\"t1\",\"participants\":[{\"participantId\":\"p1\",\"joinedAt\":7}]}", method: "participants.resolve"))
+        #expect(!readByCursor("{\"tournamentId\":\"t1\",\"participantIds\":[\"a\\u0062\"],\"now\":5}", method: "participants.resolve"))
+        #expect(!readByCursor("{\"tournamentId\":\"t1\",\"participantIds\":[\"a\",\"..\"],\"now\":5}", method: "participants.resolve"))
     }
 
     @Test("every tab and time range the contract names is read by the cursor path, by its bytes, and answered as the document path answers it")
@@ -456,6 +478,52 @@ enum LeaderboardRequestGenerator {
             members.append("\"xs\":\(xs)")
             if Bool.random(using: &generator) { members.append("\"arrowCount\":3") }
         }
+        members.shuffle(using: &generator)
+        return "{" + members.joined(separator: ",") + "}"
+    }
+}
+
+/// participants.resolve requests: a legacy list of IDs from a small pool (so that repeats and the
+/// signed-in user's ID are common), or a stored subcollection; odd ones with blank, null,
+/// escaped or invalid IDs, escaped names, unknown members, wrong types.
+enum ResolveRequestGenerator {
+    static func request<G: RandomNumberGenerator>(using generator: inout G) -> String {
+        let odd = Bool.random(using: &generator)
+        var members = ["\"tournamentId\":\(odd ? pick(["\"t1\"", "\"t\\u0031\"", "\"a/b\"", "\"\"", "1"], weights: [30, 1, 1, 1, 1], &generator) : "\"t1\"")"]
+        let ids = (0..<Int.random(in: 0...10, using: &generator)).map { _ in id(odd, &generator) }
+        if Int.random(in: 0..<4, using: &generator) == 0 {
+            let participants = (0..<Int.random(in: 0...5, using: &generator)).map { index in participant(index, odd, &generator) }
+            members.append("\"participants\":[" + participants.joined(separator: ",") + "]")
+        }
+        if Int.random(in: 0..<8, using: &generator) != 0 { members.append("\"participantIds\":[" + ids.joined(separator: ",") + "]") }
+        switch Int.random(in: 0..<4, using: &generator) {
+        case 0: break
+        case 1: members.append("\"currentUser\":null")
+        default:
+            let name = pick(["\"Robin\"", "\"Archer 2\"", "\" \"", "null", "\"Zo\\u00eb\""], weights: [4, 1, 1, 1, odd ? 1 : 0], &generator)
+            var user = ["\"uid\":\"\(pick(["u1", "u2", "u9"], weights: [1, 1, 1], &generator))\"", "\"displayName\":\(name)"]
+            if Bool.random(using: &generator) { user.append("\"email\":\"robin@example.com\"") }
+            user.shuffle(using: &generator)
+            members.append("\"currentUser\":{" + user.joined(separator: ",") + "}")
+        }
+        members.append("\"now\":1733000000000")  // (without it, each path reads the clock)
+        if odd && Int.random(in: 0..<20, using: &generator) == 0 { members.append("\"extra\":1") }
+        members.shuffle(using: &generator)
+        return "{" + members.joined(separator: ",") + "}"
+    }
+
+    private static func id<G: RandomNumberGenerator>(_ odd: Bool, _ generator: inout G) -> String {
+        let plain = "\"\(pick(["u1", "u2", "u3", "u4", "u9"], weights: [1, 1, 1, 1, 1], &generator))\""
+        guard odd else { return plain }
+        return pick([plain, "null", "\"\"", "\" \"", "\"u\\u0031\"", "\"..\"", "\"a/b\"", "7"], weights: [40, 2, 2, 1, 1, 1, 1, 1], &generator)
+    }
+
+    private static func participant<G: RandomNumberGenerator>(_ index: Int, _ odd: Bool, _ generator: inout G) -> String {
+        var members = ["\"participantId\":\"p\(index)\""]
+        if Bool.random(using: &generator) { members.append("\"displayName\":\(pick(["\"Ann\"", "\"Archer 4\"", "\"\"", "null", "\"B\\u00e9a\""], weights: [3, 1, 1, 1, 1], &generator))") }
+        if Bool.random(using: &generator) { members.append("\"joinedAt\":\(Int.random(in: 0...9, using: &generator))") }
+        if Bool.random(using: &generator) { members.append("\"isCreator\":\(Bool.random(using: &generator))") }
+        if odd && Int.random(in: 0..<10, using: &generator) == 0 { members.append("\"role\":\"judge\"") }
         members.shuffle(using: &generator)
         return "{" + members.joined(separator: ",") + "}"
     }

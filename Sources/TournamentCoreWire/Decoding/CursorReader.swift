@@ -236,4 +236,10 @@ struct CursorReader: RequestReader {
     func bytesEqual(_ lhs: CursorText, _ rhs: CursorText) -> Bool {
         lhs.count == rhs.count && memoryEquals(lhs.bytes(in: start).baseAddress, rhs.bytes(in: start).baseAddress, Int(truncatingIfNeeded: lhs.count))
     }
+
+    /// (The text is plain ASCII, as the cursor reads texts: copied as it stands.)
+    @inline(always)
+    func appendText(_ text: CursorText, to run: inout JSONTextRun) {
+        run.append(text.bytes(in: start))
+    }
 }

@@ -203,6 +203,11 @@ struct DocumentReader: RequestReader {
     func bytesEqual(_ lhs: Int, _ rhs: Int) -> Bool {
         document.stringsEqual(lhs, rhs)
     }
+
+    @inline(always)
+    func appendText(_ text: Int, to run: inout JSONTextRun) {
+        run.appendText(of: text, in: document)
+    }
 }
 
 /// An element of an array that a request asked to skip when invalid

@@ -112,6 +112,10 @@ protocol RequestReader {
 
     /// The text as a `String`.
     func string(_ text: Text) -> String
+
+    /// Appends `text` to `run` as the inside of a JSON string: as the request writes it when it
+    /// has no escape (copied), else decoded and escaped (``JSONTextRun/appendText(of:in:)``).
+    func appendText(_ text: Text, to run: inout JSONTextRun)
 }
 
 /// What a streamed array (`x-stream` in its schema) is read into: each element is added as it is

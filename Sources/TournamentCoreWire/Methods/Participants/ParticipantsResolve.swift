@@ -7,10 +7,30 @@ import TournamentCoreJSON
 /// The legacy fallback is answered from the request's bytes: each ID is admitted by
 /// ``LegacyRoster`` (the resolver's own rules) and written where it stands in the request, three
 /// times (the participant, its repair write's path and data), without a `String` per participant.
-enum ParticipantsResolveMethod: WireMethod {
+enum ParticipantsResolveMethod: CursorReadingWireMethod {
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         var reader = DocumentReader(document, at: request)
         let request = try Requests.ParticipantsResolveRequest<Int>.read(&reader)
+        if let refused = answer(request, reader, into: &writer) {
+            throw .invalid(refused.reason, at: refused.text)
+        }
+    }
+
+    /// The same request read by a cursor, with the same decoder (a refused ID is the document
+    /// path's error).
+    static func respond(reading request: JSONCursor, into writer: inout JSONWriter) -> Bool {
+        var reader = CursorReader(request)
+        guard let request = try? Requests.ParticipantsResolveRequest<CursorText>.read(&reader), reader.finish() else {
+            return false
+        }
+        return answer(request, reader, into: &writer) == nil
+    }
+
+    /// Writes the result; or, having written nothing, returns the text that is not a document ID
+    /// (the first participant ID kept that cannot be one) and why.
+    private static func answer<Reader: RequestReader>(
+        _ request: Requests.ParticipantsResolveRequest<Reader.Text>, _ reader: Reader, into writer: inout JSONWriter
+    ) -> (reason: String, text: Reader.Text)? {
         let currentUser = request.currentUser?.currentUser(by: reader)
         if let participants = request.participants, !participants.isEmpty {  // the list as stored; participantIds is not read
             let subcollection = participants.map { participant in
@@ -21,39 +41,43 @@ enum ParticipantsResolveMethod: WireMethod {
                     isCreator: participant.isCreator ?? false)
             }
             writeSubcollection(subcollection, currentUser: currentUser, into: &writer)
-            return
+            return nil
         }
         let participantIds = request.participantIds ?? []
         var roster = LegacyRoster(count: participantIds.count, currentUser: currentUser)
-        // The string node of each participant admitted, in order.
-        var kept: [Int] = []
+        // The text of each participant admitted, in order.
+        var kept: [Reader.Text] = []
         kept.reserveCapacity(participantIds.count)
         var userIndex = -1
-        var idBytes = 0  // of the IDs kept, as written in the request
+        var idBytes = 0  // of the IDs kept (decoded: what the records' estimate needs)
         for (position, element) in participantIds.enumerated() {
             guard let element else { continue }  // a null entry is skipped
-            let admitted = document.withStringBytes(element) { bytes in
-                Result { () throws(ParticipantError) in
-                    try roster.admit(bytes, at: position) { document.stringEquals(kept[$0], bytes) }
+            let (admitted, byteCount) = reader.withBytes(of: element) { bytes in
+                let admitted = Result { () throws(ParticipantError) in
+                    try roster.admit(bytes, at: position) { index in
+                        reader.withBytes(of: kept[index]) { $0.count == bytes.count && memoryEquals($0.baseAddress, bytes.baseAddress, bytes.count) }
+                    }
                 }
+                return (admitted, bytes.count)
             }
             let member: LegacyRoster.Member?
             do throws(ParticipantError) {
                 member = try admitted.get()
             } catch {
                 switch error {
-                case .invalidTournamentID(let reason): throw .invalid(reason, at: request.tournamentId)
-                case .invalidParticipantID(_, let reason): throw .invalid(reason, at: element)
+                case .invalidTournamentID(let reason): return (reason, request.tournamentId)
+                case .invalidParticipantID(_, let reason): return (reason, element)
                 }
             }
             guard let member else { continue }
             if member.isCurrentUser { userIndex = member.index }
             kept.append(element)
-            idBytes += document.byteCount(element)
+            idBytes += byteCount
         }
         writeLegacy(
             kept, idBytes: idBytes, userIndex: userIndex, roster: roster, tournamentId: request.tournamentId,
-            now: request.now ?? Timestamps.now(), in: document, into: &writer)
+            now: request.now ?? Timestamps.now(), by: reader, into: &writer)
+        return nil
     }
 
     /// The subcollection as the resolver answers it: its names resolved, no repair.
@@ -80,11 +104,11 @@ enum ParticipantsResolveMethod: WireMethod {
         }
     }
 
-    /// The participants rebuilt from `kept` (string nodes) and their repair writes, pieced
-    /// together in one text run: each record is the same pieces around its ID.
-    private static func writeLegacy(
-        _ kept: [Int], idBytes: Int, userIndex: Int, roster: LegacyRoster, tournamentId: Int, now: Int64,
-        in document: JSONDocument, into writer: inout JSONWriter
+    /// The participants rebuilt from `kept` (the request's texts) and their repair writes,
+    /// pieced together in one text run: each record is the same pieces around its ID.
+    private static func writeLegacy<Reader: RequestReader>(
+        _ kept: [Reader.Text], idBytes: Int, userIndex: Int, roster: LegacyRoster, tournamentId: Reader.Text, now: Int64,
+        by reader: Reader, into writer: inout JSONWriter
     ) {
         guard !kept.isEmpty else {
             writer.beginObject()
@@ -103,7 +127,7 @@ enum ParticipantsResolveMethod: WireMethod {
         var pieces = JSONWriter(capacity: 2048)  // a run takes 1 KB of room at once
         pieces.textRun { run in
             run.append(#",{"path":"tournaments/"#)
-            run.appendText(of: tournamentId, in: document)
+            reader.appendText(tournamentId, to: &run)
             run.append(#"/participants/"#)
         }
         let pathEnd = pieces.byteCount
@@ -140,7 +164,7 @@ enum ParticipantsResolveMethod: WireMethod {
                 run.append(#"{"source":"participantIds","participants":["#)
                 for (index, node) in kept.enumerated() {
                     run.append(index == 0 ? #"{"participantId":""# : #",{"participantId":""#)
-                    run.appendText(of: node, in: document)
+                    reader.appendText(node, to: &run)
                     if index == userIndex, let ownName = roster.ownName {
                         run.append(#"","displayName":""#)
                         run.appendEscaped(text: ownName)
@@ -159,9 +183,9 @@ enum ParticipantsResolveMethod: WireMethod {
                 for (index, node) in kept.enumerated() {
                     // The path in its pieces (RepairWrite.pathComponents), never built.
                     run.append(index == 0 ? UnsafeBufferPointer(rebasing: path[1...]) : path)
-                    run.appendText(of: node, in: document)
+                    reader.appendText(node, to: &run)
                     run.append(#"","merge":true,"data":{"participantId":""#)
-                    run.appendText(of: node, in: document)
+                    reader.appendText(node, to: &run)
                     if index == userIndex, let storedName = roster.storedName {
                         run.append(#"","displayName":""#)
                         run.appendEscaped(text: storedName)
