@@ -69,7 +69,7 @@ struct CursorPathTests {
         }
     }
 
-    @Test("each method with a cursor path answers generated requests as its document path does, plain or odd", arguments: ["equipment.stats", "equipment.compare", "guests.check", "participants.resolve", "scoring.leaderboard", "tournaments.filter"])
+    @Test("each method with a cursor path answers generated requests as its document path does, plain or odd", arguments: ["equipment.stats", "equipment.compare", "guests.check", "matches.sections", "participants.resolve", "scoring.leaderboard", "tournaments.filter"])
     func generatedRequests(method: String) {
         var generator = SeededGenerator()
         var read = 0
@@ -80,6 +80,7 @@ struct CursorPathTests {
             case "equipment.compare": CompareRequestGenerator.request(using: &generator)
             case "scoring.leaderboard": LeaderboardRequestGenerator.request(using: &generator)
             case "participants.resolve": ResolveRequestGenerator.request(using: &generator)
+            case "matches.sections": SectionsRequestGenerator.request(using: &generator)
             default: StatsRequestGenerator.request(using: &generator)
             }
             let isRead = readByCursor(request, method: method)
@@ -115,7 +116,7 @@ struct CursorPathTests {
         // participants.resolve: repeats, blanks and nulls; the signed-in user among the IDs, with a
         // name of their own and with a placeholder; an ID that cannot be a document ID after a
         // repeat of it (the repeat is left out first); an escaped ID or name (declined: the document
-        // path decodes it); a participant with a member the decoder does not know (declined).
+        // path decodes it); a participant with a member the decoder does not know (read past).
         ("participants.resolve", "{\"tournamentId\":\"t1\",\"participantIds\":[\"a\",\"b\",\"a\",\" \",null,\"\",\"c\",\"b\"],\"now\":5}"),
         ("participants.resolve", "{\"participantIds\":[\"x\",\"u1\",\"y\"],\"currentUser\":{\"uid\":\"u1\",\"displayName\":\"Robin\"},\"tournamentId\":\"t1\",\"now\":5}"),
         ("participants.resolve", "{\"tournamentId\":\"t1\",\"participantIds\":[\"u1\"],\"currentUser\":{\"uid\":\"u1\",\"displayName\":\"Archer 3\",\"email\":\"robin@example.com\"},\"now\":5}"),
@@ -125,6 +126,17 @@ struct CursorPathTests {
         ("participants.resolve", "{\"tournamentId\":\"t1\",\"participants\":[{\"participantId\":\"p1\",\"displayName\":\"Archer 1\",\"joinedAt\":7},{\"participantId\":\"p2\",\"isCreator\":true}],\"participantIds\":[\"q\"]}"),
         ("participants.resolve", "{\"tournamentId\":\"t1\",\"participants\":[{\"participantId\":\"p1\",\"role\":\"judge\"}]}"),
         ("participants.resolve", "{\"tournamentId\":\"t1\",\"participants\":[],\"participantIds\":[],\"now\":5}"),
+        // matches.sections: unknown members of every kind in a match and its objects (read past),
+        // an escape, an exponent or a byte past ASCII in one (declined), broken JSON inside one
+        // (the document path's syntax error), a nesting past the limit inside one, an unknown
+        // time zone (the document path's error, at its path), a repeated known member.
+        ("matches.sections", #"{"matches":[{"area":{"id":1,"flag":null},"id":1,"utcDate":"2024-08-16T19:00:00Z","homeTeam":{"id":2,"name":"A","tla":"AAA"},"odds":{"msg":"x"},"referees":[{"id":3,"nationality":null}],"score":{"halfTime":{"home":0,"away":0},"fullTime":{"home":1,"away":0},"winner":"HOME_TEAM"}}],"timeZone":"Europe/London"}"#),
+        ("matches.sections", #"{"matches":[{"id":1,"odds":{"msg":"caf\u00e9"}},{"id":2,"season":{"startDate":1e3}},{"id":3,"stage":"Z\#u{FC}rich"}]}"#),
+        ("matches.sections", #"{"matches":[{"id":1,"referees":[{"id":3},]}]}"#),
+        ("matches.sections", #"{"matches":[{"id":1,"area":{"id":1 "name":"x"}}]}"#),
+        ("matches.sections", #"{"matches":[{"id":1,"area":"# + String(repeating: "[", count: 70) + String(repeating: "]", count: 70) + "}]}"),
+        ("matches.sections", #"{"matches":[{"id":1,"utcDate":"2024-08-16T19:00:00Z"}],"timeZone":"Mars/Olympus_Mons"}"#),
+        ("matches.sections", #"{"matches":[{"id":1,"id":2,"status":"POSTPONED"}],"timeZone":"America/New_York","segment":"all"}"#),
     ])
     func oddRequests(_ example: (method: String, request: String)) {
         let (cursorFirst, document) = answers(example.method, example.request)
@@ -137,6 +149,19 @@ struct CursorPathTests {
         #expect(readByCursor("{\"tournamentId\":\"t1\",\"participants\":[{\"participantId\":\"p1\",\"joinedAt\":7}]}", method: "participants.resolve"))
         #expect(!readByCursor("{\"tournamentId\":\"t1\",\"participantIds\":[\"a\\u0062\"],\"now\":5}", method: "participants.resolve"))
         #expect(!readByCursor("{\"tournamentId\":\"t1\",\"participantIds\":[\"a\",\"..\"],\"now\":5}", method: "participants.resolve"))
+    }
+
+    @Test("matches.sections' cursor path reads a v4 match with the members the core ignores, nested or not, and declines what it does not read in full")
+    func sectionsAreReadByCursor() throws {
+        let golden = try #require(readFile(repositoryRoot + "/Tests/golden/matches.sections/is-favorite.request.json"))
+        #expect(readByCursor(String(decoding: golden, as: UTF8.self), method: "matches.sections"))
+        func match(area: String = "England", referees: String = "[]") -> String {
+            #"{"area":{"id":2072,"name":"\#(area)"},"season":{"id":1,"winner":null},"id":5,"stage":"REGULAR_SEASON","group":null,"odds":{"msg":"x"},"referees":\#(referees)}"#
+        }
+        #expect(readByCursor(#"{"matches":["# + match() + #"],"timeZone":"Europe/London"}"#, method: "matches.sections"))
+        #expect(!readByCursor(#"{"matches":["# + match(area: #"Eng\u006cand"#) + "]}", method: "matches.sections"))
+        #expect(!readByCursor(#"{"matches":["# + match(referees: "[1,]") + "]}", method: "matches.sections"))
+        #expect(!readByCursor(#"{"matches":[{"id":5}],"timeZone":"Mars/Olympus_Mons"}"#, method: "matches.sections"))
     }
 
     @Test("every tab and time range the contract names is read by the cursor path, by its bytes, and answered as the document path answers it")
@@ -526,6 +551,72 @@ enum ResolveRequestGenerator {
         if odd && Int.random(in: 0..<10, using: &generator) == 0 { members.append("\"role\":\"judge\"") }
         members.shuffle(using: &generator)
         return "{" + members.joined(separator: ",") + "}"
+    }
+}
+
+/// matches.sections requests: v4 matches with the members the core ignores (objects, arrays,
+/// scalars, in any order), stored favourites, a segment and a time zone; odd ones with escaped,
+/// non-ASCII or exponent values inside ignored members, broken ignored members, wrong types,
+/// nulls and unknown time zones.
+enum SectionsRequestGenerator {
+    static func request<G: RandomNumberGenerator>(using generator: inout G) -> String {
+        let odd = Bool.random(using: &generator)
+        var members: [String] = []
+        let matches = (0..<Int.random(in: 0...6, using: &generator)).map { match($0, odd, &generator) }
+        members.append(#""matches":["# + matches.joined(separator: ",") + "]")
+        if Bool.random(using: &generator) {
+            let favorites = (0..<Int.random(in: 0...3, using: &generator)).map { favorite($0, &generator) }
+            members.append(#""favorites":["# + favorites.joined(separator: ",") + "]")
+        }
+        if Bool.random(using: &generator) {
+            members.append(#""segment":"# + pick([#""all""#, #""favorites""#, "null", #""some""#], weights: [4, 4, 1, odd ? 1 : 0], &generator))
+        }
+        if Int.random(in: 0..<4, using: &generator) != 0 {
+            let zones = [#""Europe/London""#, #""America/New_York""#, #""UTC""#, #""Asia/Kolkata""#, "null", #""Mars/Base""#, #""Europe\/London""#, "7"]
+            members.append(#""timeZone":"# + pick(zones, weights: [6, 4, 2, 2, 1, odd ? 1 : 0, odd ? 1 : 0, odd ? 1 : 0], &generator))
+        }
+        members.shuffle(using: &generator)
+        return "{" + members.joined(separator: ",") + "}"
+    }
+
+    private static func match<G: RandomNumberGenerator>(_ index: Int, _ odd: Bool, _ generator: inout G) -> String {
+        let day = Int.random(in: 10...28, using: &generator)
+        let hour = Int.random(in: 10...23, using: &generator)
+        var members = [
+            #""id":\#(100 + index)"#,
+            #""utcDate":"# + pick([#""2024-03-\#(day)T\#(hour):00:00Z""#, "null", #""soon""#], weights: [8, 1, 1], &generator),
+            #""status":"# + pick([#""FINISHED""#, #""TIMED""#, #""POSTPONED""#, #""CANCELLED""#, "null"], weights: [3, 3, 1, 1, 1], &generator),
+            #""matchday":"# + pick(["\(day)", "null"], weights: [5, 1], &generator),
+            #""homeTeam":"# + team(odd, &generator),
+            #""awayTeam":"# + team(odd, &generator),
+            #""score":{"winner":"# + pick([#""HOME_TEAM""#, #""AWAY_TEAM""#, #""DRAW""#, "null"], weights: [1, 1, 1, 1], &generator)
+                + #","duration":"REGULAR","fullTime":{"home":\#(Int.random(in: 0...4, using: &generator)),"away":null},"halfTime":{"home":null,"away":null}}"#,
+            #""competition":{"id":2021,"name":"Premier League","code":"PL","type":"LEAGUE","emblem":"https://e/PL.png"}"#,
+            #""area":{"id":2072,"name":"# + ignored(odd, &generator) + #","code":"ENG","flag":null}"#,
+            #""season":{"id":2287,"startDate":"2024-08-16","currentMatchday":27,"winner":"# + ignored(odd, &generator) + "}",
+            #""stage":"REGULAR_SEASON""#,
+            #""group":null"#,
+            #""odds":{"msg":"# + ignored(odd, &generator) + "}",
+            #""referees":["# + (0..<Int.random(in: 0...2, using: &generator)).map { _ in #"{"id":11,"type":"REFEREE","nationality":"# + ignored(odd, &generator) + "}" }.joined(separator: ",") + "]",
+        ]
+        if Bool.random(using: &generator) { members.shuffle(using: &generator) }
+        return "{" + members.joined(separator: ",") + "}"
+    }
+
+    /// A value the core ignores: plain, or (odd) one the cursor does not read, or broken.
+    private static func ignored<G: RandomNumberGenerator>(_ odd: Bool, _ generator: inout G) -> String {
+        let plain = pick([#""England""#, "null", #"[1,[2,{}],{"a":true}]"#, "-0.25", "{}"], weights: [3, 1, 1, 1, 1], &generator)
+        guard odd else { return plain }
+        return pick([plain, #""Eng\u006cand""#, "\"M\u{FC}nchen\"", "1e3", "12345678901234567890", "[1,]", #"{"a" 1}"#, "tru"], weights: [60, 1, 1, 1, 1, 1, 1, 1], &generator)
+    }
+
+    private static func team<G: RandomNumberGenerator>(_ odd: Bool, _ generator: inout G) -> String {
+        let name = pick([#""Arsenal FC""#, #""Fulham FC""#, "null", #""Bayern M\u00fcnchen""#, "5"], weights: [4, 4, 1, odd ? 1 : 0, odd ? 1 : 0], &generator)
+        return pick([#"{"id":66,"name":\#(name),"shortName":"X","tla":"XXX","crest":"https://c/66.png"}"#, "null", "{}"], weights: [8, 1, 1], &generator)
+    }
+
+    private static func favorite<G: RandomNumberGenerator>(_ index: Int, _ generator: inout G) -> String {
+        #"{"id":\#(100 + index * 2),"homeTeamName":"Arsenal FC","awayTeamName":null,"utcDate":"2024-03-0\#(Int.random(in: 1...9, using: &generator))T12:00:00Z","matchday":3,"winner":null,"competitionCode":"PL"}"#
     }
 }
 

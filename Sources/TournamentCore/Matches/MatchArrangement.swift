@@ -77,12 +77,13 @@ public struct MatchArrangement: Sendable {
         var dated: [(day: Int64, kickoff: Int64, id: Int64, entry: Entry)] = []
         dated.reserveCapacity(matches.count)
         var unknown: [(id: Int64, entry: Entry)] = []
+        var offsets = ZoneOffsets(timeZone)
         for (index, match) in matches.enumerated() {
             guard let kickoff = match.kickoff else {
                 unknown.append((match.id, Entry(index: index, local: nil)))
                 continue
             }
-            let local = LocalTime(utcMilliseconds: kickoff, in: timeZone)
+            let local = LocalTime(utcMilliseconds: kickoff, in: &offsets)
             dated.append((local.day, kickoff, match.id, Entry(index: index, local: local)))
         }
         dated.sort { ($0.day, $0.kickoff, $0.id) < ($1.day, $1.kickoff, $1.id) }

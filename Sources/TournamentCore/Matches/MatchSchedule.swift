@@ -83,9 +83,9 @@ struct LocalTime {
     var hour: Int
     var minute: Int
 
-    init(utcMilliseconds: Int64, in timeZone: IANATimeZone) {
+    init(utcMilliseconds: Int64, in offsets: inout ZoneOffsets) {
         let utcSeconds = POSIXTimeZoneRule.floorDivide(utcMilliseconds, 1000)
-        let localSeconds = utcSeconds + Int64(timeZone.secondsFromUTC(at: utcSeconds))
+        let localSeconds = utcSeconds + Int64(offsets.secondsFromUTC(at: utcSeconds))
         day = POSIXTimeZoneRule.floorDivide(localSeconds, 86_400)
         date = CivilDate(daysSinceEpoch: day)
         let secondOfDay = Int(localSeconds - day * 86_400)

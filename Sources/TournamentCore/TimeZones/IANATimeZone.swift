@@ -24,10 +24,17 @@ public struct IANATimeZone: Sendable, Hashable {
 
     /// The offset from UTC, in seconds east, in force at `instant` (seconds since the epoch).
     public func secondsFromUTC(at instant: Int64) -> Int {
+        var transitions: POSIXTimeZoneRule.YearTransitions?
+        return secondsFromUTC(at: instant, remembering: &transitions)
+    }
+
+    /// ``secondsFromUTC(at:)``, with the zone rule's transitions for the instant's year kept in
+    /// `transitions` for the next instant (``ZoneOffsets``).
+    func secondsFromUTC(at instant: Int64, remembering transitions: inout POSIXTimeZoneRule.YearTransitions?) -> Int {
         let times = rules.transitionTimes
         guard let first = times.first, instant >= first else {
             // Before the recorded history: the zone's first offset (or its rule, if it has no history).
-            return times.isEmpty ? (rules.rule?.offset(at: instant) ?? rules.initialOffset) : rules.initialOffset
+            return times.isEmpty ? (rules.rule?.offset(at: instant, remembering: &transitions) ?? rules.initialOffset) : rules.initialOffset
         }
         // The last transition at or before the instant.
         var low = 0
@@ -37,8 +44,25 @@ public struct IANATimeZone: Sendable, Hashable {
             if times[middle] <= instant { low = middle } else { high = middle }
         }
         if low == times.count - 1, instant > times[low], let rule = rules.rule {
-            return rule.offset(at: instant)
+            return rule.offset(at: instant, remembering: &transitions)
         }
         return rules.transitionOffsets[low]
+    }
+}
+
+/// One zone's offsets asked for many instants in a row (a fixture list's kick-offs): what
+/// ``IANATimeZone/secondsFromUTC(at:)`` answers, with the daylight saving transitions of the
+/// last year asked kept, as instants of one season mostly share a year.
+struct ZoneOffsets {
+    let timeZone: IANATimeZone
+    private var transitions: POSIXTimeZoneRule.YearTransitions?
+
+    init(_ timeZone: IANATimeZone) {
+        self.timeZone = timeZone
+    }
+
+    /// The offset from UTC, in seconds east, in force at `instant` (seconds since the epoch).
+    mutating func secondsFromUTC(at instant: Int64) -> Int {
+        timeZone.secondsFromUTC(at: instant, remembering: &transitions)
     }
 }

@@ -52,24 +52,63 @@ struct POSIXTimeZoneRule: Sendable, Hashable {
 
     /// The offset in force at `instant` (seconds since the epoch, UTC).
     func offset(at instant: Int64) -> Int {
+        var transitions: YearTransitions?
+        return offset(at: instant, remembering: &transitions)
+    }
+
+    /// ``offset(at:)``, with the transitions it compares `instant` with kept in `transitions`
+    /// and used again while instants fall in the same year (they are the same then).
+    func offset(at instant: Int64, remembering transitions: inout YearTransitions?) -> Int {
         guard let daylight else { return standardOffset }
         // Far beyond any calendar in use the answer no longer matters; clamping keeps every
         // product below 2^63 (instants within ±30 million years).
         let limit: Int64 = 1 << 50
         let instant = min(max(instant, -limit), limit)
         let year = CivilDate(daysSinceEpoch: Self.floorDivide(instant + Int64(standardOffset), 86_400)).year
-        // The latest start or end at or before the instant, over three years so that rules
-        // whose transitions cross a new year are right.
-        var latest: (time: Int64, isDaylight: Bool)?
-        func consider(_ time: Int64, isDaylight: Bool) {
-            guard time <= instant else { return }
-            if latest.map({ time >= $0.time }) ?? true { latest = (time, isDaylight) }
+        if transitions?.year != year {
+            transitions = YearTransitions(year: year, rule: self, daylight: daylight)
         }
-        for candidate in year - 1...year + 1 {
-            consider(daylight.start.date.day(in: candidate) * 86_400 + Int64(daylight.start.time) - Int64(standardOffset), isDaylight: true)
-            consider(daylight.end.date.day(in: candidate) * 86_400 + Int64(daylight.end.time) - Int64(daylight.offset), isDaylight: false)
+        return transitions?.isDaylight(at: instant) == true ? daylight.offset : standardOffset
+    }
+
+    /// The starts and ends of daylight saving time over the three years around one year: the
+    /// latest at or before an instant of that year says which offset is in force (three years,
+    /// so that rules whose transitions cross a new year are right).
+    struct YearTransitions: Sendable {
+        /// The year (of the standard-time calendar) whose instants these answer for.
+        let year: Int
+        /// The starts of the year before, the year and the year after, then their ends.
+        private let starts: (Int64, Int64, Int64)
+        private let ends: (Int64, Int64, Int64)
+
+        init(year: Int, rule: POSIXTimeZoneRule, daylight: Daylight) {
+            self.year = year
+            func start(_ year: Int) -> Int64 {
+                daylight.start.date.day(in: year) * 86_400 + Int64(daylight.start.time) - Int64(rule.standardOffset)
+            }
+            func end(_ year: Int) -> Int64 {
+                daylight.end.date.day(in: year) * 86_400 + Int64(daylight.end.time) - Int64(daylight.offset)
+            }
+            starts = (start(year - 1), start(year), start(year + 1))
+            ends = (end(year - 1), end(year), end(year + 1))
         }
-        return latest?.isDaylight == true ? daylight.offset : standardOffset
+
+        /// Whether the latest transition at or before `instant` starts daylight saving time (a
+        /// start and an end at the same instant: the end, considered last, wins).
+        func isDaylight(at instant: Int64) -> Bool {
+            var latest: (time: Int64, isDaylight: Bool)?
+            func consider(_ time: Int64, isDaylight: Bool) {
+                guard time <= instant else { return }
+                if latest.map({ time >= $0.time }) ?? true { latest = (time, isDaylight) }
+            }
+            consider(starts.0, isDaylight: true)
+            consider(ends.0, isDaylight: false)
+            consider(starts.1, isDaylight: true)
+            consider(ends.1, isDaylight: false)
+            consider(starts.2, isDaylight: true)
+            consider(ends.2, isDaylight: false)
+            return latest?.isDaylight == true
+        }
     }
 
     static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {

@@ -7,9 +7,10 @@ struct Declined: Error {}
 /// A ``RequestReader`` over a ``JSONCursor``: reads a request as its text is read, and declines
 /// (``Declined``) whatever it does not read in full, every error included. It accepts only what
 /// ``DocumentReader`` accepts, with the same values, so a method answers the same bytes either
-/// way: members are visited as they come, and a repeated member, an unknown one (but a scalar of
-/// an object whose fields keep unknown members, read and left), or an absent required one
-/// declines. Texts are the bytes between a string's quotes (plain ASCII), kept as offsets into
+/// way: members are visited as they come, and a repeated member or an absent required one
+/// declines. An unknown member is read past (``JSONCursor/skipValue()``), as the document path
+/// ignores it; but in an object whose fields keep unknown members, only a scalar is read (and
+/// kept, or left), and anything else declines. Texts are the bytes between a string's quotes (plain ASCII), kept as offsets into
 /// the request (``CursorText``).
 struct CursorReader: RequestReader {
     typealias Text = CursorText
@@ -88,8 +89,11 @@ struct CursorReader: RequestReader {
         while let (key, index) = next(&cursor, position) {
             position &+= 1
             guard let index else {
-                guard Field.keepsUnknownMembers else { throw Declined() }
-                try readUnknownMember(key, keptAfter: first)
+                if Field.keepsUnknownMembers {
+                    try readUnknownMember(key, keptAfter: first)
+                } else {
+                    guard cursor.skipValue() else { throw Declined() }
+                }
                 continue
             }
             guard let field = cursor.field(Field.self, at: index, seen: &seen) else { throw Declined() }

@@ -1,6 +1,6 @@
 import Testing
 import TestFiles
-import TournamentCore
+@testable import TournamentCore
 
 /// `Tests/data/timezone-offsets.txt`: offsets computed by Python's zoneinfo from the same tzdata.
 private let fixtures: [(zone: String, samples: [(instant: Int64, offset: Int)])] = {
@@ -36,6 +36,29 @@ struct IANATimeZoneTests {
             }
         }
         #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, first: \(mismatches.prefix(10))")
+    }
+
+    @Test("offsets asked in a row, the last year's transitions kept (ZoneOffsets), are the offsets asked one by one, in any order")
+    func offsetsInARowAgree() throws {
+        try #require(fixtures.count == 598)
+        var generator = SeededGenerator()
+        var mismatches: [String] = []
+        for (zone, samples) in fixtures {
+            let timeZone = try #require(IANATimeZone(identifier: zone))
+            // In order (years repeat, then move on), shuffled (years change at every step), and
+            // a season's instants a few hours apart across the years' transitions.
+            var instants = samples.map(\.instant)
+            instants += instants.shuffled(using: &generator)
+            for year in [2024, 2031, 2099] {
+                instants += stride(from: utc(year, 1, 1), to: utc(year + 1, 1, 1), by: 7 * 3600 + 13).map { $0 }
+            }
+            var offsets = ZoneOffsets(timeZone)
+            for instant in instants where offsets.secondsFromUTC(at: instant) != timeZone.secondsFromUTC(at: instant) {
+                mismatches.append("\(zone) at \(instant)")
+            }
+        }
+        let count = mismatches.count
+        #expect(count == 0, "first: \(mismatches.prefix(10))")
     }
 
     @Test("the database lists exactly the fixture zones")

@@ -1,25 +1,25 @@
 @_spi(Wire) import TournamentCore
 import TournamentCoreJSON
 
-/// A v4 match or a favourite record as its generated decoder read it from a document: its
-/// values, and its texts as the string nodes that hold them (nil: absent or null).
-/// `matches.sections` and the favourite records' writer
+/// A v4 match or a favourite record as its generated decoder read it: its values, and its
+/// texts as the reader holds them (a document's string nodes, or the bytes under a cursor; nil:
+/// absent or null). `matches.sections` and the favourite records' writer
 /// (``MatchCoding/writeRecord(_:taking:from:unknown:by:into:)``) write the texts from the
 /// request as they are, so no `String` is made of them and the allocations of a call do not grow
 /// with the number of matches.
-struct MatchRow {
+struct MatchRow<Text> {
     var id: Int64
-    var utcDate: Int?
+    var utcDate: Text?
     var matchday: Int?
     /// Nil for a record, which has no status.
-    var status: Int?
-    var homeName: Int?
-    var homeCrest: Int?
-    var awayName: Int?
-    var awayCrest: Int?
+    var status: Text?
+    var homeName: Text?
+    var homeCrest: Text?
+    var awayName: Text?
+    var awayCrest: Text?
     var score: FootballMatch.Score
-    var competitionName: Int?
-    var competitionCode: Int?
+    var competitionName: Text?
+    var competitionCode: Text?
 
     /// What reconciling a favourite compares of the row (``FavoriteUpdate``).
     var updateFacts: FavoriteUpdate.Facts {
@@ -27,10 +27,10 @@ struct MatchRow {
     }
 
     /// What the fixtures screen arranges the match by: what ``FootballMatch/facts(isFavorite:)``
-    /// gives for the match, read from the bytes.
-    func facts(in document: JSONDocument, isFavorite: Bool) -> MatchFacts {
-        let kickoff = utcDate.flatMap { node in document.withStringBytes(node, UTCDate.milliseconds(fromUTF8:)) }
-        let calledOff = status.flatMap { node in document.withStringBytes(node, FootballMatch.calledOffText(statusUTF8:)) }
+    /// gives for the match, read from the bytes `reader` holds.
+    func facts<Reader: RequestReader>(by reader: Reader, isFavorite: Bool) -> MatchFacts where Reader.Text == Text {
+        let kickoff = utcDate.flatMap { text in reader.withBytes(of: text, UTCDate.milliseconds(fromUTF8:)) }
+        let calledOff = status.flatMap { text in reader.withBytes(of: text, FootballMatch.calledOffText(statusUTF8:)) }
         return MatchFacts(
             id: id, kickoff: kickoff, result: score.result, calledOffText: calledOff, isFavorite: isFavorite)
     }
@@ -39,7 +39,7 @@ struct MatchRow {
 extension MatchRow {
     /// The row of a v4 match: its team names and crests, result and competition taken out of
     /// their objects.
-    init(_ match: Requests.Match<Int>) {
+    init(_ match: Requests.Match<Text>) {
         // Matchdays and goals are the API's 32-bit integers, never negative (the schema's range).
         self.init(
             id: match.id, utcDate: match.utcDate, matchday: match.matchday.map { Int(truncatingIfNeeded: $0) },
@@ -53,7 +53,7 @@ extension MatchRow {
     }
 
     /// The row of a stored favourite record (no status).
-    init(_ record: Requests.FavoriteRecordInput<Int>) {
+    init(_ record: Requests.FavoriteRecordInput<Text>) {
         self.init(
             id: record.id, utcDate: record.utcDate, matchday: record.matchday.map { Int(truncatingIfNeeded: $0) },
             status: nil, homeName: record.homeTeamName, homeCrest: record.homeTeamImage,
@@ -77,30 +77,29 @@ extension MatchWinner {
     }
 }
 
-extension JSONDocument {
-    /// The bytes of an optional string node, escapes decoded, lent to `body`; nil when there is
-    /// no node.
-    func withStringBytes<Result>(of node: Int?, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
-        guard let node else { return body(nil) }
-        return withStringBytes(node) { body($0) }
+extension RequestReader {
+    /// The bytes of an optional text, lent to `body`; nil when there is no text.
+    func withBytes<Result>(of text: Text?, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
+        guard let text else { return body(nil) }
+        return withBytes(of: text) { body($0) }
     }
 }
 
 extension JSONWriter {
-    /// `"key":"text"` of a string node of `document`; when `node` is nil, `"key":"fallback"`, or
+    /// `"key":"text"` of a text `reader` holds; when `text` is nil, `"key":"fallback"`, or
     /// nothing without one.
-    mutating func field(_ key: StaticString, textOf node: Int?, in document: JSONDocument, orElse fallback: String? = nil) {
-        if let node {
-            document.withStringBytes(node) { field(key, utf8: $0) }
+    mutating func field<Reader: RequestReader>(_ key: StaticString, textOf text: Reader.Text?, by reader: Reader, orElse fallback: String? = nil) {
+        if let text {
+            reader.withBytes(of: text) { field(key, utf8: $0) }
         } else if let fallback {
             field(key, text: fallback)
         }
     }
 
-    /// `"key":"text"` of a string node of `document`; `"key":null` when `node` is nil.
-    mutating func field(_ key: StaticString, textOrNullOf node: Int?, in document: JSONDocument) {
-        if let node {
-            document.withStringBytes(node) { field(key, utf8: $0) }
+    /// `"key":"text"` of a text `reader` holds; `"key":null` when `text` is nil.
+    mutating func field<Reader: RequestReader>(_ key: StaticString, textOrNullOf text: Reader.Text?, by reader: Reader) {
+        if let text {
+            reader.withBytes(of: text) { field(key, utf8: $0) }
         } else {
             self.key(key)
             null()

@@ -27,8 +27,8 @@ enum MatchesReconcileFavoritesMethod: WireMethod {
             request.favorites ?? [], with: request.matches ?? [],
             favorite: { MatchRow($0).updateFacts }, match: { MatchRow($0).updateFacts },
             kickoffMoved: { record, match in
-                document.withStringBytes(of: record.utcDate) { stored in
-                    document.withStringBytes(of: match.utcDate) { FavoriteReconciliation.isKickoffMoved(stored: stored, fresh: $0) }
+                reader.withBytes(of: record.utcDate) { stored in
+                    reader.withBytes(of: match.utcDate) { FavoriteReconciliation.isKickoffMoved(stored: stored, fresh: $0) }
                 }
             }
         ) { record, match, update in

@@ -3,10 +3,30 @@ import TournamentCoreJSON
 
 /// `matches.sections`: fixtures grouped into date sections in a time zone (``MatchSchedule``'s
 /// rules: ``MatchArrangement``), each match's texts written from the request as they are.
-enum MatchesSectionsMethod: WireMethod {
+enum MatchesSectionsMethod: CursorReadingWireMethod {
     static func respond(to request: Int, in document: JSONDocument, into writer: inout JSONWriter) throws(WireError) {
         var reader = DocumentReader(document, at: request)
         let request = try Requests.MatchesSectionsRequest<Int>.read(&reader)
+        if let unknownZone = answer(request, reader, into: &writer) {
+            throw .invalid("Unknown time zone \(document.quote(unknownZone)); expected an IANA name such as \"Europe/London\".", at: unknownZone)
+        }
+    }
+
+    /// The same request read by a cursor, with the same decoder (an unknown time zone is the
+    /// document path's error).
+    static func respond(reading request: JSONCursor, into writer: inout JSONWriter) -> Bool {
+        var reader = CursorReader(request)
+        guard let request = try? Requests.MatchesSectionsRequest<CursorText>.read(&reader), reader.finish() else {
+            return false
+        }
+        return answer(request, reader, into: &writer) == nil
+    }
+
+    /// Writes the result; or, having written nothing, returns the time zone's text when it names
+    /// no zone.
+    private static func answer<Reader: RequestReader>(
+        _ request: Requests.MatchesSectionsRequest<Reader.Text>, _ reader: Reader, into writer: inout JSONWriter
+    ) -> Reader.Text? {
         let matches = (request.matches ?? []).map(MatchRow.init)
         let favorites = (request.favorites ?? []).map(MatchRow.init)
         let segment: MatchSegment =
@@ -15,15 +35,13 @@ enum MatchesSectionsMethod: WireMethod {
             case .favorites: .favorites
             }
         var timeZone = IANATimeZone.utc
-        if let node = request.timeZone {
-            guard let zone = IANATimeZone(identifier: document.string(node)) else {
-                throw .invalid("Unknown time zone \(document.quote(node)); expected an IANA name such as \"Europe/London\".", at: node)
-            }
+        if let text = request.timeZone {
+            guard let zone = IANATimeZone(identifier: reader.string(text)) else { return text }
             timeZone = zone
         }
         let (rows, facts, arrangement) = MatchArrangement.arranging(
             segment, matches: matches, favorites: favorites, timeZone: timeZone,
-            id: { $0.id }, facts: { $0.facts(in: document, isFavorite: $1) })
+            id: { $0.id }, facts: { $0.facts(by: reader, isFavorite: $1) })
 
         writer.beginObject()
         writer.field("segment", text: segment.rawValue)
@@ -36,7 +54,7 @@ enum MatchesSectionsMethod: WireMethod {
             writer.key("matches")
             writer.beginArray()
             for entry in arrangement.entries[section.entries] {
-                write(rows[entry.index], facts[entry.index], entry, of: arrangement, from: document, into: &writer)
+                write(rows[entry.index], facts[entry.index], entry, of: arrangement, by: reader, into: &writer)
             }
             writer.endArray()
             writer.endObject()
@@ -47,21 +65,22 @@ enum MatchesSectionsMethod: WireMethod {
             counts.field("favorites", favorites.count)
         }
         writer.endObject()
+        return nil
     }
 
     /// A match's row, as ``MatchView`` shows it; crests, `utcDate` and `matchday` are omitted
     /// when unknown, team names are ``FootballMatch/Team/unknownName``.
-    private static func write(
-        _ row: MatchRow, _ facts: MatchFacts, _ entry: MatchArrangement.Entry, of arrangement: MatchArrangement,
-        from document: JSONDocument, into writer: inout JSONWriter
+    private static func write<Reader: RequestReader>(
+        _ row: MatchRow<Reader.Text>, _ facts: MatchFacts, _ entry: MatchArrangement.Entry, of arrangement: MatchArrangement,
+        by reader: Reader, into writer: inout JSONWriter
     ) {
         writer.beginObject()
         writer.field("id", row.id)
-        writer.field("homeTeam", textOf: row.homeName, in: document, orElse: FootballMatch.Team.unknownName)
-        writer.field("awayTeam", textOf: row.awayName, in: document, orElse: FootballMatch.Team.unknownName)
-        writer.field("homeCrest", textOf: row.homeCrest, in: document)
-        writer.field("awayCrest", textOf: row.awayCrest, in: document)
-        writer.field("utcDate", textOf: row.utcDate, in: document)
+        writer.field("homeTeam", textOf: row.homeName, by: reader, orElse: FootballMatch.Team.unknownName)
+        writer.field("awayTeam", textOf: row.awayName, by: reader, orElse: FootballMatch.Team.unknownName)
+        writer.field("homeCrest", textOf: row.homeCrest, by: reader)
+        writer.field("awayCrest", textOf: row.awayCrest, by: reader)
+        writer.field("utcDate", textOf: row.utcDate, by: reader)
         if let matchday = row.matchday { writer.field("matchday", matchday) }
         writer.field("played", facts.result != nil)
         writer.field("statusText", text: arrangement.statusText(of: entry, facts))

@@ -1,0 +1,68 @@
+extension JSONCursor {
+    /// Reads past the value that comes next, whatever it is (a member a decoder ignores),
+    /// checking it as the tape reader would: true when it was read in full. Declines (false)
+    /// whatever the cursor declines anywhere (see the type: an escape, a byte past ASCII, an
+    /// exponent, nesting past ``JSONLimits/maxDepth``), and any syntax error, so a request it
+    /// reads past is one the document path would have accepted.
+    ///
+    /// A string or a literal is read here; a container by ``skipContainer()``.
+    @inline(always)
+    @inlinable public mutating func skipValue() -> Bool {
+        guard !declined else { return false }
+        skipWhitespace()
+        switch byte {
+        case UInt8(ascii: "\""):
+            return string() != nil
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            return skipContainer()
+        default:
+            guard let stop = Self.scalarEnd(from: p, to: end) else { return declining(false) }
+            p = stop
+            return true
+        }
+    }
+
+    /// Reads past the object or array that comes next (see ``skipValue()``).
+    ///
+    /// Nested containers are read in a loop, not by recursion: which of them are objects is one
+    /// bit per level, in a word, as the nesting limit is at most its width.
+    @usableFromInline mutating func skipContainer() -> Bool {
+        let outer = depth
+        var objects: UInt64 = 0  // bit n: the container n levels in is an object
+        while true {
+            // At a value: read a scalar, or enter a container and move to its first child.
+            skipWhitespace()
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let isObject = byte == UInt8(ascii: "{")
+                p += 1
+                guard opened() else { return false }
+                let level = UInt64(truncatingIfNeeded: depth &- outer &- 1)
+                if isObject {
+                    objects |= 1 << level
+                    if nextKey() != nil { continue }
+                } else {
+                    objects &= ~(1 << level)
+                    if nextElement() { continue }
+                }
+            case UInt8(ascii: "\""):
+                guard string() != nil else { return false }
+            default:
+                guard let stop = Self.scalarEnd(from: p, to: end) else { return declining(false) }
+                p = stop
+            }
+            // A value ended (or a container closed without children): close the containers it
+            // ends, up to one that has another child.
+            while !declined && depth > outer {
+                let level = UInt64(truncatingIfNeeded: depth &- outer &- 1)
+                if objects & 1 << level != 0 {
+                    if nextKey() != nil { break }
+                } else if nextElement() {
+                    break
+                }
+            }
+            if declined { return false }
+            if depth == outer { return true }
+        }
+    }
+}
