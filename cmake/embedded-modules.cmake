@@ -4,7 +4,7 @@
 # cmake/cross.cmake), and for the native Embedded build's lower modules (CMakeLists.txt).
 #
 #   tc_embedded_swift_modules(DIR LABEL OBJECTS_VARIABLE
-#     [INTERFACES module...] [MODULES module...] FLAGS flag...)
+#     [INTERFACES module...] [MODULES module...] FLAGS flag... [DEPENDS file...])
 #
 # Embedded Swift compiles into a module the code of everything it reaches in the modules it
 # imports (each function a weak definition; the link keeps one), so the library's top module,
@@ -12,13 +12,15 @@
 # would only be linked to be thrown away. INTERFACES are those modules: each becomes
 # DIR/<module>.swiftmodule alone (type-checked and optimized, no code generated: a third of a
 # full compile). MODULES become DIR/<module>.o and DIR/<module>.swiftmodule. FLAGS must let a
-# module find the ones before it (`-I DIR`). OBJECTS_VARIABLE receives the objects, in order.
+# module find the ones before it (`-I DIR`). DEPENDS are files every module is compiled again
+# for (the interfaces of modules compiled by an earlier call, headers a module imports).
+# OBJECTS_VARIABLE receives the objects, in order.
 # (A link that needs a function no object defines fails: the libraries link with -z defs.)
 function(tc_embedded_swift_modules dir label objects_variable)
-  cmake_parse_arguments(PARSE_ARGV 3 arg "" "" "INTERFACES;MODULES;FLAGS")
+  cmake_parse_arguments(PARSE_ARGV 3 arg "" "" "INTERFACES;MODULES;FLAGS;DEPENDS")
   file(GLOB headers ${PROJECT_SOURCE_DIR}/embedded/include/*)
   set(objects)
-  set(previous)
+  set(previous ${arg_DEPENDS})
   foreach(module IN LISTS arg_INTERFACES arg_MODULES)
     file(GLOB_RECURSE sources CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/Sources/${module}/*.swift")
     if(module IN_LIST arg_INTERFACES)
