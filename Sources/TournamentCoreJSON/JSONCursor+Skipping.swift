@@ -5,7 +5,7 @@ extension JSONCursor {
     /// exponent, nesting past ``JSONLimits/maxDepth``), and any syntax error, so a request it
     /// reads past is one the document path would have accepted.
     ///
-    /// A string or a literal is read here; a container by ``skipContainer()``.
+    /// A string or a literal is read here; a container out of line (``containerEnd(from:to:depth:)``).
     @inline(always)
     @inlinable public mutating func skipValue() -> Bool {
         guard !declined else { return false }
@@ -14,7 +14,10 @@ extension JSONCursor {
         case UInt8(ascii: "\""):
             return string() != nil
         case UInt8(ascii: "{"), UInt8(ascii: "["):
-            return skipContainer()
+            guard let stop = Self.containerEnd(from: p, to: end, depth: depth) else { return declining(false) }
+            p = stop
+            hasChild = true  // as when a container closes: the one around it has had a child
+            return true
         default:
             guard let stop = Self.scalarEnd(from: p, to: end) else { return declining(false) }
             p = stop
@@ -22,11 +25,22 @@ extension JSONCursor {
         }
     }
 
-    /// Reads past the object or array that comes next (see ``skipValue()``).
+    /// Where the object or array at `start` ends (see ``skipValue()``), inside `depth` open
+    /// containers; nil when it is not read in full. Out of line, with a cursor of its own: a
+    /// call that takes no cursor leaves the caller's in registers.
+    @usableFromInline @inline(never)
+    static func containerEnd(from start: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>, depth: Int) -> UnsafePointer<UInt8>? {
+        var cursor = JSONCursor(from: start, to: end)
+        cursor.depth = depth
+        return cursor.skipContainer() ? cursor.p : nil
+    }
+
+    /// Reads past the object or array that comes next.
     ///
     /// Nested containers are read in a loop, not by recursion: which of them are objects is one
     /// bit per level, in a word, as the nesting limit is at most its width.
-    @usableFromInline mutating func skipContainer() -> Bool {
+    @inline(always)
+    mutating func skipContainer() -> Bool {
         let outer = depth
         var objects: UInt64 = 0  // bit n: the container n levels in is an object
         while true {
