@@ -53,7 +53,7 @@ public struct IANATimeZone: Sendable, Hashable {
 /// One zone's offsets asked for many instants in a row (a fixture list's kick-offs): what
 /// ``IANATimeZone/secondsFromUTC(at:)`` answers, with the daylight saving transitions of the
 /// last year asked kept, as instants of one season mostly share a year.
-struct ZoneOffsets {
+struct ZoneOffsets: Sendable {
     let timeZone: IANATimeZone
     private var transitions: POSIXTimeZoneRule.YearTransitions?
 
