@@ -40,8 +40,8 @@ ctest --test-dir "$TC_BUILD" --output-on-failure -j 2
 
 # What follows runs in two lanes side by side, each mostly one process at a time (a serial
 # chain of Swift modules, forked children, valgrind, a fuzzer), so that CI's two cores both
-# work: swift test, the allocation-failure table and the packages in one, the reliability runs
-# in the other. Each lane writes its own log, printed when both are done; the command fails if
+# work: swift test, the allocation-failure table, the packages and ThreadSanitizer in one, the
+# other reliability runs in the other. Each lane writes its own log, printed when both are done; the command fails if
 # either does.
 packages_lane() {
   tc_step "swift test (domain, JSON and wire layers)"
@@ -69,15 +69,21 @@ packages_lane() {
   fi
   bash Examples/c/check-output.sh Examples/swift-consumer/expected-output.txt \
     swift run --skip-build --package-path Examples/swift-consumer FixturesAndTabs
+
+  # The ThreadSanitizer runs of scripts/reliability.sh, here so that both lanes end at about the
+  # same time (the other runs take the other lane longer than all of the above).
+  if [ -z "$fast" ]; then bash scripts/reliability.sh --only tsan; fi
 }
 
+fast=
+if [ "${1:-}" = "--fast" ]; then fast=1; fi
 lanes=$(mktemp -d)
 trap 'rm -rf "$lanes"' EXIT
 ( set -euo pipefail; packages_lane ) > "$lanes/packages.log" 2>&1 &
 packages=$!
 reliability=
-if [ "${1:-}" != "--fast" ]; then
-  bash scripts/reliability.sh > "$lanes/reliability.log" 2>&1 &
+if [ -z "$fast" ]; then
+  bash scripts/reliability.sh --only memcheck,asan,fuzz > "$lanes/reliability.log" 2>&1 &
   reliability=$!
 fi
 failed=()
