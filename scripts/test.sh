@@ -41,8 +41,8 @@ ctest --test-dir "$TC_BUILD" --output-on-failure -j 2
 # What follows runs in two lanes side by side, each mostly one process at a time (a serial
 # chain of Swift modules, forked children, valgrind, a fuzzer), so that CI's two cores both
 # work: swift test, the allocation-failure table, the packages and ThreadSanitizer in one, the
-# other reliability runs in the other. Each lane writes its own log, printed when both are done; the command fails if
-# either does.
+# other reliability runs in the other. Each lane writes its own log, printed when both are done;
+# the command fails if either does.
 packages_lane() {
   tc_step "swift test (domain, JSON and wire layers)"
   swift test
