@@ -10,8 +10,8 @@ struct Declined: Error {}
 /// way: members are visited as they come, and a repeated member or an absent required one
 /// declines. An unknown member is read past (``JSONCursor/skipValue()``), as the document path
 /// ignores it; but in an object whose fields keep unknown members, only a scalar is read (and
-/// kept, or left), and anything else declines. Texts are the bytes between a string's quotes (plain ASCII), kept as offsets into
-/// the request (``CursorText``).
+/// kept, or left), and anything else declines. Texts are the bytes between a string's quotes
+/// (plain ASCII), kept as offsets into the request (``CursorText``).
 struct CursorReader: RequestReader {
     typealias Text = CursorText
     typealias Failure = Declined
