@@ -27,7 +27,7 @@ enum ScoringLeaderboardMethod: CursorReadingWireMethod {
     /// request has them, in one text run: each record is the same pieces around its values.
     private static func write<Reader: RequestReader>(_ entries: LeaderboardEntries<Reader.Text>, _ reader: Reader, into writer: inout JSONWriter) {
         let ranking = Leaderboard.ranking(of: entries.totals)
-        // A record's keys and punctuation take 86 bytes; its numbers and texts mostly 40 more.
+        // A record's keys and punctuation take 83 bytes; its numbers and texts mostly 40 more.
         writer.textRun(expectedBytes: 16 + ranking.count * 128) { run in
             run.append(#"{"entries":["#)
             for (index, place) in ranking.enumerated() {
