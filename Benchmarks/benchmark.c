@@ -202,12 +202,34 @@ static char *compare_small(void) {
     return request;
 }
 
-/* Two setups of raw rounds, 30 rounds of 1000 arrows each (~2 MB). */
-static char *compare_large(void) {
-    return dump(json_pack("{s:{s:i, s:s, s:o}, s:{s:i, s:s, s:o}, s:s, s:I}", "setupA", "id", 1, "name", "Hoyt", "rounds", rounds_array(30, 1000, 0),
-                          "setupB", "id", 2, "name", "", "rounds", rounds_array(30, 1000, 5), "timeRange", "thirtyDays",
+/* Two setups of raw rounds, `rounds` rounds of 1000 arrows each. */
+static char *compare_request(int rounds) {
+    return dump(json_pack("{s:{s:i, s:s, s:o}, s:{s:i, s:s, s:o}, s:s, s:I}", "setupA", "id", 1, "name", "Hoyt", "rounds", rounds_array(rounds, 1000, 0),
+                          "setupB", "id", 2, "name", "", "rounds", rounds_array(rounds, 1000, 5), "timeRange", "thirtyDays",
                           "now", (json_int_t)1733000000000LL));
 }
+
+/* 30 rounds a setup (~2 MB). */
+static char *compare_large(void) { return compare_request(30); }
+
+/* The large workloads' requests at `quarters` quarters of their length (4: the large one), for
+   the check that a method's allocations per call do not grow with its request. */
+struct scaled {
+    const char *method;
+    char *(*make)(int quarters);
+};
+static char *filter_scaled(int quarters) { return tournaments_request(2500 * quarters); }
+static char *resolve_scaled(int quarters) { return participants_request(2500 * quarters); }
+static char *guests_scaled(int quarters) { return guests_request(5000 * quarters); }
+static char *stats_scaled(int quarters) { return stats_request(25 * quarters, 1000); }
+static char *compare_scaled(int quarters) { return compare_request(30 * quarters / 4); }
+static char *leaderboard_scaled(int quarters) { return leaderboard_request(5000 * quarters); }
+static char *sections_scaled(int quarters) { return season_request(season_path, 95 * quarters); }
+static const struct scaled scaled_recipes[] = {
+    {"tournaments.filter", filter_scaled}, {"participants.resolve", resolve_scaled}, {"guests.check", guests_scaled},
+    {"equipment.stats", stats_scaled}, {"equipment.compare", compare_scaled}, {"scoring.leaderboard", leaderboard_scaled},
+    {"matches.sections", sections_scaled},
+};
 
 static const struct recipe {
     const char *method, *size;
@@ -313,6 +335,42 @@ static int same_bytes(struct workload *workload) {
     return same;
 }
 
+/* Allocations of one warm call of `function` on `request`. */
+static unsigned long long allocations_of_call(char *(*function)(const char *), const char *request) {
+    unsigned long long before;
+    tc_string_free(function(request));
+    before = tc_allocations;
+    tc_string_free(function(request));
+    return tc_allocations - before;
+}
+
+/* Prints the allocations per call of each scaled recipe's request at a quarter, a half and the
+   whole of its large length; the number of methods whose counts differ (each is reported). */
+static int check_allocations_do_not_grow(void) {
+    size_t index;
+    int failures = 0;
+    printf("Allocations per call as the request grows (the large workload's request at a quarter, a half and the whole of its length):\n\n");
+    printf("| method | ¼ | ½ | whole |\n|---|---:|---:|---:|\n");
+    for (index = 0; index < sizeof scaled_recipes / sizeof *scaled_recipes; index++) {
+        const struct scaled *recipe = &scaled_recipes[index];
+        char *(*function)(const char *) = tc_method_function_of(recipe->method);
+        unsigned long long counts[3];
+        int part;
+        for (part = 0; part < 3; part++) {
+            char *request = recipe->make(1 << part);
+            counts[part] = allocations_of_call(function, request);
+            free(request);
+        }
+        printf("| %s | %llu | %llu | %llu |\n", recipe->method, counts[0], counts[1], counts[2]);
+        if (counts[0] != counts[1] || counts[1] != counts[2]) {
+            fprintf(stderr, "%s: allocations per call grow with the request: %llu, %llu, %llu\n", recipe->method, counts[0], counts[1], counts[2]);
+            failures++;
+        }
+    }
+    printf("\n");
+    return failures;
+}
+
 /* Writes the workload's request to FOLDER/METHOD.SIZE.json. */
 static void write_request(const char *folder, const struct workload *workload) {
     char path[512];
@@ -380,6 +438,7 @@ int main(int argc, char **argv) {
     }
     if (failures) return 1;
     if (all_requests_folder != NULL) return 0;
+    if (only == NULL && check_allocations_do_not_grow() != 0) return 1;
 
     printf("TournamentCore %s benchmark%s: median of %d interleaved rounds\n\n", tc_version(), quick ? " (quick)" : "", quick ? 1 : 9);
     printf("| workload | request | core µs/call | core MB/s | core allocs/call | C+jansson µs/call | C+jansson allocs/call | C+jansson ÷ core |");

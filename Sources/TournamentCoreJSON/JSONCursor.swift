@@ -39,6 +39,9 @@ public struct JSONCursor {
     /// read returns are at or after the position taken before it.
     @inlinable public var position: UnsafePointer<UInt8> { p }
 
+    /// How many bytes of the text are left to read, from ``position`` to the end.
+    @inlinable public var bytesLeft: Int { end - p }
+
     /// A cursor at the start of `bytes`; nil when they are empty (no JSON value: the tape
     /// reader reports it).
     @inlinable public init?(_ bytes: UnsafeBufferPointer<UInt8>) {

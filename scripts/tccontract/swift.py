@@ -531,17 +531,19 @@ def request_values(contract: Contract) -> str:
                     (member, value), = skip.items()
                     read_array = "reader.readObjects(skippingInvalid: %s == .%s, into: &%sSkipped)" % (
                         case_name(member), choice_case(value), p.name)
+                # Room for the reader's count or estimate of the elements once the first is
+                # read (RequestReader.elementCapacity): an empty array allocates nothing, a long
+                # one a bounded number of times.
                 if p.schema.get("x-stream"):
-                    body = ("if let count = reader.elementCount { %s.reserveCapacity(count) }; "
+                    body = ("var mark: Int? = reader.arrayMark; "
                             "try %s { (reader: inout Reader) throws(Reader.Failure) in let element = try %s; "
-                            "try reader.add(element, to: &%s) }" % (name, read_array, element, name))
+                            "if let first = mark { mark = nil; %s.reserveCapacity(reader.elementCapacity(afterFirstElementOf: first)) }; "
+                            "try reader.add(element, to: &%s) }" % (read_array, element, name, name))
                 else:
-                    # Room for every element when the reader knows how many, else for 16 (a
-                    # page) at the first: an empty array allocates nothing.
-                    body = ("var values: %s = []; let count = reader.elementCount; "
-                            "try %s { (reader: inout Reader) throws(Reader.Failure) in "
-                            "if values.isEmpty { values.reserveCapacity(count ?? 16) }; "
-                            "values.append(try %s) }; %s = values" % (element_swift(inner), read_array, element, name))
+                    body = ("var values: %s = []; let mark = reader.arrayMark; "
+                            "try %s { (reader: inout Reader) throws(Reader.Failure) in let element = try %s; "
+                            "if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }; "
+                            "values.append(element) }; %s = values" % (element_swift(inner), read_array, element, name))
             else:
                 read = read_expression(inner)
                 if isinstance(inner, Object) and sinks(inner):

@@ -58,6 +58,18 @@ public struct RoundTallies: Sendable {
         return true
     }
 
+    /// Makes room for `count` rounds, when none has ended yet (16 at least, as the first
+    /// ``endRound(date:)`` would): for a reader that can estimate how many come.
+    @_spi(Wire) public mutating func reserveCapacity(rounds count: Int) {
+        if rounds.isEmpty { rounds.reserveCapacity(max(count, 16)) }
+    }
+
+    /// Makes room for `count` impacts, when none is kept yet (256 at least, as the first
+    /// impact would): for a reader that can estimate how many arrows come.
+    @_spi(Wire) public mutating func reserveCapacity(impacts count: Int) {
+        if impacts.isEmpty { impacts.reserveCapacity(max(count, 256)) }
+    }
+
     /// Ends the round being read, shot at `date`; the next arrow begins another.
     public mutating func endRound(date: Int64) {
         if rounds.isEmpty { rounds.reserveCapacity(16) }

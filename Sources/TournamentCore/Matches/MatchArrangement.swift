@@ -86,8 +86,8 @@ public struct MatchArrangement: Sendable {
             let local = LocalTime(utcMilliseconds: kickoff, in: &offsets)
             dated.append((local.day, kickoff, match.id, Entry(index: index, local: local)))
         }
-        dated.sort { ($0.day, $0.kickoff, $0.id) < ($1.day, $1.kickoff, $1.id) }
-        unknown.sort { $0.id < $1.id }
+        dated.stableSort { ($0.day, $0.kickoff, $0.id) < ($1.day, $1.kickoff, $1.id) }
+        unknown.stableSort { $0.id < $1.id }
         var days = 0
         for position in dated.indices where position == 0 || dated[position].day != dated[position - 1].day { days += 1 }
         var sections: [Section] = []

@@ -93,7 +93,8 @@ public enum Leaderboard {
     /// `totals`, in rank order, each with its rank. For a caller that keeps its participants
     /// elsewhere (the wire layer keeps their names in the request).
     public static func ranking(of totals: [ScoreTotals]) -> [(position: Int, rank: Int)] {
-        let order = totals.indices.sorted { lhs, rhs in
+        var order = Array(totals.indices)
+        order.stableSort { lhs, rhs in
             let l = totals[lhs], r = totals[rhs]
             if l.score != r.score { return l.score > r.score }
             if l.tens != r.tens { return l.tens > r.tens }

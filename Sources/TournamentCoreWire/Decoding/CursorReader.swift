@@ -25,6 +25,8 @@ struct CursorReader: RequestReader {
     /// The unknown members kept: each one's key as written (with its quotes) and its value as
     /// written (a scalar: the reader declines an unknown member holding an object or an array).
     private var unknownMembers: [(key: CursorText, value: CursorText)] = []
+    /// The bytes that were left when the first unknown member was kept.
+    private var unknownMembersFrom = 0
 
     /// The most unknown members of one object the reader keeps (more decline): as many as the
     /// document path merges by comparing them with each other, before it hashes them.
@@ -121,8 +123,26 @@ struct CursorReader: RequestReader {
             }
             index &+= 1
         }
-        if unknownMembers.isEmpty { unknownMembers.reserveCapacity(32) }  // one allocation for a page's unknown members, none without
+        if unknownMembers.count == unknownMembers.capacity { makeRoomForUnknownMembers() }
         unknownMembers.append((CursorText(quotedKey, in: start), CursorText(value, in: start)))
+    }
+
+    /// Makes room for 32 unknown members at the first (one allocation for a page's, none
+    /// without); when those are full, for as many more per byte of the rest of the request as
+    /// were kept per byte since the first. The storage then grows a bounded number of times for
+    /// a request of objects alike, not once per doubling.
+    @inline(never)
+    private mutating func makeRoomForUnknownMembers() {
+        let count = unknownMembers.count
+        let left = cursor.bytesLeft
+        guard count > 0 else {
+            unknownMembersFrom = left
+            unknownMembers.reserveCapacity(32)
+            return
+        }
+        // In 64 bits: a count times a length overflows a 32-bit Int (wasm32, armv7).
+        let more = Int64(count) * Int64(left) / Int64(max(unknownMembersFrom - left, 1))
+        unknownMembers.reserveCapacity(Int(clamping: Int64(count) + min(more, Int64(left)) + 32))
     }
 
     func writeUnknownMembers(_ members: Range<Int>, into writer: inout JSONWriter) {
@@ -133,8 +153,18 @@ struct CursorReader: RequestReader {
         }
     }
 
-    /// Nil: a cursor counts the elements as it reads them.
-    var elementCount: Int? { nil }
+    /// How many bytes are left to read: the array starts where that many are left.
+    var arrayMark: Int { cursor.bytesLeft }
+
+    /// One, plus the bytes left over the bytes the first element took (at least 2: its first
+    /// byte and the `[` before it), plus a quarter: elements alike differ in length (an arrow
+    /// with coordinates beside one without, a number's digits), and one longer than most would
+    /// otherwise make the array grow once more.
+    func elementCapacity(afterFirstElementOf mark: Int) -> Int {
+        let left = cursor.bytesLeft
+        let more = left / max(mark - left, 2)
+        return 1 + more + more / 4
+    }
 
     @inline(always)
     mutating func readArray(_ visit: (inout Self) throws(Declined) -> Void) throws(Declined) {

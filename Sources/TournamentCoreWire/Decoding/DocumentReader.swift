@@ -72,8 +72,14 @@ struct DocumentReader: RequestReader {
         }
     }
 
-    var elementCount: Int? {
-        document.kind(node) == .array ? document.count(node) : nil
+    /// The array's count (0 for any other value, which reading then refuses).
+    var arrayMark: Int {
+        document.kind(node) == .array ? document.count(node) : 0
+    }
+
+    /// The count that `mark` is: a document knows it.
+    func elementCapacity(afterFirstElementOf mark: Int) -> Int {
+        mark
     }
 
     /// Visits the elements in order; the reader then stands at the array again.

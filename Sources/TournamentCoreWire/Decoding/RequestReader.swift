@@ -48,10 +48,23 @@ protocol RequestReader {
     /// request had them, after the known ones: repeated keys merged (first place, last value).
     func writeUnknownMembers(_ members: Range<Int>, into writer: inout JSONWriter)
 
-    /// How many elements the array here has, when the reader knows before reading them (a
-    /// document does); nil otherwise, and when the value is not an array. (A generated decoder
-    /// makes room for that many, or for 16 at the first element when nil.)
-    var elementCount: Int? { get }
+    /// A mark of the array here, taken before reading it, for
+    /// ``elementCapacity(afterFirstElementOf:)``.
+    var arrayMark: Int { get }
+
+    /// How many elements to make room for, once the first element of the array marked `mark`
+    /// (``arrayMark``) has been read: a generated decoder reserves that many then, so its
+    /// storage is allocated a bounded number of times whatever the array's length. A document
+    /// knows the array's count. A cursor cannot count an array before reading it, and
+    /// estimates: one, plus the bytes left in the request over the bytes the first element
+    /// took (with the bracket and white space before it), plus a quarter of that. For an array
+    /// nested in another's elements (a round's arrows) that is about the elements of its kind
+    /// left in the whole request, which is what an accumulator keeping all of them needs. An
+    /// estimate too large, for an array that something else follows, costs memory and nothing
+    /// else: at most 1.25 times the rest of the request's bytes over the first element's, times
+    /// the element's size. One too small costs the array's usual doublings from there, as many
+    /// for a long request as for a short one of elements alike.
+    func elementCapacity(afterFirstElementOf mark: Int) -> Int
 
     /// Reads the array here, calling `visit` with the reader at each element in order. Fails
     /// when the value is not an array.
@@ -130,8 +143,11 @@ protocol RequestAccumulator<Element> {
     /// error at the element.
     mutating func add(_ element: Element) throws(RequestRefusal)
 
-    /// Makes room for `count` more elements (called when the reader knows how many an array
-    /// has; an accumulator that keeps nothing per element ignores it, the default).
+    /// Makes room for `count` elements, an array's
+    /// ``RequestReader/elementCapacity(afterFirstElementOf:)``: called once per array, after
+    /// its first element is read and before it is added. An accumulator that keeps nothing per
+    /// element ignores it (the default); one fed by an array nested in another's elements is
+    /// called once per enclosing element, and should reserve only the first time.
     mutating func reserveCapacity(_ count: Int)
 }
 

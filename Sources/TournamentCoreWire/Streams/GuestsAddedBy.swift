@@ -5,6 +5,11 @@ import TournamentCore
 struct GuestsAddedBy<Text>: RequestAccumulator {
     private(set) var guests: [Text?] = []
 
+    /// Makes room for `count` guests: as many as there are participants, at most.
+    mutating func reserveCapacity(_ count: Int) {
+        guests.reserveCapacity(count)
+    }
+
     @inline(__always)
     mutating func add(_ participant: Requests.SessionParticipant<Text>) {
         if participant.guestParticipant == true { guests.append(participant.addedBy) }

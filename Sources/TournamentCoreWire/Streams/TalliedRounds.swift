@@ -9,6 +9,11 @@ struct TalliedRounds<Text>: Requests.RoundStream {
     /// The tallies of the rounds read.
     var tallies: RoundTallies { arrows.tallies }
 
+    /// Makes room for `count` rounds' tallies, at the first round.
+    mutating func reserveCapacity(_ count: Int) {
+        arrows.tallies.reserveCapacity(rounds: count)
+    }
+
     /// Ends the round whose arrows were added last.
     @inline(__always)
     mutating func add(_ round: Requests.Round<Text>) {
@@ -19,6 +24,13 @@ struct TalliedRounds<Text>: Requests.RoundStream {
 /// The arrows of the round being read, added to ``RoundTallies`` under ``Arrow``'s rules.
 struct TalliedArrows<Text>: RequestAccumulator {
     var tallies = RoundTallies()
+
+    /// Makes room for `count` impacts at the first round's first arrow (`count` estimates
+    /// every arrow left: ``RequestReader/elementCapacity(afterFirstElementOf:)``); later
+    /// rounds' calls change nothing.
+    mutating func reserveCapacity(_ count: Int) {
+        tallies.reserveCapacity(impacts: count)
+    }
 
     /// Adds an arrow, refused where ``Arrow`` refuses one (an X that is not a 10), or when a
     /// count of its round overflows. Added by its fields, with no `Arrow` in between: the
