@@ -91,8 +91,17 @@ public enum Leaderboard {
 
     /// The ranking of `totals` as ``rank(_:)`` ranks participants with them: their positions in
     /// `totals`, in rank order, each with its rank. For a caller that keeps its participants
-    /// elsewhere (the wire layer keeps their names in the request).
+    /// elsewhere.
     public static func ranking(of totals: [ScoreTotals]) -> [(position: Int, rank: Int)] {
+        var ranks = Ranks()
+        return order(of: totals).map { position in (position, ranks.next(totals[position])) }
+    }
+
+    /// The positions of `totals` in rank order, ``ranking(of:)`` without the ranks: for a
+    /// caller that gives them as it goes (``Ranks``) and keeps no array of them (the wire layer,
+    /// which writes each entry from the request's text).
+    @_spi(Wire) public static func order(of totals: [ScoreTotals]) -> [Int] {
+        if let order = packedOrder(of: totals) { return order }
         var order = Array(totals.indices)
         order.stableSort { lhs, rhs in
             let l = totals[lhs], r = totals[rhs]
@@ -101,16 +110,48 @@ public enum Leaderboard {
             if l.xs != r.xs { return l.xs > r.xs }
             return lhs < rhs  // stable
         }
-        var places: [(position: Int, rank: Int)] = []
-        places.reserveCapacity(order.count)
-        for (offset, position) in order.enumerated() {
-            if let previous = places.last, Self.tied(totals[previous.position], totals[position]) {
-                places.append((position, previous.rank))
-            } else {
-                places.append((position, offset + 1))
-            }
+        return order
+    }
+
+    /// ``order(of:)`` when every score fits in 21 bits, every count of 10s and of Xs in 11
+    /// (0...2,047), and there are at most 2^21 entries, as in any real leaderboard; nil
+    /// otherwise. Each entry is one word, its keys' complements (descending becomes ascending)
+    /// above its position: words compare as the entries rank, ties broken by position, so the
+    /// sort compares words rather than looking up three keys per comparison.
+    private static func packedOrder(of totals: [ScoreTotals]) -> [Int]? {
+        let positionBits: UInt64 = 21, scoreLimit: Int64 = 1 << 21, countLimit: Int64 = 1 << 11
+        guard totals.count <= 1 << positionBits else { return nil }
+        var words: [UInt64] = []
+        words.reserveCapacity(totals.count)
+        for (position, entry) in totals.enumerated() {
+            guard entry.score >= 0 && entry.score < scoreLimit, entry.tens >= 0 && entry.tens < countLimit,
+                  entry.xs >= 0 && entry.xs < countLimit else { return nil }
+            let keys = UInt64(scoreLimit - 1 - entry.score) << 22 | UInt64(countLimit - 1 - entry.tens) << 11
+                | UInt64(countLimit - 1 - entry.xs)
+            words.append(keys << positionBits | UInt64(position))
         }
-        return places
+        words.stableSort(by: <)
+        let positionMask: UInt64 = 1 << positionBits - 1
+        return words.map { Int(truncatingIfNeeded: $0 & positionMask) }
+    }
+
+    /// The ranks of totals given one by one in rank order (``order(of:)``): each one's place,
+    /// or the one before's rank when the two are tied (1, 1, 3).
+    @_spi(Wire) public struct Ranks {
+        private var previous: ScoreTotals?
+        private var rank = 0
+        private var count = 0
+
+        /// Before the first.
+        public init() {}
+
+        /// The rank of `totals`, the next in rank order.
+        public mutating func next(_ totals: ScoreTotals) -> Int {
+            count += 1
+            if previous.map({ !Leaderboard.tied($0, totals) }) ?? true { rank = count }
+            previous = totals
+            return rank
+        }
     }
 
     private static func tied(_ lhs: ScoreTotals, _ rhs: ScoreTotals) -> Bool {

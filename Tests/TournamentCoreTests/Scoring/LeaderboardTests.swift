@@ -1,6 +1,7 @@
 import PropertyBased
+import TestFiles
 import Testing
-import TournamentCore
+@_spi(Wire) import TournamentCore
 
 private func entry(_ id: String, _ score: Int64, _ tens: Int64, _ xs: Int64) -> LeaderboardParticipant {
     LeaderboardParticipant(participantId: id, totals: ScoreTotals(score: score, tens: tens, xs: xs))
@@ -65,6 +66,42 @@ struct LeaderboardTests {
         #expect(places.map(\.rank) == [1, 2, 2, 4])
         #expect(places.map { participants[$0.position].participantId } == ranked.map(\.participantId))
         #expect(places.map(\.rank) == ranked.map(\.rank))
+    }
+
+    @Test("the order with ranks given as they go is the ranking: three tied share a rank, the next skips two")
+    func orderWithRanks() {
+        let totals = [ScoreTotals(score: 280, tens: 10), ScoreTotals(score: 290), ScoreTotals(score: 280, tens: 10),
+                      ScoreTotals(score: 280, tens: 10), ScoreTotals(score: 280, tens: 9)]
+        let order = Leaderboard.order(of: totals)
+        var ranks = Leaderboard.Ranks()
+        let given = order.map { ranks.next(totals[$0]) }
+        #expect(order == [1, 0, 2, 3, 4])
+        #expect(given == [1, 2, 2, 2, 5])
+        #expect(Leaderboard.ranking(of: totals).map(\.rank) == given)
+    }
+
+    @Test("the order is by keys descending then position, whether the totals pack into words (the usual ones) or not (a negative score, 2,048 tens or more, a score of 2^21)")
+    func orderOfPackedAndUnpackedTotals() {
+        var generator = SeededGenerator()
+        let oddOnes = [ScoreTotals(score: -5), ScoreTotals(score: 3, tens: 2_048), ScoreTotals(score: 1 << 21),
+                       ScoreTotals(score: .max, tens: .max, xs: .max), ScoreTotals(score: 4, tens: 4, xs: 2_047)]
+        for round in 0..<400 {
+            var totals = (0..<Int.random(in: 0...300, using: &generator)).map { _ in
+                ScoreTotals(score: Int64.random(in: 0...40, using: &generator), tens: Int64.random(in: 0...3, using: &generator),
+                            xs: Int64.random(in: 0...2, using: &generator))
+            }
+            if round % 2 == 1, !totals.isEmpty {  // half the lists cannot be packed
+                totals[Int.random(in: totals.indices, using: &generator)] = oddOnes[round / 2 % oddOnes.count]
+            }
+            let expected = totals.indices.sorted { lhs, rhs in
+                let l = totals[lhs], r = totals[rhs]
+                if l.score != r.score { return l.score > r.score }
+                if l.tens != r.tens { return l.tens > r.tens }
+                if l.xs != r.xs { return l.xs > r.xs }
+                return lhs < rhs
+            }
+            #expect(Leaderboard.order(of: totals) == expected, "seed \(generator.seed), round \(round)")
+        }
     }
 
     @Test("an empty leaderboard")

@@ -1,4 +1,4 @@
-import TournamentCore
+@_spi(Wire) import TournamentCore
 import TournamentCoreJSON
 
 /// `scoring.leaderboard`: ranking with World Archery's tie-breaks (``Leaderboard``), each
@@ -23,18 +23,20 @@ enum ScoringLeaderboardMethod: CursorReadingWireMethod {
         return true
     }
 
-    /// Writes the entries in rank order (``Leaderboard/ranking(of:)``), their texts as the
-    /// request has them, in one text run: each record is the same pieces around its values.
+    /// Writes the entries in rank order (``Leaderboard/order(of:)``), each with its rank
+    /// (``Leaderboard/Ranks``) and its texts as the request has them, in one text run: each
+    /// record is the same pieces around its values.
     private static func write<Reader: RequestReader>(_ entries: LeaderboardEntries<Reader.Text>, _ reader: Reader, into writer: inout JSONWriter) {
-        let ranking = Leaderboard.ranking(of: entries.totals)
+        let order = Leaderboard.order(of: entries.totals)
+        var ranks = Leaderboard.Ranks()
         // A record's keys and punctuation take 83 bytes; its numbers and texts mostly 40 more.
-        writer.textRun(expectedBytes: 16 + ranking.count * 128) { run in
+        writer.textRun(expectedBytes: 16 + order.count * 128) { run in
             run.append(#"{"entries":["#)
-            for (index, place) in ranking.enumerated() {
-                let names = entries.names[place.position]
-                let totals = entries.totals[place.position]
+            for (index, position) in order.enumerated() {
+                let names = entries.names[position]
+                let totals = entries.totals[position]
                 run.append(index == 0 ? #"{"rank":"# : #",{"rank":"#)
-                run.append(Int64(place.rank))
+                run.append(Int64(ranks.next(totals)))
                 run.append(#","participantId":""#)
                 reader.appendText(names.participantId, to: &run)
                 if let name = names.displayName {
