@@ -25,9 +25,9 @@ struct TalliedRounds<Text>: Requests.RoundStream {
 struct TalliedArrows<Text>: RequestAccumulator {
     var tallies = RoundTallies()
 
-    /// Makes room for `count` impacts at the first round's first arrow (`count` estimates
-    /// every arrow left: ``RequestReader/elementCapacity(afterFirstElementOf:)``); later
-    /// rounds' calls change nothing.
+    /// Makes room for `count` impacts at a round's first arrow (`count` estimates every arrow
+    /// left: ``RequestReader/elementCapacity(afterFirstElementOf:)``), once: the calls after an
+    /// impact is kept change nothing.
     mutating func reserveCapacity(_ count: Int) {
         tallies.reserveCapacity(impacts: count)
     }
