@@ -130,9 +130,69 @@ public enum Leaderboard {
                 | UInt64(countLimit - 1 - entry.xs)
             words.append(keys << positionBits | UInt64(position))
         }
-        words.stableSort(by: <)
+        if words.count < 256 {
+            words.stableSort(by: <)
+        } else {
+            sortByKeys(&words, below: positionBits)
+        }
         let positionMask: UInt64 = 1 << positionBits - 1
         return words.map { Int(truncatingIfNeeded: $0 & positionMask) }
+    }
+
+    /// Sorts `words` by their bits from `shift` up (43 of them), keeping the order of words whose
+    /// bits there are equal: a least-significant-digit radix sort, four passes of 11 bits, each
+    /// counting the digits and then moving every word to its digit's next place in the other
+    /// buffer (a pass whose digit is the same in every word is skipped). The words' order among
+    /// equals is their positions' (ascending as packed), so this orders them as comparing
+    /// whole words would, in a few steps per word and pass rather than a comparison per step
+    /// of a merge.
+    private static func sortByKeys(_ words: inout [UInt64], below shift: UInt64) {
+        let digitBits: UInt64 = 11, digitMask: UInt64 = 1 << digitBits - 1
+        var other = words  // copied at its first write: the buffer each pass moves into
+        var counts = [Int](repeating: 0, count: 1 << digitBits)
+        var sortedInWords = true
+        for pass: UInt64 in 0..<4 {
+            let digitShift = shift + pass * digitBits
+            count(sortedInWords ? words : other, digitShift: digitShift, digitMask: digitMask, into: &counts)
+            if counts.contains(words.count) { continue }  // one digit for all: already in order
+            var next = 0
+            for index in counts.indices {
+                let count = counts[index]
+                counts[index] = next
+                next += count
+            }
+            if sortedInWords {
+                move(words, into: &other, digitShift: digitShift, digitMask: digitMask, places: &counts)
+            } else {
+                move(other, into: &words, digitShift: digitShift, digitMask: digitMask, places: &counts)
+            }
+            sortedInWords.toggle()
+        }
+        if !sortedInWords { words = other }
+    }
+
+    /// How many of `words` have each digit (`counts`, by digit).
+    private static func count(_ words: [UInt64], digitShift: UInt64, digitMask: UInt64, into counts: inout [Int]) {
+        counts.withUnsafeMutableBufferPointer { counts in
+            for index in counts.indices { counts[index] = 0 }
+            for word in words { counts[Int(truncatingIfNeeded: word >> digitShift & digitMask)] += 1 }
+        }
+    }
+
+    /// Moves each of `source`'s words, in order, to the next place of its digit in `destination`
+    /// (`places`: each digit's first place, advanced as words go there).
+    private static func move(_ source: [UInt64], into destination: inout [UInt64], digitShift: UInt64, digitMask: UInt64, places: inout [Int]) {
+        source.withUnsafeBufferPointer { source in
+            destination.withUnsafeMutableBufferPointer { destination in
+                places.withUnsafeMutableBufferPointer { places in
+                    for word in source {
+                        let digit = Int(truncatingIfNeeded: word >> digitShift & digitMask)
+                        destination[places[digit]] = word
+                        places[digit] += 1
+                    }
+                }
+            }
+        }
     }
 
     /// The ranks of totals given one by one in rank order (``order(of:)``): each one's place,

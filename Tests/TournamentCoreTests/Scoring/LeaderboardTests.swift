@@ -80,18 +80,22 @@ struct LeaderboardTests {
         #expect(Leaderboard.ranking(of: totals).map(\.rank) == given)
     }
 
-    @Test("the order is by keys descending then position, whether the totals pack into words (the usual ones) or not (a negative score, 2,048 tens or more, a score of 2^21)")
+    @Test("the order is by keys descending then position, whether the totals pack into words (the usual ones; short lists sorted by comparison, long ones by radix) or not (a negative score, 2,048 tens or more, a score of 2^21)")
     func orderOfPackedAndUnpackedTotals() {
         var generator = SeededGenerator()
         let oddOnes = [ScoreTotals(score: -5), ScoreTotals(score: 3, tens: 2_048), ScoreTotals(score: 1 << 21),
                        ScoreTotals(score: .max, tens: .max, xs: .max), ScoreTotals(score: 4, tens: 4, xs: 2_047)]
         for round in 0..<400 {
-            var totals = (0..<Int.random(in: 0...300, using: &generator)).map { _ in
-                ScoreTotals(score: Int64.random(in: 0...40, using: &generator), tens: Int64.random(in: 0...3, using: &generator),
+            // Short lists sorted by comparison, long ones by radix; scores of a few values or of
+            // many (the radix passes over the score's high digits skipped or not).
+            let count = round % 4 < 2 ? Int.random(in: 0...300, using: &generator) : Int.random(in: 256...3_000, using: &generator)
+            let highest: Int64 = round % 8 < 4 ? 40 : (1 << 21) - 1
+            var totals = (0..<count).map { _ in
+                ScoreTotals(score: Int64.random(in: 0...highest, using: &generator), tens: Int64.random(in: 0...3, using: &generator),
                             xs: Int64.random(in: 0...2, using: &generator))
             }
-            if round % 2 == 1, !totals.isEmpty {  // half the lists cannot be packed
-                totals[Int.random(in: totals.indices, using: &generator)] = oddOnes[round / 2 % oddOnes.count]
+            if round % 3 == 2, !totals.isEmpty {  // a third of the lists cannot be packed
+                totals[Int.random(in: totals.indices, using: &generator)] = oddOnes[round / 3 % oddOnes.count]
             }
             let expected = totals.indices.sorted { lhs, rhs in
                 let l = totals[lhs], r = totals[rhs]
