@@ -175,20 +175,51 @@ static char *season_request(const char *path, int matches) {
 
 static const char *season_path = "Examples/data/premier-league-2024-25.json";
 
+/* The large workloads' requests at `quarters` quarters of their length (4: the large workload
+   itself; the check that a method's allocations per call do not grow with its request takes 1,
+   2 and 4). */
+static char *filter_scaled(int quarters) { return tournaments_request(2500 * quarters); }
+static char *resolve_scaled(int quarters) { return participants_request(2500 * quarters); }
+static char *guests_scaled(int quarters) { return guests_request(5000 * quarters); }
+static char *stats_scaled(int quarters) { return stats_request(25 * quarters, 1000); }
+static char *leaderboard_scaled(int quarters) { return leaderboard_request(5000 * quarters); }
+static char *sections_scaled(int quarters) { return season_request(season_path, 95 * quarters); }
+
+/* Two setups of raw rounds, `rounds` rounds of 1000 arrows each. */
+static char *compare_request(int rounds) {
+    return dump(json_pack("{s:{s:i, s:s, s:o}, s:{s:i, s:s, s:o}, s:s, s:I}", "setupA", "id", 1, "name", "Hoyt", "rounds", rounds_array(rounds, 1000, 0),
+                          "setupB", "id", 2, "name", "", "rounds", rounds_array(rounds, 1000, 5), "timeRange", "thirtyDays",
+                          "now", (json_int_t)1733000000000LL));
+}
+
+/* 30 rounds a setup at the whole length (~2 MB). */
+static char *compare_scaled(int quarters) { return compare_request(30 * quarters / 4); }
+
+struct scaled {
+    const char *method;
+    char *(*make)(int quarters);
+};
+static const struct scaled scaled_recipes[] = {
+    {"tournaments.filter", filter_scaled}, {"participants.resolve", resolve_scaled}, {"guests.check", guests_scaled},
+    {"equipment.stats", stats_scaled}, {"equipment.compare", compare_scaled}, {"scoring.leaderboard", leaderboard_scaled},
+    {"matches.sections", sections_scaled},
+};
+
 static char *filter_small(void) { return tournaments_request(5); }
-static char *filter_large(void) { return tournaments_request(10000); }
+static char *filter_large(void) { return filter_scaled(4); }
 static char *resolve_small(void) { return participants_request(10); }
-static char *resolve_large(void) { return participants_request(10000); }
+static char *resolve_large(void) { return resolve_scaled(4); }
 static char *guests_small(void) { return guests_request(10); }
-static char *guests_large(void) { return guests_request(20000); }
+static char *guests_large(void) { return guests_scaled(4); }
 static char *stats_small(void) { return stats_request(1, 30); }
-static char *stats_large(void) { return stats_request(100, 1000); }
+static char *stats_large(void) { return stats_scaled(4); }
 static char *leaderboard_small(void) { return leaderboard_request(8); }
-static char *leaderboard_large(void) { return leaderboard_request(20000); }
+static char *leaderboard_large(void) { return leaderboard_scaled(4); }
 static char *ids_one(void) { return strdup("{\"count\":1}"); }
 static char *ids_batch(void) { return strdup("{\"count\":50}"); }
 static char *sections_small(void) { return season_request(season_path, 1); }
-static char *sections_large(void) { return season_request(season_path, 380); }
+static char *sections_large(void) { return sections_scaled(4); }
+static char *compare_large(void) { return compare_scaled(4); }
 
 /* 30 raw arrows (17-digit coordinates) against precomputed statistics. */
 static char *compare_small(void) {
@@ -201,35 +232,6 @@ static char *compare_small(void) {
     free(arrows);
     return request;
 }
-
-/* Two setups of raw rounds, `rounds` rounds of 1000 arrows each. */
-static char *compare_request(int rounds) {
-    return dump(json_pack("{s:{s:i, s:s, s:o}, s:{s:i, s:s, s:o}, s:s, s:I}", "setupA", "id", 1, "name", "Hoyt", "rounds", rounds_array(rounds, 1000, 0),
-                          "setupB", "id", 2, "name", "", "rounds", rounds_array(rounds, 1000, 5), "timeRange", "thirtyDays",
-                          "now", (json_int_t)1733000000000LL));
-}
-
-/* 30 rounds a setup (~2 MB). */
-static char *compare_large(void) { return compare_request(30); }
-
-/* The large workloads' requests at `quarters` quarters of their length (4: the large one), for
-   the check that a method's allocations per call do not grow with its request. */
-struct scaled {
-    const char *method;
-    char *(*make)(int quarters);
-};
-static char *filter_scaled(int quarters) { return tournaments_request(2500 * quarters); }
-static char *resolve_scaled(int quarters) { return participants_request(2500 * quarters); }
-static char *guests_scaled(int quarters) { return guests_request(5000 * quarters); }
-static char *stats_scaled(int quarters) { return stats_request(25 * quarters, 1000); }
-static char *compare_scaled(int quarters) { return compare_request(30 * quarters / 4); }
-static char *leaderboard_scaled(int quarters) { return leaderboard_request(5000 * quarters); }
-static char *sections_scaled(int quarters) { return season_request(season_path, 95 * quarters); }
-static const struct scaled scaled_recipes[] = {
-    {"tournaments.filter", filter_scaled}, {"participants.resolve", resolve_scaled}, {"guests.check", guests_scaled},
-    {"equipment.stats", stats_scaled}, {"equipment.compare", compare_scaled}, {"scoring.leaderboard", leaderboard_scaled},
-    {"matches.sections", sections_scaled},
-};
 
 static const struct recipe {
     const char *method, *size;
