@@ -11,6 +11,9 @@ extension JSONCursor {
     /// was read by the cursor once, the long way: white space, a `,` unless the member was its
     /// object's first, a plain string and a `:`. The same bytes at the same point of the grammar
     /// are the same tokens. One `MemberPrefixes` serves the objects of one table.
+    ///
+    /// It keeps, too, the object or array that an ignored member at each position held last
+    /// (``JSONCursor/skipValue(at:hints:)``): the objects of an array often repeat those whole.
     public struct MemberPrefixes {
         /// The member positions hinted: 0 ..< `count`.
         @usableFromInline static let count = 12
@@ -69,6 +72,28 @@ extension JSONCursor {
 
         @usableFromInline var hints = (Hint(), Hint(), Hint(), Hint(), Hint(), Hint(), Hint(), Hint(), Hint(), Hint(), Hint(), Hint())
 
+        /// The member positions whose skipped values are kept: 0 ..< `skippedCount`. More than
+        /// the hinted ones (a v4 match's `odds` is its fourteenth member); a position is three
+        /// words here, where a hint is eight.
+        @usableFromInline static let skippedCount = 16
+
+        /// The object or array a member at this position held the last time one was read past
+        /// in full (``JSONCursor/skipValue(at:hints:)``): where its text is in the request, its
+        /// length (0: none) and how many containers were open around it. Its text is a whole,
+        /// valid value there, so the same bytes are the same value wherever a value may come,
+        /// inside at most as many containers.
+        @usableFromInline struct SkippedValue {
+            @usableFromInline var start: UnsafePointer<UInt8>?
+            @usableFromInline var length = 0
+            @usableFromInline var depth = 0
+
+            @inlinable init() {}
+        }
+
+        @usableFromInline var skipped = (
+            SkippedValue(), SkippedValue(), SkippedValue(), SkippedValue(), SkippedValue(), SkippedValue(), SkippedValue(), SkippedValue(),
+            SkippedValue(), SkippedValue(), SkippedValue(), SkippedValue(), SkippedValue(), SkippedValue(), SkippedValue(), SkippedValue())
+
         /// No hints yet.
         @inlinable public init() {}
 
@@ -89,6 +114,12 @@ extension JSONCursor {
         @inline(__always)
         @inlinable mutating func hint(_ position: Int) -> UnsafeMutablePointer<Hint> {
             withUnsafeMutablePointer(to: &hints) { UnsafeMutableRawPointer($0).assumingMemoryBound(to: Hint.self) + position }
+        }
+
+        /// The value last read past at `position` (below ``skippedCount``).
+        @inline(__always)
+        @inlinable mutating func skippedValue(_ position: Int) -> UnsafeMutablePointer<SkippedValue> {
+            withUnsafeMutablePointer(to: &skipped) { UnsafeMutableRawPointer($0).assumingMemoryBound(to: SkippedValue.self) + position }
         }
     }
 

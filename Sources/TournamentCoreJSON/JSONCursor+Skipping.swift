@@ -25,6 +25,34 @@ extension JSONCursor {
         }
     }
 
+    /// ``skipValue()`` for the value of a member at `position` of an object of an array read
+    /// with `hints` (``nextMember(in:at:hints:)``): an object or array whose text is byte for
+    /// byte the one read past at that position before (an earlier object's `area` or `odds`,
+    /// the same in every object of many a request) is read past by comparing its bytes, not
+    /// read again token by token. What it compares with was read in full and checked, inside as
+    /// many containers or more, so the same bytes are a value here too; whatever follows them
+    /// is read as ever.
+    @inline(always)
+    @inlinable public mutating func skipValue(at position: Int, hints: inout MemberPrefixes) -> Bool {
+        guard !declined, position < MemberPrefixes.skippedCount else { return skipValue() }
+        skipWhitespace()
+        guard byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") else { return skipValue() }
+        let last = hints.skippedValue(position)
+        let length = last.pointee.length
+        if length > 0, depth <= last.pointee.depth, end - p >= length, memoryEquals(p, last.pointee.start, length) {
+            p += length
+            hasChild = true  // as when a container closes (``skipValue()``)
+            return true
+        }
+        guard let stop = Self.containerEnd(from: p, to: end, depth: depth) else { return declining(false) }
+        last.pointee.start = p
+        last.pointee.length = stop - p
+        last.pointee.depth = depth
+        p = stop
+        hasChild = true
+        return true
+    }
+
     /// Where the object or array at `start` ends (see ``skipValue()``), inside `depth` open
     /// containers; nil when it is not read in full. Out of line, with a cursor of its own: a
     /// call that takes no cursor leaves the caller's in registers.

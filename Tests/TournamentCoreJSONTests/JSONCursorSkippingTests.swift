@@ -81,6 +81,62 @@ struct JSONCursorSkippingTests {
         #expect(skipped > 40, "\(skipped) files skipped")
     }
 
+    @Test("a container repeated at a member's position is read past by its bytes, and one that differs by a byte is read again, and declines when broken")
+    func skipsRepeatedValues() {
+        let area = #"{"id":2072,"name":"England","flag":[1,{"x":null}]}"#
+        let broken = #"{"id":2072,"name":"England","flag":[1,{"x":null]}}"#  // as long, one bracket swapped
+        let other = #"{"id":2073,"name":"Scotland"}"#
+        #expect(area.utf8.count == broken.utf8.count)
+        let object = { (area: String) in #"{"area":"# + area + #","id":7}"# }
+        let cases: [([String], [Int64]?)] = [
+            ([area, area, area], [7, 7, 7]),
+            ([area, other, area, other], [7, 7, 7, 7]),
+            ([area, broken], nil),
+            ([area, area, broken], nil),
+            ([area, "[]", "[]", "{}", area], [7, 7, 7, 7, 7]),
+        ]
+        for (areas, expected) in cases {
+            let text = "[" + areas.map(object).joined(separator: ",") + "]" + String(repeating: " ", count: 32)
+            var ids: [Int64] = []
+            let finished = Array(text.utf8).withUnsafeBufferPointer { bytes -> Bool in
+                guard var cursor = JSONCursor(bytes), cursor.enterArray() else { return false }
+                var hints = JSONCursor.MemberPrefixes()
+                while cursor.nextElement() {
+                    guard cursor.enterObject() else { return false }
+                    var position = 0
+                    while let key = cursor.nextKey() {
+                        if String(decoding: key, as: UTF8.self) == "area" {
+                            _ = cursor.skipValue(at: position, hints: &hints)
+                        } else if let id = cursor.int64() {
+                            ids.append(id)
+                        }
+                        position += 1
+                    }
+                }
+                return cursor.finish()
+            }
+            #expect((finished ? ids : nil) == expected, "\(areas)")
+        }
+    }
+
+    @Test("a container read past by its bytes is one read before inside as many containers or more: deeper, it is read again, and declines past the nesting limit")
+    func repeatedValueKeepsDepthLimit() {
+        // A value nested one level less than the limit allows at the top: whole inside one
+        // array, one level too deep inside two.
+        let inner = String(repeating: "[", count: JSONLimits.maxDepth - 1) + String(repeating: "]", count: JSONLimits.maxDepth - 1)
+        let text = "[" + inner + ",[" + inner + "]]"
+        let documentRefuses = if case .failure = parse(text) { true } else { false }
+        #expect(documentRefuses)
+        let skipped = Array(text.utf8).withUnsafeBufferPointer { bytes -> [Bool] in
+            guard var cursor = JSONCursor(bytes), cursor.enterArray(), cursor.nextElement() else { return [] }
+            var hints = JSONCursor.MemberPrefixes()
+            let first = cursor.skipValue(at: 0, hints: &hints)
+            guard cursor.nextElement(), cursor.enterArray(), cursor.nextElement() else { return [first] }
+            return [first, cursor.skipValue(at: 0, hints: &hints)]
+        }
+        #expect(skipped == [true, false])
+    }
+
     /// What the cursor reads of a valid text: nothing past ASCII but white space, no escape, no
     /// exponent, no number of more than 19 digits.
     private func isPlain(_ text: [UInt8]) -> Bool {

@@ -8,9 +8,10 @@ struct Declined: Error {}
 /// (``Declined``) whatever it does not read in full, every error included. It accepts only what
 /// ``DocumentReader`` accepts, with the same values, so a method answers the same bytes either
 /// way: members are visited as they come, and a repeated member or an absent required one
-/// declines. An unknown member is read past (``JSONCursor/skipValue()``), as the document path
-/// ignores it; but in an object whose fields keep unknown members, only a scalar is read (and
-/// kept, or left), and anything else declines. Texts are the bytes between a string's quotes
+/// declines. An unknown member is read past (``JSONCursor/skipValue()``; in an array's objects
+/// ``JSONCursor/skipValue(at:hints:)``), as the document path ignores it; but in an object whose
+/// fields keep unknown members, only a scalar is read (and kept, or left), and anything else
+/// declines. Texts are the bytes between a string's quotes
 /// (plain ASCII), kept as offsets into the request (``CursorText``).
 struct CursorReader: RequestReader {
     typealias Text = CursorText
@@ -57,7 +58,10 @@ struct CursorReader: RequestReader {
     @discardableResult
     mutating func readObject<Field: RequestFields>(_: Field.Type, _ visit: (inout Self, Field) throws(Declined) -> Void) throws(Declined) -> Range<Int> {
         let table = Field.table  // a lazy global: fetched once, not per member
-        return try readMembers(Field.self, entered: false, visit) { (cursor: inout JSONCursor, _: Int) in cursor.nextMember(in: table) }
+        return try readMembers(
+            Field.self, entered: false, visit,
+            next: { (cursor: inout JSONCursor, _: Int) in cursor.nextMember(in: table) },
+            skip: { (cursor: inout JSONCursor, _: Int) in cursor.skipValue() })
     }
 
     /// ``readObject(_:_:)`` with the members' text tried against `hints` first
@@ -69,18 +73,20 @@ struct CursorReader: RequestReader {
         _: Field.Type, hints: inout JSONCursor.MemberPrefixes, _ visit: (inout Self, Field) throws(Declined) -> Void
     ) throws(Declined) -> Range<Int> {
         // The table (a lazy global) only for a member that is not its position's hint.
-        try readMembers(Field.self, entered: true, visit) { (cursor: inout JSONCursor, position: Int) in
-            cursor.nextMember(at: position, hints: &hints) { Field.table }
-        }
+        try readMembers(
+            Field.self, entered: true, visit,
+            next: { (cursor: inout JSONCursor, position: Int) in cursor.nextMember(at: position, hints: &hints) { Field.table } },
+            skip: { (cursor: inout JSONCursor, position: Int) in cursor.skipValue(at: position, hints: &hints) })
     }
 
     /// Reads an object's members (entering it first unless `entered`), each found by `next`
-    /// (given the member's position), and visits the known ones; an unknown one is read past, or
-    /// kept, or declines (see the type).
+    /// (given the member's position), and visits the known ones; an unknown one is read past
+    /// by `skip` (given its position), or kept, or declines (see the type).
     @inline(always)
     private mutating func readMembers<Field: RequestFields>(
         _: Field.Type, entered: Bool, _ visit: (inout Self, Field) throws(Declined) -> Void,
-        next: (inout JSONCursor, Int) -> (key: UnsafeBufferPointer<UInt8>, index: Int?)?
+        next: (inout JSONCursor, Int) -> (key: UnsafeBufferPointer<UInt8>, index: Int?)?,
+        skip: (inout JSONCursor, Int) -> Bool
     ) throws(Declined) -> Range<Int> {
         if !entered {
             guard cursor.enterObject() else { throw Declined() }
@@ -94,7 +100,7 @@ struct CursorReader: RequestReader {
                 if Field.keepsUnknownMembers {
                     try readUnknownMember(key, keptAfter: first)
                 } else {
-                    guard cursor.skipValue() else { throw Declined() }
+                    guard skip(&cursor, position &- 1) else { throw Declined() }
                 }
                 continue
             }
