@@ -275,6 +275,19 @@ public struct JSONWriter: ~Copyable {
         string(utf8: value, key: key)
     }
 
+    /// Writes `"key":"content"` for `content` that is the inside of a JSON string as a request
+    /// wrote it without an escape (``JSONCursor/string()``, ``JSONDocument/plainStringBytes(_:)``):
+    /// valid UTF-8 with no quote, backslash or control character, so it is copied as it is, not
+    /// looked through for something to escape.
+    @inline(always)
+    @inlinable public mutating func field(_ key: StaticString, stringContent content: UnsafeBufferPointer<UInt8>) {
+        guard let target = valueCursor(key: key, room: content.count &+ 2) else { return }
+        target[0] = UInt8(ascii: "\"")
+        if let source = content.baseAddress { copyBytes(to: target + 1, from: source, count: content.count) }
+        target[content.count &+ 1] = UInt8(ascii: "\"")
+        commit(target + (content.count &+ 2))
+    }
+
     /// Writes `"key":"value"` for a value known at compile time, as is (see the type's note on
     /// static text), such as an enumeration's name.
     @inline(always)  // the key's length is known where it is called: its copy is one or two moves

@@ -34,6 +34,21 @@ struct JSONWriterTests {
         #expect(text == #"{"a":"up","bb":"","c":{"d":"x"},"e":"a longer static text"}"#)
     }
 
+    @Test("a string's content as a request wrote it is copied between quotes as it is, after the key and its comma, empty and past ASCII included")
+    func stringContentMembers() {
+        let contents = ["https://crests.football-data.org/354.png", "", "Z\u{FC}rich \u{1F3F9}", "x"]
+        let text = written { w in
+            w.beginObject()
+            for (index, content) in contents.enumerated() {
+                Array(content.utf8).withUnsafeBufferPointer { bytes in
+                    index % 2 == 0 ? w.field("a", stringContent: bytes) : w.field("bb", stringContent: bytes)
+                }
+            }
+            w.endObject()
+        }
+        #expect(text == #"{"a":"https://crests.football-data.org/354.png","bb":"","a":"Z\#u{FC}rich \#u{1F3F9}","bb":"x"}"#)
+    }
+
     @Test("members of every kind follow one another with their keys and commas, an escaped string among them")
     func membersInSequence() {
         let text = written { w in

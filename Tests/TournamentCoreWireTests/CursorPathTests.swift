@@ -146,6 +146,22 @@ struct CursorPathTests {
         #expect(cursorFirst == document)
     }
 
+    @Test("a text a response repeats is written as the request wrote it when it has no escape, and escaped anew when it has one, by either path", arguments: [
+        ("matches.sections", #"{"matches":[{"id":1,"homeTeam":{"name":"Say \"Hi\" FC","crest":"a\/b"},"awayTeam":{"name":"Z\u00fcrich \u0001","crest":"https://x.org/1.png"}}]}"#,
+         [#""homeTeam":"Say \"Hi\" FC""#, #""homeCrest":"a/b""#, #""awayTeam":"Z\#u{FC}rich \u0001""#, #""awayCrest":"https://x.org/1.png""#]),
+        ("matches.sections", #"{"matches":[{"id":1,"homeTeam":{"name":"Z\#u{FC}rich"},"awayTeam":{"name":"Plain FC"}}]}"#,
+         [#""homeTeam":"Z\#u{FC}rich""#, #""awayTeam":"Plain FC""#]),
+        ("tournaments.filter", #"{"tournaments":[{"id":"t\u0031","name":"Caf\u00e9 \"Open\"","location":"Lyon"}],"tab":"all"}"#,
+         [#""id":"t1""#, #""name":"Caf\#u{E9} \"Open\"""#, #""location":"Lyon""#]),
+    ])
+    func textsAreWrittenAsRequestsWroteThem(_ example: (method: String, request: String, members: [String])) {
+        let (cursorFirst, document) = answers(example.method, example.request)
+        #expect(cursorFirst == document)
+        for member in example.members {
+            #expect(document.contains(member), "\(member) in \(document)")
+        }
+    }
+
     @Test("participants.resolve's cursor path reads a plain legacy list and a subcollection itself, and declines an escaped ID")
     func resolveIsReadByCursor() {
         #expect(readByCursor("{\"tournamentId\":\"t1\",\"participantIds\":[\"a\",\"b\",\"a\",null],\"now\":5}", method: "participants.resolve"))

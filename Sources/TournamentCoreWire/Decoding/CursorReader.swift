@@ -282,4 +282,10 @@ struct CursorReader: RequestReader {
     func appendText(_ text: CursorText, to run: inout JSONTextRun) {
         run.append(text.bytes(in: start))
     }
+
+    /// (Plain ASCII too: copied as it stands.)
+    @inline(always)
+    func writeField(_ key: StaticString, text: CursorText, into writer: inout JSONWriter) {
+        writer.field(key, stringContent: text.bytes(in: start))
+    }
 }

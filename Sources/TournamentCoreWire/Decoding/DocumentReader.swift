@@ -214,6 +214,15 @@ struct DocumentReader: RequestReader {
     func appendText(_ text: Int, to run: inout JSONTextRun) {
         run.appendText(of: text, in: document)
     }
+
+    @inline(always)
+    func writeField(_ key: StaticString, text: Int, into writer: inout JSONWriter) {
+        if let content = document.plainStringBytes(text) {
+            writer.field(key, stringContent: content)
+        } else {
+            document.withStringBytes(text) { writer.field(key, utf8: $0) }
+        }
+    }
 }
 
 /// An element of an array that a request asked to skip when invalid

@@ -129,6 +129,10 @@ protocol RequestReader {
     /// Appends `text` to `run` as the inside of a JSON string: as the request writes it when it
     /// has no escape (copied), else decoded and escaped (``JSONTextRun/appendText(of:in:)``).
     func appendText(_ text: Text, to run: inout JSONTextRun)
+
+    /// Writes `"key":"text"`: as the request writes the text when it has no escape (copied),
+    /// else decoded and escaped.
+    func writeField(_ key: StaticString, text: Text, into writer: inout JSONWriter)
 }
 
 /// What a streamed array (`x-stream` in its schema) is read into: each element is added as it is

@@ -90,7 +90,7 @@ extension JSONWriter {
     /// nothing without one.
     mutating func field<Reader: RequestReader>(_ key: StaticString, textOf text: Reader.Text?, by reader: Reader, orElse fallback: String? = nil) {
         if let text {
-            reader.withBytes(of: text) { field(key, utf8: $0) }
+            reader.writeField(key, text: text, into: &self)
         } else if let fallback {
             field(key, text: fallback)
         }
@@ -99,7 +99,7 @@ extension JSONWriter {
     /// `"key":"text"` of a text `reader` holds; `"key":null` when `text` is nil.
     mutating func field<Reader: RequestReader>(_ key: StaticString, textOrNullOf text: Reader.Text?, by reader: Reader) {
         if let text {
-            reader.withBytes(of: text) { field(key, utf8: $0) }
+            reader.writeField(key, text: text, into: &self)
         } else {
             self.key(key)
             null()

@@ -95,7 +95,7 @@ enum TournamentsFilterMethod: CursorReadingWireMethod {
         _ tournament: Requests.TournamentDocument<Reader.Text>, status: TournamentStatus, by reader: Reader, into writer: inout JSONWriter
     ) {
         writer.beginObject()
-        reader.withBytes(of: tournament.id) { writer.field("id", utf8: $0) }
+        reader.writeField("id", text: tournament.id, into: &writer)
         write("name", tournament.name, by: reader, into: &writer)
         write("location", tournament.location, by: reader, into: &writer)
         writer.field("status", text: status.rawValue)
@@ -113,7 +113,7 @@ enum TournamentsFilterMethod: CursorReadingWireMethod {
             writer.field(key, "")
             return
         }
-        reader.withBytes(of: text) { writer.field(key, utf8: $0) }
+        reader.writeField(key, text: text, into: &writer)
     }
 
     /// A document left out by `invalidDocuments: "skip"`: where it was and why. (The exception:
