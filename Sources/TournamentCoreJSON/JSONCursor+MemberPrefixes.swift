@@ -27,14 +27,15 @@ extension JSONCursor {
         /// `,` included, as loaded words, zero past `length` bytes, with the masks of those
         /// bytes; where the key lies in it; and the key's index in the table (-1: none).
         /// `length` 0: no hint (none seen, the run was longer than ``window``, or fewer than
-        /// ``window`` bytes were left to read from its start).
+        /// ``window`` bytes were left to read from its start), nothing else read; every field
+        /// zero then, so that a set of hints starts as zeroed memory.
         @usableFromInline struct Hint {
             @usableFromInline var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
             @usableFromInline var masks: (UInt64, UInt64, UInt64) = (0, 0, 0)
             @usableFromInline var length: Int32 = 0
             @usableFromInline var keyOffset: Int32 = 0
             @usableFromInline var keyLength: Int32 = 0
-            @usableFromInline var index: Int32 = -1
+            @usableFromInline var index: Int32 = 0
 
             @inlinable init() {}
 

@@ -42,6 +42,10 @@ public struct JSONCursor {
     /// How many bytes of the text are left to read, from ``position`` to the end.
     @inlinable public var bytesLeft: Int { end - p }
 
+    /// How many containers are open: 0 outside any, 1 in the top-level one, 2 in one of its
+    /// members or elements...
+    @inlinable public var openContainers: Int { depth }
+
     /// A cursor at the start of `bytes`; nil when they are empty (no JSON value: the tape
     /// reader reports it).
     @inlinable public init?(_ bytes: UnsafeBufferPointer<UInt8>) {

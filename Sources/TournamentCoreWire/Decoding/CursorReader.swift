@@ -28,17 +28,22 @@ struct CursorReader: RequestReader {
     private var unknownMembers: [(key: CursorText, value: CursorText)] = []
     /// The bytes that were left when the first unknown member was kept.
     private var unknownMembersFrom = 0
+    /// Where the hints of the objects inside an array's objects are kept, if the caller gave room
+    /// for them (``NestedHints``).
+    private let nestedHints: UnsafeMutablePointer<NestedHints>?
 
     /// The most unknown members of one object the reader keeps (more decline): as many as the
     /// document path merges by comparing them with each other, before it hashes them.
     static let maxUnknownMembers = JSONDocument.keysComparedPairwise
 
     /// A reader at the start of `cursor`, which keeps unknown members when
-    /// `keepsUnknownMembers` (``RequestReader/readObject(_:_:)``).
-    init(_ cursor: JSONCursor, keepsUnknownMembers: Bool = false) {
+    /// `keepsUnknownMembers` (``RequestReader/readObject(_:_:)``), and keeps the hints of objects
+    /// inside an array's objects in `nestedHints` when given (it must outlive the reading).
+    init(_ cursor: JSONCursor, keepsUnknownMembers: Bool = false, nestedHints: UnsafeMutablePointer<NestedHints>? = nil) {
         self.cursor = cursor
         start = cursor.position
         self.keepsUnknownMembers = keepsUnknownMembers
+        self.nestedHints = nestedHints
     }
 
     /// Ends reading: whether only white space follows the request and nothing declined.
@@ -58,10 +63,20 @@ struct CursorReader: RequestReader {
     @discardableResult
     mutating func readObject<Field: RequestFields>(_: Field.Type, _ visit: (inout Self, Field) throws(Declined) -> Void) throws(Declined) -> Range<Int> {
         let table = Field.table  // a lazy global: fetched once, not per member
+        // An object deeper than the request's members (read once each), such as a match's team
+        // inside the request's array of matches: with its table's hints when there is room. (One
+        // reading of the members, choosing per member: `visit` is inlined here once.)
+        let hints = cursor.openContainers >= 2 ? nestedHints?.pointee.hints(for: table) : nil
         return try readMembers(
             Field.self, entered: false, visit,
-            next: { (cursor: inout JSONCursor, _: Int) in cursor.nextMember(in: table) },
-            skip: { (cursor: inout JSONCursor, _: Int) in cursor.skipValue() })
+            next: { (cursor: inout JSONCursor, position: Int) in
+                guard let hints else { return cursor.nextMember(in: table) }
+                return cursor.nextMember(at: position, hints: &hints.pointee) { table }
+            },
+            skip: { (cursor: inout JSONCursor, position: Int) in
+                guard let hints else { return cursor.skipValue() }
+                return cursor.skipValue(at: position, hints: &hints.pointee)
+            })
     }
 
     /// ``readObject(_:_:)`` with the members' text tried against `hints` first

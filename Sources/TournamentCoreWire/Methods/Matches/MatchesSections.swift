@@ -13,13 +13,17 @@ enum MatchesSectionsMethod: CursorReadingWireMethod {
     }
 
     /// The same request read by a cursor, with the same decoder (an unknown time zone is the
-    /// document path's error).
+    /// document path's error). A match's teams, score and competition are read with hints of
+    /// their own (``NestedHints``).
     static func respond(reading request: JSONCursor, into writer: inout JSONWriter) -> Bool {
-        var reader = CursorReader(request)
-        guard let request = try? Requests.MatchesSectionsRequest<CursorText>.read(&reader), reader.finish() else {
-            return false
+        var nestedHints = NestedHints()
+        return withUnsafeMutablePointer(to: &nestedHints) { nestedHints in
+            var reader = CursorReader(request, nestedHints: nestedHints)
+            guard let request = try? Requests.MatchesSectionsRequest<CursorText>.read(&reader), reader.finish() else {
+                return false
+            }
+            return answer(request, reader, into: &writer) == nil
         }
-        return answer(request, reader, into: &writer) == nil
     }
 
     /// Writes the result; or, having written nothing, returns the time zone's text when it names

@@ -1,0 +1,37 @@
+import TournamentCoreJSON
+
+/// Room for the hints (``JSONCursor/MemberPrefixes``) of the objects that lie inside an array's
+/// objects, one set per table (a match's `homeTeam` and `awayTeam` share theirs), for the first
+/// ``count`` tables met: such an object is read once per element, not once per request, and its
+/// members mostly repeat as the element's own do. A method whose requests have them gives a
+/// ``CursorReader`` this room (on its stack: about a kilobyte per table).
+struct NestedHints {
+    /// How many tables have hints here; objects of other tables are read without.
+    static let count = 4
+
+    /// The tables whose hints the sets are, by address (tables are lazy globals, never freed).
+    private var tables: (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) = (nil, nil, nil, nil)
+    private var sets = (JSONCursor.MemberPrefixes(), JSONCursor.MemberPrefixes(), JSONCursor.MemberPrefixes(), JSONCursor.MemberPrefixes())
+
+    /// The hints of `table`'s objects: those kept for it; nil for its first object (a set is
+    /// then set aside for it, if there is room: a request with one such object, a single match,
+    /// pays for no hints) and when every set is another table's.
+    @inline(always)
+    mutating func hints(for table: JSONKeyTable) -> UnsafeMutablePointer<JSONCursor.MemberPrefixes>? {
+        let address = Unmanaged.passUnretained(table).toOpaque()
+        return withUnsafeMutablePointer(to: &tables) { tables in
+            withUnsafeMutablePointer(to: &sets) { sets in
+                let keys = UnsafeMutableRawPointer(tables).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+                let hints = UnsafeMutableRawPointer(sets).assumingMemoryBound(to: JSONCursor.MemberPrefixes.self)
+                for index in 0..<Self.count {
+                    guard let kept = keys[index] else {
+                        keys[index] = address
+                        return nil
+                    }
+                    if kept == address { return hints + index }
+                }
+                return nil
+            }
+        }
+    }
+}
