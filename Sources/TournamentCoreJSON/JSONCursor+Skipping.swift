@@ -25,13 +25,13 @@ extension JSONCursor {
         }
     }
 
-    /// ``skipValue()`` for the value of a member at `position` of an object of an array read
-    /// with `hints` (``nextMember(in:at:hints:)``): an object or array whose text is byte for
-    /// byte the one read past at that position before (an earlier object's `area` or `odds`,
-    /// the same in every object of many a request) is read past by comparing its bytes, not
-    /// read again token by token. What it compares with was read in full and checked, inside as
-    /// many containers or more, so the same bytes are a value here too; whatever follows them
-    /// is read as ever.
+    /// ``skipValue()`` for the value of a member at `position` of an object read with `hints`
+    /// (``nextMember(in:at:hints:)``: an array's objects, and objects inside them): an object or
+    /// array whose text is byte for byte the one read past at that position before (an earlier
+    /// object's `area` or `odds`, the same in every object of many a request) is read past by
+    /// comparing its bytes, not read again token by token. What it compares with was read in
+    /// full and checked, inside as many containers or more, so the same bytes are a value here
+    /// too; whatever follows them is read as ever.
     @inline(always)
     @inlinable public mutating func skipValue(at position: Int, hints: inout MemberPrefixes) -> Bool {
         guard !declined, position < MemberPrefixes.skippedCount else { return skipValue() }
