@@ -14,8 +14,8 @@ struct NestedHints {
     private var sets = (JSONCursor.MemberPrefixes(), JSONCursor.MemberPrefixes(), JSONCursor.MemberPrefixes(), JSONCursor.MemberPrefixes())
 
     /// The hints of `table`'s objects: those kept for it; nil for its first object (a set is
-    /// then set aside for it, if there is room: a request with one such object, a single match,
-    /// pays for no hints) and when every set is another table's.
+    /// then set aside for it, if there is room: a request with one object of a table, such as
+    /// a single match's score, pays for no hints of it) and when every set is another table's.
     @inline(always)
     mutating func hints(for table: JSONKeyTable) -> UnsafeMutablePointer<JSONCursor.MemberPrefixes>? {
         let address = Unmanaged.passUnretained(table).toOpaque()
