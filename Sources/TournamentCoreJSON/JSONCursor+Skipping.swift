@@ -44,12 +44,11 @@ extension JSONCursor {
             hasChild = true  // as when a container closes (``skipValue()``)
             return true
         }
-        guard let stop = Self.containerEnd(from: p, to: end, depth: depth) else { return declining(false) }
-        last.pointee.start = p
-        last.pointee.length = stop - p
+        let start = p
+        guard skipValue() else { return false }
+        last.pointee.start = start
+        last.pointee.length = p - start
         last.pointee.depth = depth
-        p = stop
-        hasChild = true
         return true
     }
 
