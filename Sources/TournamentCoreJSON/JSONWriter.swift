@@ -281,11 +281,7 @@ public struct JSONWriter: ~Copyable {
     /// looked through for something to escape.
     @inline(always)
     @inlinable public mutating func field(_ key: StaticString, stringContent content: UnsafeBufferPointer<UInt8>) {
-        guard let target = valueCursor(key: key, room: content.count &+ 2) else { return }
-        target[0] = UInt8(ascii: "\"")
-        if let source = content.baseAddress { copyBytes(to: target + 1, from: source, count: content.count) }
-        target[content.count &+ 1] = UInt8(ascii: "\"")
-        commit(target + (content.count &+ 2))
+        string(content: content, key: key)
     }
 
     /// Writes `"key":"value"` for a value known at compile time, as is (see the type's note on
@@ -458,26 +454,27 @@ public struct JSONWriter: ~Copyable {
     /// Writes a string given as valid UTF-8 bytes, after `"key":` when given.
     @inline(always)
     @inlinable mutating func string(utf8 text: UnsafeBufferPointer<UInt8>, key: StaticString?) {
-        // Room for the quotes and the text unescaped, at once; escapes (rare) grow it further.
-        guard let target = valueCursor(key: key, room: text.count &+ 2) else { return }
-        guard let source = text.baseAddress else {
-            target[0] = UInt8(ascii: "\"")
-            target[1] = UInt8(ascii: "\"")
-            commit(target + 2)
-            return
-        }
         if !ByteScanning.needsEscaping(text) {
-            // Nothing to escape (the usual case): the whole text in one copy.
-            target[0] = UInt8(ascii: "\"")
-            copyBytes(to: target + 1, from: source, count: text.count)
-            target[text.count &+ 1] = UInt8(ascii: "\"")
-            commit(target + (text.count &+ 2))
+            string(content: text, key: key)  // nothing to escape (the usual case)
             return
         }
+        // Room for the quotes and the text unescaped, at once; the escapes grow it further.
+        guard let target = valueCursor(key: key, room: text.count &+ 2) else { return }
         commit(target)  // the comma and key, before the escaped text is appended
         append(UInt8(ascii: "\""))
         appendEscaped(text)
         append(UInt8(ascii: "\""))
+    }
+
+    /// Writes `content`, with nothing in it to escape, between quotes in one copy, after
+    /// `"key":` when given.
+    @inline(always)
+    @inlinable mutating func string(content: UnsafeBufferPointer<UInt8>, key: StaticString?) {
+        guard let target = valueCursor(key: key, room: content.count &+ 2) else { return }
+        target[0] = UInt8(ascii: "\"")
+        if let source = content.baseAddress { copyBytes(to: target + 1, from: source, count: content.count) }
+        target[content.count &+ 1] = UInt8(ascii: "\"")
+        commit(target + (content.count &+ 2))
     }
 
     /// Writes `"` after a separating comma (and `"key":` when given): a string written in parts
