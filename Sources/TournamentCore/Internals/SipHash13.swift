@@ -9,6 +9,13 @@ struct SipHash13 {
     /// A hash under a key that this process keeps secret: drawn from the standard library's
     /// per-process random hashing seed, so that no request can choose colliding texts.
     init() {
+        let (key0, key1) = Self.drawKey()
+        self.init(key0: key0, key1: key1)
+    }
+
+    /// A 128-bit key that this process keeps secret, drawn from the standard library's
+    /// per-process random hashing seed (the same key at every draw of one process).
+    static func drawKey() -> (UInt64, UInt64) {
         // `Hasher` gives 64 bits on a 64-bit platform, 32 on a 32-bit one: two draws per word.
         func draw(_ tag: UInt8) -> UInt64 {
             var first = Hasher(), second = Hasher()
@@ -17,7 +24,7 @@ struct SipHash13 {
             second.combine(tag)
             return UInt64(UInt(bitPattern: first.finalize())) ^ UInt64(UInt(bitPattern: second.finalize())) << 32
         }
-        self.init(key0: draw(1), key1: draw(2))
+        return (draw(1), draw(2))
     }
 
     /// A hash under a given key (for tests, against published values).

@@ -39,18 +39,18 @@
     }
 
     /// The participant that the entry at `position` (its UTF-8 bytes; nil for a null entry)
-    /// becomes, or nil when it is left out: blank, or a repeat of a kept ID (`isKept(k)`:
-    /// whether the `k`-th participant kept has the same bytes).
+    /// becomes, or nil when it is left out: blank, or a repeat of a kept ID (`kept` lends the
+    /// bytes of the participants kept before: ``FirstOccurrences/KeptBytes``).
     ///
     /// - Throws: ``ParticipantError/invalidParticipantID(position:reason:)`` when a kept ID
     ///   cannot be a document ID.
     @inline(__always)
     public mutating func admit(
-        _ id: UnsafeBufferPointer<UInt8>?, at position: Int, isKept: (Int) -> Bool
+        _ id: UnsafeBufferPointer<UInt8>?, at position: Int, kept: FirstOccurrences.KeptBytes
     ) throws(ParticipantError) -> Member? {
         guard let id, !Self.isBlank(id) else { return nil }
         let index = met.count
-        guard met.insert(id, isKept: isKept) else { return nil }
+        guard met.insert(id, kept: kept) else { return nil }
         if let reason = DocumentID.problem(withUTF8: id) {
             throw .invalidParticipantID(position: position, reason: reason)
         }

@@ -45,7 +45,7 @@ public enum ParticipantResolver {
             guard let id = entry else { continue }
             let admitted = id.withUTF8Bytes { bytes in
                 Result { () throws(ParticipantError) in
-                    try roster.admit(bytes, at: position) { kept in participants[kept].participantId.withUTF8Bytes { sameBytes($0, bytes) } }
+                    try roster.admit(bytes, at: position) { kept, body in participants[kept].participantId.withUTF8Bytes(body) }
                 }
             }
             guard let member = try admitted.get() else { continue }

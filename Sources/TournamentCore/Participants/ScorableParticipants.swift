@@ -51,7 +51,7 @@ public struct ScorableParticipants: Sendable, Hashable {
         kept.reserveCapacity(participants.count)
         for participant in participants {
             let id = participant.participantId
-            guard id.withUTF8Bytes({ bytes in met.insert(bytes) { kept[$0].withUTF8Bytes { sameBytes($0, bytes) } } }) else { continue }
+            guard id.withUTF8Bytes({ bytes in met.insert(bytes) { kept[$0].withUTF8Bytes($1) } }) else { continue }
             kept.append(id)
             if DocumentID.matches(participant.participantId, user) {
                 entries.append(Entry(participantId: participant.participantId, reason: .self))

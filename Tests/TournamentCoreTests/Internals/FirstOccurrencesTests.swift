@@ -21,10 +21,15 @@ struct FirstOccurrencesTests {
     /// The first occurrences of `list`, through the table, the caller keeping the texts.
     static func kept(_ list: [String]) -> [String] {
         var met = FirstOccurrences(count: list.count)
+        return kept(list, by: &met)
+    }
+
+    /// The first occurrences of `list`, through `met`.
+    static func kept(_ list: [String], by met: inout FirstOccurrences) -> [String] {
         var kept: [String] = []
         for text in list {
             let isNew = Array(text.utf8).withUnsafeBufferPointer { bytes in
-                met.insert(bytes) { Array(kept[$0].utf8).elementsEqual(bytes) }
+                met.insert(bytes) { k, body in Array(kept[k].utf8).withUnsafeBufferPointer(body) }
             }
             if isNew { kept.append(text) }
             #expect(met.count == kept.count)
@@ -57,14 +62,68 @@ struct FirstOccurrencesTests {
             for rhs in Self.texts {
                 // `count` sets the table's mode: a pair of 2 is scanned, a list of 40 hashed.
                 var met = FirstOccurrences(count: count)
-                let first = Array(lhs.utf8).withUnsafeBufferPointer { bytes in met.insert(bytes) { _ in false } }
+                let first = Array(lhs.utf8).withUnsafeBufferPointer { bytes in met.insert(bytes) { _, _ in false } }
                 let second = Array(rhs.utf8).withUnsafeBufferPointer { bytes in
-                    met.insert(bytes) { $0 == 0 && Array(lhs.utf8).elementsEqual(bytes) }
+                    met.insert(bytes) { k, body in k == 0 && Array(lhs.utf8).withUnsafeBufferPointer(body) }
                 }
                 #expect(first)
                 #expect(second == !Array(lhs.utf8).elementsEqual(rhs.utf8), "\(lhs.debugDescription) then \(rhs.debugDescription)")
             }
         }
+    }
+}
+
+extension FirstOccurrencesTests {
+    /// `count` texts that a table for a list of twice as many, hashed by `hash`, sends to its
+    /// slot 0 (IDs as a request would write them, picked by their hash: what a request that
+    /// knew the process's key could send), then each of them again.
+    static func colliding(_ count: Int, under hash: FoldedMultiplyHash) -> [String] {
+        var slots = 64
+        while slots < 2 * (2 * count) { slots <<= 1 }
+        var texts: [String] = []
+        var number = 0
+        while texts.count < count {
+            let text = "user-\(number)"
+            number += 1
+            if Array(text.utf8).withUnsafeBufferPointer(hash.hash) & UInt64(slots - 1) == 0 { texts.append(text) }
+        }
+        return texts + texts
+    }
+
+    @Test("texts that all hash to one slot turn the table to SipHash, and keep the first occurrence of each")
+    func collidingTextsTurnTheTableToSipHash() {
+        let hash = FoldedMultiplyHash(key0: 0x0123_4567_89AB_CDEF, key1: 0xFEDC_BA98_7654_3210)
+        let list = Self.colliding(60, under: hash)
+        var met = FirstOccurrences(count: list.count, cheapHash: hash)
+        #expect(Self.kept(list, by: &met) == Self.expected(list))
+        #expect(met.isHashingSecurely)
+    }
+
+    @Test("a long list of ordinary IDs, repeated, keeps to the cheap hash")
+    func ordinaryIDsKeepToTheCheapHash() {
+        let ids = (0..<20_000).map { "user-\(String(1_000_000_000 + $0).dropFirst())" }
+        let list = ids + ids.shuffled()
+        var met = FirstOccurrences(count: list.count)
+        #expect(Self.kept(list, by: &met) == ids)
+        #expect(!met.isHashingSecurely)
+    }
+}
+
+@Suite("FoldedMultiplyHash")
+struct FoldedMultiplyHashTests {
+    @Test("texts of every length up to 40, and the same words at other lengths, hash apart; the same bytes alike")
+    func textsHashApart() {
+        let hash = FoldedMultiplyHash(key0: 1, key1: 2)
+        var texts: [[UInt8]] = []
+        for length in 0...40 {
+            texts.append([UInt8](repeating: 0, count: length))
+            texts.append((0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 1) })
+        }
+        let hashes = texts.map { $0.withUnsafeBufferPointer(hash.hash) }
+        #expect(Set(hashes).count == Set(texts).count)  // the two empty texts are one
+        #expect(texts.map { $0.withUnsafeBufferPointer(hash.hash) } == hashes)
+        let other = FoldedMultiplyHash(key0: 3, key1: 2)
+        #expect(texts.map { $0.withUnsafeBufferPointer(other.hash) } != hashes)
     }
 }
 

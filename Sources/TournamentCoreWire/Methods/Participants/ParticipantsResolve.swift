@@ -54,9 +54,7 @@ enum ParticipantsResolveMethod: CursorReadingWireMethod {
             guard let element else { continue }  // a null entry is skipped
             let (admitted, byteCount) = reader.withBytes(of: element) { bytes in
                 let admitted = Result { () throws(ParticipantError) in
-                    try roster.admit(bytes, at: position) { index in
-                        reader.withBytes(of: kept[index]) { $0.count == bytes.count && memoryEquals($0.baseAddress, bytes.baseAddress, bytes.count) }
-                    }
+                    try roster.admit(bytes, at: position) { index, body in reader.withBytes(of: kept[index], body) }
                 }
                 return (admitted, bytes.count)
             }
