@@ -56,15 +56,12 @@ public enum DocumentID {
             return (slashes &- ones) & ~slashes & (ones &* 0x80) != 0
         }
         let raw = UnsafeRawPointer(base), count = bytes.count
+        guard count >= 8 else { return count > 0 && hasSlash(partialWord(base, count: count)) }  // zeros above: no slash
         var offset = 0
-        while count - offset >= 8 {
+        while count - offset > 8 {
             if hasSlash(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
             offset += 8
         }
-        while offset < count {
-            if base[offset] == UInt8(ascii: "/") { return true }
-            offset += 1
-        }
-        return false
+        return hasSlash(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))  // the last eight, overlapping
     }
 }

@@ -195,4 +195,17 @@ struct DocumentIDTests {
     func invalid(id: String) {
         #expect(DocumentID.problem(with: id) != nil)
     }
+
+    @Test("a slash is found at every position of IDs of 1 to 40 bytes, and none is seen in IDs without one")
+    func slashAtEveryPosition() {
+        for length in 1...40 {
+            let plain = (0..<length).map { index in Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(index % 26))) }
+            #expect(DocumentID.problem(with: String(plain)) == nil)
+            for position in 0..<length {
+                var id = plain
+                id[position] = "/"
+                #expect(DocumentID.problem(with: String(id)) == "A document ID cannot contain '/'.", "\(String(id))")
+            }
+        }
+    }
 }
