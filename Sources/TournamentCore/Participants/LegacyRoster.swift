@@ -69,7 +69,6 @@
         member.isCurrentUser ? storedName : nil
     }
 
-    @inline(__always)  // asked for every participant: most differ from the uid by their summary
     private func isUser(_ id: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let currentUser, IdentifierSummary(id) == uidSummary else { return false }
         return currentUser.uid.withUTF8Bytes { sameBytes($0, id) }
