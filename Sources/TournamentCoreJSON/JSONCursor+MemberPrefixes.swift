@@ -114,13 +114,13 @@ extension JSONCursor {
         /// The hint of `position` (below ``count``).
         @inline(__always)
         @inlinable mutating func hint(_ position: Int) -> UnsafeMutablePointer<Hint> {
-            withUnsafeMutablePointer(to: &hints) { UnsafeMutableRawPointer($0).assumingMemoryBound(to: Hint.self) + position }
+            elementAddress(position, in: &hints, of: Hint.self)
         }
 
         /// The value last read past at `position` (below ``skippedCount``).
         @inline(__always)
         @inlinable mutating func skippedValue(_ position: Int) -> UnsafeMutablePointer<SkippedValue> {
-            withUnsafeMutablePointer(to: &skipped) { UnsafeMutableRawPointer($0).assumingMemoryBound(to: SkippedValue.self) + position }
+            elementAddress(position, in: &skipped, of: SkippedValue.self)
         }
     }
 

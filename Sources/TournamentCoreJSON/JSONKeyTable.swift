@@ -271,7 +271,7 @@ extension JSONKeyTable {
         /// The hint of `position` (below ``count``).
         @inline(__always)
         @inlinable mutating func hint(_ position: Int) -> UnsafeMutablePointer<Hint> {
-            withUnsafeMutablePointer(to: &hints) { UnsafeMutableRawPointer($0).assumingMemoryBound(to: Hint.self) + position }
+            elementAddress(position, in: &hints, of: Hint.self)
         }
     }
 }
