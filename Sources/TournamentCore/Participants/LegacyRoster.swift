@@ -54,7 +54,8 @@
         if let reason = DocumentID.problem(withUTF8: id) {
             throw .invalidParticipantID(position: position, reason: reason)
         }
-        return Member(index: index, isCurrentUser: isUser(id))
+        // Most IDs are not the user's, and their summaries differ.
+        return Member(index: index, isCurrentUser: uidSummary == IdentifierSummary(id) && isUser(id))
     }
 
     /// The name `member` is shown by: the signed-in user's own name on their entry, else
@@ -69,8 +70,11 @@
         member.isCurrentUser ? storedName : nil
     }
 
+    /// Whether `id` is the signed-in user's uid, byte for byte; asked once their summaries
+    /// agree (compared in ``admit(_:at:kept:)`` itself, which the wire module inlines: a
+    /// private method it calls is not).
     private func isUser(_ id: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let currentUser, IdentifierSummary(id) == uidSummary else { return false }
+        guard let currentUser else { return false }
         return currentUser.uid.withUTF8Bytes { sameBytes($0, id) }
     }
 

@@ -44,6 +44,17 @@ struct ParticipantResolverTests {
         }
     }
 
+    @Test("an ID that differs from the uid only in its middle bytes (the same length, first and last eight) is not the user's")
+    func userByEveryByte() throws {
+        let user = CurrentUser(uid: "user-0000000001-abcdefgh", displayName: "Me", email: nil)
+        for padding in [0, 40] {
+            let fillers: [String?] = (0..<padding).map { "filler-\($0)" }
+            let resolution = try resolve([], fillers + ["user-0000000002-abcdefgh", "user-0000000001-abcdefgh"], user: user)
+            #expect(resolution.participants.dropFirst(padding).map(\.displayName) == ["Archer \(padding + 1)", "Me"])
+            #expect(resolution.repair.writes.dropFirst(padding).map(\.data.displayName) == [nil, "Me"])
+        }
+    }
+
     @Test("the issue's example: precomposed and decomposed é are two participants, each written")
     func canonicallyEquivalentIDsAreTwoDocuments() throws {
         let resolution = try resolve([], ["\u{E9}", "e\u{301}", "x"], user: CurrentUser(uid: "e\u{301}", displayName: "Me"))
