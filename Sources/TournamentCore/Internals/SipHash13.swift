@@ -9,13 +9,15 @@ struct SipHash13 {
     /// A hash under a key that this process keeps secret: drawn from the standard library's
     /// per-process random hashing seed, so that no request can choose colliding texts.
     init() {
-        let (key0, key1) = Self.drawKey()
+        let (key0, key1) = Self.drawKey(tags: (1, 2))
         self.init(key0: key0, key1: key1)
     }
 
     /// A 128-bit key that this process keeps secret, drawn from the standard library's
-    /// per-process random hashing seed (the same key at every draw of one process).
-    static func drawKey() -> (UInt64, UInt64) {
+    /// per-process random hashing seed under two tags: the same tags give the same key at every
+    /// draw of one process, other tags another key (each hash its own, so that what one hash's
+    /// collisions could tell of its key tells nothing of another's).
+    static func drawKey(tags: (UInt8, UInt8)) -> (UInt64, UInt64) {
         // `Hasher` gives 64 bits on a 64-bit platform, 32 on a 32-bit one: two draws per word.
         func draw(_ tag: UInt8) -> UInt64 {
             var first = Hasher(), second = Hasher()
@@ -24,7 +26,7 @@ struct SipHash13 {
             second.combine(tag)
             return UInt64(UInt(bitPattern: first.finalize())) ^ UInt64(UInt(bitPattern: second.finalize())) << 32
         }
-        return (draw(1), draw(2))
+        return (draw(tags.0), draw(tags.1))
     }
 
     /// A hash under a given key (for tests, against published values).

@@ -111,6 +111,15 @@ extension FirstOccurrencesTests {
 
 @Suite("FoldedMultiplyHash")
 struct FoldedMultiplyHashTests {
+    @Test("the process's key is its own, not SipHash's: the same at every draw, hashing otherwise than under SipHash's key")
+    func keyApartFromSipHash() {
+        let sipKey = SipHash13.drawKey(tags: (1, 2))
+        let texts = (0..<8).map { Array("user-\($0)-0000".utf8) }
+        let drawn = texts.map { $0.withUnsafeBufferPointer(FoldedMultiplyHash().hash) }
+        #expect(texts.map { $0.withUnsafeBufferPointer(FoldedMultiplyHash().hash) } == drawn)
+        #expect(texts.map { $0.withUnsafeBufferPointer(FoldedMultiplyHash(key0: sipKey.0, key1: sipKey.1).hash) } != drawn)
+    }
+
     @Test("texts of every length up to 40, and the same words at other lengths, hash apart; the same bytes alike")
     func textsHashApart() {
         let hash = FoldedMultiplyHash(key0: 1, key1: 2)
