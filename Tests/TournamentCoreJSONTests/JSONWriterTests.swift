@@ -34,6 +34,27 @@ struct JSONWriterTests {
         #expect(text == #"{"a":"up","bb":"","c":{"d":"x"},"e":"a longer static text"}"#)
     }
 
+    @Test("a text given as words is its first count bytes between quotes, whatever the words hold past them, every count from 0 to 24")
+    func asciiWordsMembers() {
+        let ascii = Array("0123456789/-:abcdefghijk".utf8)
+        func word(_ offset: Int) -> UInt64 {
+            (0..<8).reduce(0) { $0 | UInt64(ascii[offset + $1]) << (8 * UInt64($1)) }
+        }
+        let words = (word(0), word(8), word(16))
+        for count in 0...24 {
+            let text = written { w in
+                w.beginObject()
+                w.field("a", asciiWords: words, count: count)
+                w.field("b", asciiWords: words, count: count)
+                w.key("c"); w.int(1)
+                w.endObject()
+            }
+            let expected = String(decoding: ascii.prefix(count), as: UTF8.self)
+            #expect(text == #"{"a":"\#(expected)","b":"\#(expected)","c":1}"#)
+        }
+        #expect(written { $0.field("x", asciiWords: words, count: 99) } == #""x":"\#(String(decoding: ascii, as: UTF8.self))""#)
+    }
+
     @Test("a string's content as a request wrote it is copied between quotes as it is, after the key and its comma, empty and past ASCII included")
     func stringContentMembers() {
         let contents = ["https://crests.football-data.org/354.png", "", "Z\u{FC}rich \u{1F3F9}", "x"]

@@ -32,6 +32,9 @@ public struct MatchFacts: Sendable {
 public struct MatchArrangement: Sendable {
     /// A match in its place: its index in the facts given, and its kick-off on the zone's wall
     /// clock (nil when unknown).
+    ///
+    /// Small (the local time is one word, its date and time read from it when written), as
+    /// entries are sorted and copied once per match.
     public struct Entry: Sendable {
         /// Where the match is in the facts the arrangement was made of.
         public let index: Int
@@ -40,12 +43,24 @@ public struct MatchArrangement: Sendable {
 
     /// A group of matches on one calendar date of the zone (or the group of unknown kick-offs).
     public struct Section: Sendable {
-        /// `MM/dd/yyyy`, or `Unknown` for matches without a readable kick-off.
-        public let title: String
         /// The local date; nil for the `Unknown` section.
         public let date: CivilDate?
         /// Its matches' places in ``entries``.
         public let entries: Range<Int>
+
+        /// `MM/dd/yyyy`, or `Unknown` for matches without a readable kick-off.
+        public var title: String {
+            date.map { Format.monthDayYear($0).string } ?? "Unknown"
+        }
+
+        /// ``title``, as a writer stores it.
+        @_spi(Wire) public var packedTitle: PackedText {
+            guard let date else {
+                let unknown: StaticString = "Unknown"
+                return PackedText(UnsafeBufferPointer(start: unknown.utf8Start, count: unknown.utf8CodeUnitCount))
+            }
+            return Format.monthDayYear(date)
+        }
     }
 
     /// Every match, in the screen's order.
@@ -97,11 +112,11 @@ public struct MatchArrangement: Sendable {
             var end = start + 1
             while end < dated.count && dated[end].day == dated[start].day { end += 1 }
             let date = CivilDate(daysSinceEpoch: dated[start].day)
-            sections.append(Section(title: Format.monthDayYear(date), date: date, entries: start..<end))
+            sections.append(Section(date: date, entries: start..<end))
             start = end
         }
         if !unknown.isEmpty {
-            sections.append(Section(title: "Unknown", date: nil, entries: dated.count..<dated.count + unknown.count))
+            sections.append(Section(date: nil, entries: dated.count..<dated.count + unknown.count))
         }
         var entries: [Entry] = []
         entries.reserveCapacity(dated.count + unknown.count)
@@ -115,9 +130,15 @@ public struct MatchArrangement: Sendable {
     /// `Suspended` or `Cancelled` for a match called off (a kick-off time that will not happen is
     /// not shown); otherwise the kick-off `HH:mm` in the zone; empty when the kick-off is unknown.
     public func statusText(of entry: Entry, _ match: MatchFacts) -> String {
+        packedStatusText(of: entry, match)?.string ?? match.calledOffText ?? ""
+    }
+
+    /// ``statusText(of:_:)``, as a writer stores it; nil for a match called off (and not played),
+    /// whose text is its ``MatchFacts/calledOffText``.
+    @_spi(Wire) public func packedStatusText(of entry: Entry, _ match: MatchFacts) -> PackedText? {
         if let result = match.result { return Format.score(home: result.home, away: result.away) }
-        if let calledOff = match.calledOffText { return calledOff }
-        guard let local = entry.local else { return "" }
+        if match.calledOffText != nil { return nil }
+        guard let local = entry.local else { return PackedText() }
         return Format.time(hour: local.hour, minute: local.minute)
     }
 
@@ -129,6 +150,12 @@ public struct MatchArrangement: Sendable {
 
     /// `MM/dd` of the kick-off in the zone; empty when unknown.
     public func dateText(of entry: Entry) -> String {
-        entry.local.map { Format.monthDay($0.date) } ?? ""
+        entry.local.map { Format.monthDay(CivilDate(daysSinceEpoch: $0.day)).string } ?? ""
+    }
+
+    /// The ``dateText(of:)`` of every match in `section` (they share the local date): `MM/dd`,
+    /// empty for the `Unknown` section. Made once per section rather than per match.
+    @_spi(Wire) public func packedDateText(in section: Section) -> PackedText {
+        section.date.map(Format.monthDay) ?? PackedText()
     }
 }

@@ -61,70 +61,74 @@ public struct MatchSchedule: Sendable, Hashable {
             segment, matches: matches, favorites: favorites.map { $0.match }, timeZone: timeZone,
             id: { $0.id }, facts: { $0.facts(isFavorite: $1) })
         sections = arrangement.sections.map { section in
-            MatchSection(title: section.title, date: section.date, matches: arrangement.entries[section.entries].map { entry in
+            let dateText = arrangement.packedDateText(in: section).string
+            return MatchSection(title: section.title, date: section.date, matches: arrangement.entries[section.entries].map { entry in
                 let match = source[entry.index]
                 let facts = facts[entry.index]
                 return MatchView(
                     id: match.id, homeTeam: match.homeTeam.displayName, awayTeam: match.awayTeam.displayName,
                     homeCrest: match.homeTeam.crest, awayCrest: match.awayTeam.crest, utcDate: match.utcDate, matchday: match.matchday,
                     played: match.isPlayed, statusText: arrangement.statusText(of: entry, facts),
-                    timeZoneLabel: arrangement.timeZoneLabel(of: entry, facts), dateText: arrangement.dateText(of: entry),
+                    timeZoneLabel: arrangement.timeZoneLabel(of: entry, facts), dateText: dateText,
                     isFavorite: facts.isFavorite)
             })
         }
     }
 }
 
-/// An instant seen on a zone's wall clock.
+/// An instant seen on a zone's wall clock: one word, which its day, hour and minute are read
+/// from when asked.
 struct LocalTime {
-    /// Days since the epoch of the local date.
-    var day: Int64
-    var date: CivilDate
-    var hour: Int
-    var minute: Int
+    /// Seconds since the epoch on the wall clock (the UTC instant plus the zone's offset then).
+    let seconds: Int64
 
     init(utcMilliseconds: Int64, in offsets: inout ZoneOffsets) {
         let utcSeconds = POSIXTimeZoneRule.floorDivide(utcMilliseconds, 1000)
-        let localSeconds = utcSeconds + Int64(offsets.secondsFromUTC(at: utcSeconds))
-        day = POSIXTimeZoneRule.floorDivide(localSeconds, 86_400)
-        date = CivilDate(daysSinceEpoch: day)
-        let secondOfDay = Int(localSeconds - day * 86_400)
-        hour = secondOfDay / 3600
-        minute = secondOfDay % 3600 / 60
+        seconds = utcSeconds + Int64(offsets.secondsFromUTC(at: utcSeconds))
     }
+
+    /// Days since the epoch of the local date.
+    var day: Int64 { POSIXTimeZoneRule.floorDivide(seconds, 86_400) }
+
+    private var secondOfDay: Int { Int(seconds - day * 86_400) }
+
+    var hour: Int { secondOfDay / 3600 }
+
+    var minute: Int { secondOfDay % 3600 / 60 }
 }
 
-/// The fixed date formats of the fixtures screen (no locale), each built on the stack in one go
-/// (the texts are short enough to be stored inline in a `String`: no allocation).
+/// The fixed date formats of the fixtures screen (no locale), each built in registers
+/// (``PackedText``): a writer stores them where they go, a `String` of one is inline (no
+/// allocation).
 enum Format {
     /// `HH:mm`.
-    static func time(hour: Int, minute: Int) -> String {
+    static func time(hour: Int, minute: Int) -> PackedText {
         joined(UInt8(ascii: ":"), (hour, 2), (minute, 2))
     }
 
     /// `MM/dd`.
-    static func monthDay(_ date: CivilDate) -> String {
+    static func monthDay(_ date: CivilDate) -> PackedText {
         joined(UInt8(ascii: "/"), (date.month, 2), (date.day, 2))
     }
 
     /// `MM/dd/yyyy`; a year has at least four digits (`0987`, `-0001`).
-    static func monthDayYear(_ date: CivilDate) -> String {
+    static func monthDayYear(_ date: CivilDate) -> PackedText {
         joined(UInt8(ascii: "/"), (date.month, 2), (date.day, 2), (date.year, 4))
     }
 
     /// `yyyy-MM-dd`.
-    static func isoDate(_ date: CivilDate) -> String {
+    static func isoDate(_ date: CivilDate) -> PackedText {
         joined(UInt8(ascii: "-"), (date.year, 4), (date.month, 2), (date.day, 2))
     }
 
     /// `home-away`, the goals of a played match.
-    static func score(home: Int, away: Int) -> String {
+    static func score(home: Int, away: Int) -> PackedText {
         joined(UInt8(ascii: "-"), (home, 1), (away, 1))
     }
 
     /// Two or three numbers, each zero-padded to its digit count, between `separator`s.
-    private static func joined(_ separator: UInt8, _ first: (value: Int, digits: Int), _ second: (value: Int, digits: Int), _ third: (value: Int, digits: Int)? = nil) -> String {
-        var text = ShortText()
+    private static func joined(_ separator: UInt8, _ first: (value: Int, digits: Int), _ second: (value: Int, digits: Int), _ third: (value: Int, digits: Int)? = nil) -> PackedText {
+        var text = PackedText()
         text.append(first.value, digits: first.digits)
         text.append(separator)
         text.append(second.value, digits: second.digits)
@@ -132,11 +136,14 @@ enum Format {
             text.append(separator)
             text.append(third.value, digits: third.digits)
         }
-        return text.string
+        return text
     }
 }
 
 extension CivilDate {
     /// `yyyy-MM-dd`.
-    public var isoText: String { Format.isoDate(self) }
+    public var isoText: String { Format.isoDate(self).string }
+
+    /// ``isoText``, as a writer stores it.
+    @_spi(Wire) public var isoPackedText: PackedText { Format.isoDate(self) }
 }

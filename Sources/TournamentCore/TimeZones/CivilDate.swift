@@ -49,9 +49,11 @@ public struct CivilDate: Sendable, Hashable, Comparable {
     }
 
     /// 0 for Sunday … 6 for Saturday.
-    public var weekday: Int {
-        let days = daysSinceEpoch
-        return Int(days >= -4 ? (days + 4) % 7 : (days + 5) % 7 + 6)
+    public var weekday: Int { Self.weekday(daysSinceEpoch: daysSinceEpoch) }
+
+    /// The ``weekday`` of the date `days` days after 1970-01-01 (a Thursday).
+    static func weekday(daysSinceEpoch days: Int64) -> Int {
+        Int(days >= -4 ? (days + 4) % 7 : (days + 5) % 7 + 6)
     }
 
     /// Whether the month and day exist in the year.

@@ -36,6 +36,10 @@ public struct IANATimeZone: Sendable, Hashable {
             // Before the recorded history: the zone's first offset (or its rule, if it has no history).
             return times.isEmpty ? (rules.rule?.offset(at: instant, remembering: &transitions) ?? rules.initialOffset) : rules.initialOffset
         }
+        // Past the recorded history (today's instants, mostly): the zone's rule, if it has one.
+        if let rule = rules.rule, let last = times.last, instant > last {
+            return rule.offset(at: instant, remembering: &transitions)
+        }
         // The last transition at or before the instant.
         var low = 0
         var high = times.count

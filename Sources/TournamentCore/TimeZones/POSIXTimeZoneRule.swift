@@ -41,11 +41,12 @@ struct POSIXTimeZoneRule: Sendable, Hashable {
             case .zeroBased(let n):
                 return january1 + Int64(n)
             case .monthWeekDay(let month, let week, let weekday):
-                let first = CivilDate(year: year, month: month, day: 1)
-                var day = 1 + (weekday - first.weekday + 7) % 7 + (week - 1) * 7
+                // From the month's first day, counted once: its weekday, then days after it.
+                let first = CivilDate(year: year, month: month, day: 1).daysSinceEpoch
+                var day = 1 + (weekday - CivilDate.weekday(daysSinceEpoch: first) + 7) % 7 + (week - 1) * 7
                 let length = CivilDate.daysIn(month: month, year: year)
                 while day > length { day -= 7 }
-                return CivilDate(year: year, month: month, day: day).daysSinceEpoch
+                return first + Int64(day - 1)
             }
         }
     }

@@ -1,5 +1,5 @@
 import Testing
-import TournamentCore
+@_spi(Wire) import TournamentCore
 
 @Suite("MatchArrangement")
 struct MatchArrangementTests {
@@ -48,5 +48,26 @@ struct MatchArrangementTests {
         #expect(arrangement.entries.map { arrangement.dateText(of: $0) } == views.map(\.dateText))
         #expect(arrangement.entries.map { facts[$0.index].isFavorite } == views.map(\.isFavorite))
         #expect(arrangement.sections.map(\.title) == schedule.sections.map(\.title))
+    }
+
+    @Test("titles and dates of far years: at least four digits, a minus before a year before 1")
+    func farYears() {
+        let day: Int64 = 86_400_000
+        let days = [CivilDate(year: 987, month: 3, day: 4), CivilDate(year: -1, month: 12, day: 31), CivilDate(year: 24_000_000, month: 1, day: 2)]
+        let arrangement = MatchArrangement(days.enumerated().map { facts(Int64($0.offset), $0.element.daysSinceEpoch * day) }, timeZone: .utc)
+        #expect(arrangement.sections.map(\.title) == ["12/31/-0001", "03/04/0987", "01/02/24000000"])
+        #expect(arrangement.sections.map { $0.date?.isoText } == ["-0001-12-31", "0987-03-04", "24000000-01-02"])
+        #expect(arrangement.entries.map { arrangement.dateText(of: $0) } == ["12/31", "03/04", "01/02"])
+    }
+
+    @Test("a called-off text given by the caller is the status as given, however long, unless the match was played")
+    func calledOffTextAsGiven() {
+        let long = "Abandoned \u{2014} floodlight failure in the 63rd minute"
+        let given = [facts(1, 0, calledOff: long), facts(2, 0, result: (2, 1), calledOff: long), facts(3, nil), facts(4, 0)]
+        let arrangement = MatchArrangement(given, timeZone: .utc)
+        #expect(arrangement.entries.map { arrangement.statusText(of: $0, given[$0.index]) } == [long, "2-1", "00:00", ""])
+        #expect(arrangement.entries.map { arrangement.packedStatusText(of: $0, given[$0.index])?.string } == [nil, "2-1", "00:00", ""])
+        #expect(arrangement.sections.map { arrangement.packedDateText(in: $0).string } == ["01/01", ""])
+        #expect(arrangement.sections.map { $0.packedTitle.string } == arrangement.sections.map(\.title))
     }
 }

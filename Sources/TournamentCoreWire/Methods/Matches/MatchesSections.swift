@@ -16,8 +16,7 @@ enum MatchesSectionsMethod: CursorReadingWireMethod {
     /// document path's error). A match's teams, score and competition are read with hints of
     /// their own (``NestedHints``).
     static func respond(reading request: JSONCursor, into writer: inout JSONWriter) -> Bool {
-        var nestedHints = NestedHints()
-        return withUnsafeMutablePointer(to: &nestedHints) { nestedHints in
+        NestedHints.withHints { nestedHints in
             var reader = CursorReader(request, nestedHints: nestedHints)
             guard let request = try? Requests.MatchesSectionsRequest<CursorText>.read(&reader), reader.finish() else {
                 return false
@@ -53,12 +52,13 @@ enum MatchesSectionsMethod: CursorReadingWireMethod {
         writer.beginArray()
         for section in arrangement.sections {
             writer.beginObject()
-            writer.field("title", text: section.title)
-            if let date = section.date { writer.field("date", text: date.isoText) }
+            writer.field("title", packed: section.packedTitle)
+            if let date = section.date { writer.field("date", packed: date.isoPackedText) }
             writer.key("matches")
             writer.beginArray()
+            let dateText = arrangement.packedDateText(in: section)
             for entry in arrangement.entries[section.entries] {
-                write(rows[entry.index], facts[entry.index], entry, of: arrangement, by: reader, into: &writer)
+                write(rows[entry.index], facts[entry.index], entry, dateText: dateText, of: arrangement, by: reader, into: &writer)
             }
             writer.endArray()
             writer.endObject()
@@ -73,9 +73,10 @@ enum MatchesSectionsMethod: CursorReadingWireMethod {
     }
 
     /// A match's row, as ``MatchView`` shows it; crests, `utcDate` and `matchday` are omitted
-    /// when unknown, team names are ``FootballMatch/Team/unknownName``.
+    /// when unknown, team names are ``FootballMatch/Team/unknownName``; `dateText` is its
+    /// section's (``MatchArrangement/packedDateText(in:)``).
     private static func write<Reader: RequestReader>(
-        _ row: MatchRow<Reader.Text>, _ facts: MatchFacts, _ entry: MatchArrangement.Entry, of arrangement: MatchArrangement,
+        _ row: MatchRow<Reader.Text>, _ facts: MatchFacts, _ entry: MatchArrangement.Entry, dateText: PackedText, of arrangement: MatchArrangement,
         by reader: Reader, into writer: inout JSONWriter
     ) {
         writer.beginObject()
@@ -87,9 +88,13 @@ enum MatchesSectionsMethod: CursorReadingWireMethod {
         writer.field("utcDate", textOf: row.utcDate, by: reader)
         if let matchday = row.matchday { writer.field("matchday", matchday) }
         writer.field("played", facts.result != nil)
-        writer.field("statusText", text: arrangement.statusText(of: entry, facts))
+        if let status = arrangement.packedStatusText(of: entry, facts) {
+            writer.field("statusText", packed: status)
+        } else {
+            writer.field("statusText", text: facts.calledOffText ?? "")
+        }
         writer.field("timeZoneLabel", text: arrangement.timeZoneLabel(of: entry, facts))
-        writer.field("dateText", text: arrangement.dateText(of: entry))
+        writer.field("dateText", packed: dateText)
         writer.field("isFavorite", facts.isFavorite)
         writer.endObject()
     }
