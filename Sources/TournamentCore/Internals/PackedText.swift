@@ -20,8 +20,9 @@
     /// An empty text.
     public init() {}
 
-    /// The text of `bytes` (ASCII), or as much of them as fits.
-    public init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// The text of `bytes` (ASCII: the writer stores the words without escaping), or as much of
+    /// them as fits.
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
         for byte in bytes.prefix(Self.capacity) { append(byte) }
     }
 
