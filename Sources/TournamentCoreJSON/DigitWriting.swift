@@ -67,9 +67,11 @@
         return guess &+ (odd >= powerOfTen(guess) ? 1 : 0)
     }
 
-    /// 10^`exponent`, for 0...19 (0 for any other exponent). A switch of constants, which the
-    /// compiler makes a table in the module that inlines it; a global array would be reached
-    /// through its accessor from another module.
+    /// 10^`exponent`, for 0...19 (0 for any other exponent). A switch of constants, so that a
+    /// known exponent or value folds where it is inlined (a constant's digit count costs
+    /// nothing); for an unknown one the compiler may make it a table of values or, followed by a
+    /// comparison as in ``decimalDigitCount(_:)``, a jump to one comparison per case. A
+    /// constant array read instead folds nothing: see BENCHMARKS.md, "What the work found".
     @inline(__always)
     @inlinable static func powerOfTen(_ exponent: Int) -> UInt64 {
         switch exponent {
