@@ -6,7 +6,7 @@
 /// Its bytes are the words' bytes from the lowest up (little-endian order, whatever the
 /// platform's): byte `i` is bits `8 × (i mod 8)` and up of word `i / 8`; bytes past ``count``
 /// are zero. A part that would not fit is not kept.
-@_spi(Wire) public struct PackedText: Sendable, Equatable {
+@_spi(Wire) public struct PackedText: Sendable {
     public typealias Words = (UInt64, UInt64, UInt64)
 
     /// The bytes, three words (see the type's note on their order).
@@ -20,14 +20,10 @@
     /// An empty text.
     public init() {}
 
-    /// The text of `bytes` (ASCII: the writer stores the words without escaping), or as much of
-    /// them as fits.
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        for byte in bytes.prefix(Self.capacity) { append(byte) }
-    }
-
-    public static func == (lhs: PackedText, rhs: PackedText) -> Bool {
-        lhs.count == rhs.count && lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1 && lhs.words.2 == rhs.words.2
+    /// The text of a literal (ASCII: the writer stores the words without escaping), or as much
+    /// of it as fits.
+    init(_ text: StaticString) {
+        for index in 0..<Swift.min(text.utf8CodeUnitCount, Self.capacity) { append(text.utf8Start[index]) }
     }
 
     /// Appends one byte.
@@ -87,14 +83,6 @@
 
     /// The text as a `String` (up to 15 bytes stored inline: no allocation).
     public var string: String {
-        withUTF8 { text in
-            if #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) {
-                return String(unsafeUninitializedCapacity: text.count) { target in
-                    UnsafeMutableRawBufferPointer(target).copyMemory(from: UnsafeRawBufferPointer(text))
-                    return text.count
-                }
-            }
-            return String(decoding: text, as: UTF8.self)
-        }
+        withUTF8 { String(ascii: UnsafeRawBufferPointer($0)) }
     }
 }

@@ -83,16 +83,22 @@ struct ShortText {
 
     var string: String {
         withUnsafeBytes(of: storage) { bytes in
-            let text = UnsafeRawBufferPointer(start: bytes.baseAddress, count: count)
-            // Written straight into the new string: up to 15 ASCII bytes that is the inline
-            // form, whose check is one mask (String(decoding:) runs the repairing validator).
-            if #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) {
-                return String(unsafeUninitializedCapacity: text.count) { target in
-                    UnsafeMutableRawBufferPointer(target).copyMemory(from: text)
-                    return text.count
-                }
+            String(ascii: UnsafeRawBufferPointer(start: bytes.baseAddress, count: count))
+        }
+    }
+}
+
+extension String {
+    /// The string of ASCII `text`, written straight into it: up to 15 bytes that is the inline
+    /// form, whose check is one mask (`String(decoding:)` runs the repairing validator).
+    init(ascii text: UnsafeRawBufferPointer) {
+        if #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) {
+            self.init(unsafeUninitializedCapacity: text.count) { target in
+                UnsafeMutableRawBufferPointer(target).copyMemory(from: text)
+                return text.count
             }
-            return String(decoding: text, as: UTF8.self)
+        } else {
+            self.init(decoding: text, as: UTF8.self)
         }
     }
 }

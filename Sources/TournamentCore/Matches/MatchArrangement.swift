@@ -55,11 +55,7 @@ public struct MatchArrangement: Sendable {
 
         /// ``title``, as a writer stores it.
         @_spi(Wire) public var packedTitle: PackedText {
-            guard let date else {
-                let unknown: StaticString = "Unknown"
-                return PackedText(UnsafeBufferPointer(start: unknown.utf8Start, count: unknown.utf8CodeUnitCount))
-            }
-            return Format.monthDayYear(date)
+            date.map(Format.monthDayYear) ?? PackedText("Unknown")
         }
     }
 

@@ -112,21 +112,10 @@ public enum TimeZoneDatabase {
     }
 
     /// The byte order of two names: negative, zero or positive as `lhs` sorts before, with or
-    /// after `rhs`. Eight bytes at a time (names share long prefixes: `America/`, `Europe/`).
+    /// after `rhs`.
     private static func compare(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Int {
-        let common = min(lhs.count, rhs.count)
-        var index = 0
-        if let left = lhs.baseAddress, let right = rhs.baseAddress {
-            while index + 8 <= common {
-                let a = UnsafeRawPointer(left + index).loadUnaligned(as: UInt64.self)
-                let b = UnsafeRawPointer(right + index).loadUnaligned(as: UInt64.self)
-                if a != b { break }  // the byte loop below finds where
-                index += 8
-            }
-        }
-        while index < common {
-            if lhs[index] != rhs[index] { return lhs[index] < rhs[index] ? -1 : 1 }
-            index += 1
+        for index in 0..<min(lhs.count, rhs.count) where lhs[index] != rhs[index] {
+            return lhs[index] < rhs[index] ? -1 : 1
         }
         return lhs.count - rhs.count
     }
