@@ -187,6 +187,27 @@ extension JSONCursor {
         return (key, index)
     }
 
+    /// ``nextMember(in:)`` for the member at `position` of an object read without hints of its
+    /// own (an object read once per request): the table's key at that position, as an object
+    /// written in the table's order without white space begins it
+    /// (``JSONKeyTable/expectedMembers``), is tried first; any other text is read as it comes.
+    ///
+    /// - Precondition: `position` is the number of members of this object read before this
+    ///   one (see ``nextMember(in:at:hints:)``).
+    @inline(always)
+    @inlinable public mutating func nextMember(in table: JSONKeyTable, at position: Int) -> Member? {
+        let begin = p
+        assert(declined || hasChild == (position != 0), "nextMember: the position is not the count of the members read")
+        if !declined, end - begin >= MemberPrefixes.window, let expected = table.expectedMember(at: position), expected.pointee.begins(begin) {
+            p = begin + Int(expected.pointee.length)
+            hasChild = true
+            let index = expected.pointee.index
+            return (UnsafeBufferPointer(start: begin + Int(expected.pointee.keyOffset), count: Int(expected.pointee.keyLength)),
+                    index < 0 ? nil : Int(index))
+        }
+        return nextMember(in: table)
+    }
+
     /// A key that was not its position's hint: where its closing quote is and its index in
     /// `table` (nil for none); nil when it is not a plain string. Out of line: a call in the
     /// member loop's rare branch, which takes no cursor (so the cursor stays in registers).

@@ -22,6 +22,15 @@ public final class JSONKeyTable: @unchecked Sendable {
     @usableFromInline let buckets: UnsafeMutablePointer<Bucket>
     /// Whether a perfect hash was found: lookups take one probe (otherwise they scan).
     public let isPerfect: Bool
+    /// How an object that writes the table's keys in the table's order, without white space,
+    /// begins its members: `"key":` at position 0, `,"key":` at position k, as hints
+    /// (``JSONCursor/MemberPrefixes``) of the first ``expectedMemberCount`` positions (up to
+    /// ``JSONCursor/MemberPrefixes/count``; none where a key needs escaping or the text is
+    /// longer than a hint holds). ``JSONCursor/nextMember(in:at:)`` tries them first, for objects
+    /// that have no hints of their own (read once per request): written in the order the
+    /// table lists the keys, their members are read as an array's later objects' are.
+    @usableFromInline let expectedMembers: UnsafeMutablePointer<JSONCursor.MemberPrefixes.Hint>
+    @usableFromInline let expectedMemberCount: Int
     @usableFromInline let multiplier: UInt64
     /// 64 − log2(bucket count), below 64 (at least two buckets): shifts use `&>>`.
     @usableFromInline let shift: UInt64
@@ -52,6 +61,11 @@ public final class JSONKeyTable: @unchecked Sendable {
         // A key read from a document (unescaped: never a quote, a backslash or a control byte)
         // is matched by its word alone, which needs every key of the table to be such a key too.
         let plainKeys = keys.allSatisfy { key in !key.isEmpty && !key.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } }
+        expectedMemberCount = min(keys.count, JSONCursor.MemberPrefixes.count)
+        expectedMembers = UnsafeMutablePointer.allocate(capacity: max(expectedMemberCount, 1))
+        for (position, key) in keys.prefix(expectedMemberCount).enumerated() {
+            (expectedMembers + position).initialize(to: Self.expectedMember(key, at: position))
+        }
         if searchingPerfectHash, plainKeys, let found = Self.perfectHash(keys) {
             let buckets = UnsafeMutablePointer<Bucket>.allocate(capacity: found.buckets.count)
             for (index, position) in found.buckets.enumerated() {
@@ -81,6 +95,33 @@ public final class JSONKeyTable: @unchecked Sendable {
     deinit {
         buckets.deallocate()
         keyBytes.deallocate()
+        expectedMembers.deallocate()
+    }
+
+    /// The hint of the key at `position` written in order without white space (see
+    /// ``expectedMembers``); no hint for a key that needs escaping or a text too long.
+    private static func expectedMember(_ key: [UInt8], at position: Int) -> JSONCursor.MemberPrefixes.Hint {
+        let window = JSONCursor.MemberPrefixes.window
+        let separator = position == 0 ? 0 : 1
+        let length = separator + key.count + 3
+        guard length <= window, !key.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return .init() }
+        var run = [UInt8](repeating: 0, count: window)
+        if separator == 1 { run[0] = UInt8(ascii: ",") }
+        run[separator] = UInt8(ascii: "\"")
+        run.replaceSubrange(separator + 1 ..< separator + 1 + key.count, with: key)
+        run[separator + 1 + key.count] = UInt8(ascii: "\"")
+        run[separator + 2 + key.count] = UInt8(ascii: ":")
+        return run.withUnsafeBufferPointer { bytes in
+            guard let start = bytes.baseAddress else { return .init() }
+            return .init(run: start, length: length, keyOffset: separator + 1, keyLength: key.count, index: position)
+        }
+    }
+
+    /// The hint of an object written in the table's order at `position`, if any
+    /// (``expectedMembers``).
+    @inline(__always)
+    @inlinable func expectedMember(at position: Int) -> UnsafePointer<JSONCursor.MemberPrefixes.Hint>? {
+        position < expectedMemberCount ? UnsafePointer(expectedMembers + position) : nil
     }
 
     /// The index of the key node `key` of `document` in the table, or nil for another key.

@@ -283,7 +283,9 @@ struct JSONCursorTests {
     /// The members (key, index) of an array of objects of `text`, read with hints kept across
     /// the objects or with none; nil when the cursor declined. The text is read with white space
     /// after it, so that even its last member has the hints' window of bytes after its start.
-    private func members(_ text: String, in table: JSONKeyTable, hinted: Bool, atPageEnd: Bool = false) -> [[String]]? {
+    /// With `expected`, each object is read with no hints of its own, the table's expected
+    /// texts tried first (``JSONCursor/nextMember(in:at:)``).
+    private func members(_ text: String, in table: JSONKeyTable, hinted: Bool, expected: Bool = false, atPageEnd: Bool = false) -> [[String]]? {
         var objects: [[String]] = []
         let reader = { (body: (inout JSONCursor) -> Void) -> Bool in
             atPageEnd ? readAtPageEnd(text, body) : read(text + String(repeating: " ", count: 32), body)
@@ -296,7 +298,7 @@ struct JSONCursorTests {
                 if !hinted { hints = JSONCursor.MemberPrefixes() }
                 var object: [String] = []
                 var count = 0
-                while let (key, index) = cursor.nextMember(in: table, at: count, hints: &hints) {
+                while let (key, index) = expected ? cursor.nextMember(in: table, at: count) : cursor.nextMember(in: table, at: count, hints: &hints) {
                     object.append("\(String(decoding: key, as: UTF8.self))=\(index.map(String.init) ?? "none")")
                     _ = cursor.int64()
                     count += 1
@@ -358,10 +360,60 @@ struct JSONCursorTests {
         for text in [
             "[{\"a\":1,\"b\":2},{\"a\":1\"b\":2}]", "[{\"a\":1,\"b\":2},{\"a\":1,\"b\":2,}]", "[{\"a\":1},{\"a\" 1}]",
             "[{\"a\":1,\"b\":2},{\"a\":1,,\"b\":2}]", "[{\"a\":1},{,\"a\":1}]", "[{\"a\":1,\"b\":2},{\"b\":2,}]",
+            "[{\"a\":1\"b\":2}]", "[{,\"a\":1}]", "[{\"a\":1,,\"b\":2}]", "[{\"a\":1,\"b\":2,}]",
         ] {
             #expect(members(text, in: table, hinted: true) == nil, "\(text)")
             #expect(members(text, in: table, hinted: false) == nil, "\(text)")
+            #expect(members(text, in: table, hinted: false, expected: true) == nil, "\(text)")
         }
+    }
+
+    @Test("members tried as the table orders them are the members read without: in its order or not, white space, unknown keys, near the end")
+    func expectedMembersAsPlain() {
+        let keys = ["id", "name", "currentParticipants", "maxParticipants", "x"]
+        let table = JSONKeyTable(keys: keys)
+        let others = ["nam", "names", "currentParticipantz", "", "y", "createdBy"]
+        var generator = SeededGenerator()
+        for _ in 0..<500 {
+            let objects = (0..<Int.random(in: 1...4, using: &generator)).map { _ -> String in
+                // Mostly the table's keys in its order (a prefix of them), sometimes one replaced,
+                // moved or followed by others.
+                var order = Array(keys.prefix(Int.random(in: 0...5, using: &generator)))
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0 where !order.isEmpty:
+                    order[Int.random(in: 0..<order.count, using: &generator)] = (keys + others).randomElement(using: &generator) ?? "id"
+                case 1: order.shuffle(using: &generator)
+                case 2: order += others.shuffled(using: &generator).prefix(2)
+                default: break
+                }
+                let space = { () -> String in ["", "", "", "", " ", "\n  "][Int.random(in: 0..<6, using: &generator)] }
+                return "{" + order.enumerated().map { "\(space())\"\($0.element)\"\(space()):\(space())\($0.offset)\(space())" }.joined(separator: ",") + "}"
+            }
+            let text = "[" + objects.joined(separator: ",") + "]"
+            let expected = members(text, in: table, hinted: false, expected: true)
+            #expect(expected != nil, "seed \(generator.seed): \(text)")
+            #expect(expected == plainMembers(text, in: table), "seed \(generator.seed): \(text)")
+            #expect(expected == members(text, in: table, hinted: false, expected: true, atPageEnd: true), "seed \(generator.seed): \(text)")
+        }
+    }
+
+    @Test("a table's expected texts: its keys in order without white space, none past the hints' positions, for a key that needs escaping or one too long")
+    func expectedMembersOfATable() {
+        let keys = (0..<14).map { "k\($0)" }
+        let table = JSONKeyTable(keys: keys)
+        let texts = (0..<14).map { position in
+            table.expectedMember(at: position).map { hint in
+                withUnsafeBytes(of: hint.pointee.words) { String(decoding: $0.prefix(Int(hint.pointee.length)), as: UTF8.self) }
+            }
+        }
+        #expect(texts == ["\"k0\":"] + (1..<12).map { ",\"k\($0)\":" } + [nil, nil])
+        #expect(table.expectedMember(at: 3)?.pointee.index == 3)
+        // 20 bytes of key: `,"…":` is 24 bytes, a hint's window; 21 are one too many (but fit
+        // at the first position, which has no comma).
+        let long = JSONKeyTable(keys: [String(repeating: "a", count: 21), String(repeating: "b", count: 20), String(repeating: "c", count: 21), "q\"", "\u{1}"])
+        #expect((0..<5).map { long.expectedMember(at: $0)?.pointee.length ?? -1 } == [24, 24, 0, 0, 0])
+        let text = "[{\"\(String(repeating: "a", count: 21))\":1,\"\(String(repeating: "b", count: 20))\":2,\"\(String(repeating: "c", count: 21))\":3}]"
+        #expect(members(text, in: long, hinted: false, expected: true) == plainMembers(text, in: long))
     }
 
     @Test("a run is compared up to its last byte, whatever its length across the hint's three words")

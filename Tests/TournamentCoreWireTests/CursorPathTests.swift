@@ -252,6 +252,31 @@ struct CursorPathTests {
         }
     }
 
+    @Test("a request in the contract's order, compact, is answered as the same request in another order, spaced, or with a member missing or unknown at an expected position")
+    func contractOrderAsAnyOther() {
+        let members = [
+            "\"setupId\":7", "\"rounds\":[{\"id\":\"r\",\"date\":1732000000000,\"arrows\":[{\"score\":10,\"isX\":true,\"x\":-0.4,\"y\":0.04},{\"score\":3}]}]",
+            "\"timeRange\":\"allTime\"", "\"now\":1733000000000",
+        ]
+        let inOrder = "{" + members.joined(separator: ",") + "}"
+        let (cursorFirst, document) = answers("equipment.stats", inOrder)
+        #expect(cursorFirst == document)
+        #expect(readByCursor(inOrder))
+        for request in [
+            "{" + members.reversed().joined(separator: ",") + "}",
+            "{ " + members.joined(separator: " , ") + " }",
+            "{" + [members[0], "\"rounds\":[]", members[2], members[3]].joined(separator: ",") + "}",
+            "{" + [members[0], "\"setupIdx\":1", members[1], members[2], members[3]].joined(separator: ",") + "}",
+        ] {
+            #expect(readByCursor(request), "\(request)")
+            let (otherCursorFirst, otherDocument) = answers("equipment.stats", request)
+            #expect(otherCursorFirst == otherDocument, "\(request)")
+            #expect(otherCursorFirst == cursorFirst || request.contains("\"rounds\":[]"), "\(request)")
+        }
+        // A member repeated where the next one is expected declines, as ever.
+        #expect(!readByCursor("{" + [members[0], members[0], members[1], members[3]].joined(separator: ",") + "}"))
+    }
+
     @Test("a plain request is read by the cursor path, and a request with an escape is declined")
     func plainRequestsAreRead() {
         #expect(readByCursor("{\"setupId\":7,\"rounds\":[{\"id\":\"r\",\"date\":1732000000000,\"arrows\":[{\"score\":10,\"isX\":true,\"x\":-0.4,\"y\":0.04},{\"score\":3}]}],\"now\":1733000000000}"))

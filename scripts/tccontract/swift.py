@@ -49,6 +49,33 @@ def method_request_objects(contract: Contract, method) -> List[Object]:
     return [t for t in builder.named.values() if isinstance(t, Object) and t.properties]
 
 
+def objects_in_arrays(objects: List[Object]) -> set:
+    """The names of the object types an array holds, directly or inside another object it holds:
+    the others occur at most once in a request (RequestFields.occursOnce)."""
+    inside: set = set()
+    seen: set = set()
+
+    def visit(built, in_array: bool) -> None:
+        built = unwrap(built)
+        if isinstance(built, Array):
+            visit(built.items, True)
+        elif isinstance(built, Union):
+            for member in built.members:
+                visit(member, in_array)
+        elif isinstance(built, Object):
+            if (built.name, in_array) in seen:
+                return
+            seen.add((built.name, in_array))
+            if in_array:
+                inside.add(built.name)
+            for p in built.properties:
+                visit(p.type, in_array)
+
+    for obj in objects:
+        visit(obj, False)
+    return inside
+
+
 def request_members(contract: Contract) -> str:
     lines = [
         "// %s" % NOTICE,
@@ -63,6 +90,7 @@ def request_members(contract: Contract) -> str:
         "enum Members {",
     ]
     objects = request_objects(contract)
+    in_arrays = objects_in_arrays(objects)
     for obj in objects:
         keys = [p.name for p in obj.properties]
         where = "`$defs/%s`" % obj.definition if obj.definition else "the request schema"
@@ -77,6 +105,8 @@ def request_members(contract: Contract) -> str:
         required = sum(1 << i for i, p in enumerate(obj.properties) if p.required)
         if required:
             lines.append("        static var requiredSlots: UInt64 { 0b%s }" % format(required, "b"))
+        if obj.name not in in_arrays:
+            lines.append("        static var occursOnce: Bool { true }")
         lines.append("")
         if obj.check_order != keys:
             lines.append("        /// In `x-checkOrder`'s order.")

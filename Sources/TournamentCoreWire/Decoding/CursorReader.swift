@@ -70,7 +70,9 @@ struct CursorReader: RequestReader {
         return try readMembers(
             Field.self, entered: false, visit,
             next: { (cursor: inout JSONCursor, position: Int) in
-                guard let hints else { return cursor.nextMember(in: table) }
+                guard let hints else {
+                    return Field.occursOnce ? cursor.nextMember(in: table, at: position) : cursor.nextMember(in: table)
+                }
                 return cursor.nextMember(at: position, hints: &hints.pointee) { table }
             },
             skip: { (cursor: inout JSONCursor, position: Int) in

@@ -16,6 +16,11 @@ protocol RequestFields: RawRepresentable<String>, CaseIterable, Equatable, Senda
     static var keepsUnknownMembers: Bool { get }
     /// The fields the schema requires, bit ``slot`` set for each; none unless a type says so.
     static var requiredSlots: UInt64 { get }
+    /// Whether an object of these fields occurs at most once in a request (no array holds it,
+    /// nor any object an array holds): read once, it has no hints of its own, and its members
+    /// are first tried as the table orders them (``JSONKeyTable/expectedMembers``). False unless
+    /// a type says so; a constant, so that the decoders of other objects are compiled without it.
+    static var occursOnce: Bool { get }
 
     /// Calls `body` with each field in the order the core checks them (the schema's
     /// `x-checkOrder`, else `allCases`' order): the first wrong member in this order is the one an
@@ -27,6 +32,8 @@ extension RequestFields {
     static var keepsUnknownMembers: Bool { false }
 
     static var requiredSlots: UInt64 { 0 }
+
+    static var occursOnce: Bool { false }
 
     static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
         for slot in 0..<table.count {

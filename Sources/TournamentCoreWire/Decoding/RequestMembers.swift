@@ -34,6 +34,7 @@ enum Members {
         typealias Slots = SIMD8<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static var requiredSlots: UInt64 { 0b1 }
+        static var occursOnce: Bool { true }
 
         /// In `x-checkOrder`'s order.
         @inline(always)
@@ -69,6 +70,7 @@ enum Members {
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static var requiredSlots: UInt64 { 0b1 }
+        static var occursOnce: Bool { true }
 
         @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
@@ -84,6 +86,7 @@ enum Members {
         typealias Slots = SIMD8<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static var requiredSlots: UInt64 { 0b1 }
+        static var occursOnce: Bool { true }
 
         @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
@@ -101,6 +104,7 @@ enum Members {
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static var requiredSlots: UInt64 { 0b11 }
+        static var occursOnce: Bool { true }
 
         @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
@@ -116,6 +120,7 @@ enum Members {
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static var requiredSlots: UInt64 { 0b1 }
+        static var occursOnce: Bool { true }
 
         @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
@@ -129,6 +134,7 @@ enum Members {
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static var requiredSlots: UInt64 { 0b1 }
+        static var occursOnce: Bool { true }
 
         @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
@@ -157,6 +163,7 @@ enum Members {
         case participants, currentUserId
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+        static var occursOnce: Bool { true }
 
         @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
@@ -185,6 +192,7 @@ enum Members {
         case maxGuestsPerParticipant, maxTotalGuests
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+        static var occursOnce: Bool { true }
 
         @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
@@ -198,6 +206,7 @@ enum Members {
         case tournament, participants, currentUserId, limits
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+        static var occursOnce: Bool { true }
 
         @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
@@ -214,6 +223,7 @@ enum Members {
         typealias Slots = SIMD8<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static var requiredSlots: UInt64 { 0b10000 }
+        static var occursOnce: Bool { true }
 
         @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
@@ -231,6 +241,7 @@ enum Members {
         case count
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+        static var occursOnce: Bool { true }
 
         @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
@@ -244,6 +255,7 @@ enum Members {
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static var requiredSlots: UInt64 { 0b1 }
+        static var occursOnce: Bool { true }
 
         @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
@@ -288,6 +300,7 @@ enum Members {
         typealias Slots = SIMD8<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static var requiredSlots: UInt64 { 0b11 }
+        static var occursOnce: Bool { true }
 
         /// In `x-checkOrder`'s order.
         @inline(always)
@@ -305,6 +318,7 @@ enum Members {
         case setupId, totalArrows, totalScore, averageScore, accuracy, consistency, xCount, tenCount, roundCount
         typealias Slots = SIMD16<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+        static var occursOnce: Bool { true }
 
         @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
@@ -325,6 +339,7 @@ enum Members {
         case setupId, xDriftAverage, yDriftAverage, xSpread, ySpread, arrowCount
         typealias Slots = SIMD8<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+        static var occursOnce: Bool { true }
 
         @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
@@ -343,6 +358,7 @@ enum Members {
         typealias Slots = SIMD8<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static var requiredSlots: UInt64 { 0b1 }
+        static var occursOnce: Bool { true }
 
         @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
@@ -360,6 +376,7 @@ enum Members {
         typealias Slots = SIMD8<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static var requiredSlots: UInt64 { 0b11 }
+        static var occursOnce: Bool { true }
 
         /// In `x-checkOrder`'s order.
         @inline(always)
@@ -393,6 +410,7 @@ enum Members {
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static var requiredSlots: UInt64 { 0b1 }
+        static var occursOnce: Bool { true }
 
         @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
@@ -407,6 +425,7 @@ enum Members {
         case now
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+        static var occursOnce: Bool { true }
 
         @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
@@ -439,6 +458,7 @@ enum Members {
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static var requiredSlots: UInt64 { 0b1 }
+        static var occursOnce: Bool { true }
 
         @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
@@ -549,6 +569,7 @@ enum Members {
         case matches, favorites, segment, timeZone
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+        static var occursOnce: Bool { true }
 
         @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
@@ -565,6 +586,7 @@ enum Members {
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static var requiredSlots: UInt64 { 0b1 }
+        static var occursOnce: Bool { true }
 
         @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
@@ -577,6 +599,7 @@ enum Members {
         case favorites, matches
         typealias Slots = SIMD4<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
+        static var occursOnce: Bool { true }
 
         @inline(always)
         static func forEachInCheckOrder<Failure: Error>(_ body: (Self) throws(Failure) -> Void) throws(Failure) {
