@@ -165,13 +165,7 @@ extension JSONCursor {
                 return nil
             }
             let hint = hints.hint(position)
-            if hint.pointee.begins(begin) {
-                p = begin + Int(hint.pointee.length)
-                hasChild = true
-                let index = hint.pointee.index
-                return (UnsafeBufferPointer(start: begin + Int(hint.pointee.keyOffset), count: Int(hint.pointee.keyLength)),
-                        index < 0 ? nil : Int(index))
-            }
+            if hint.pointee.begins(begin) { return taking(hint, at: begin) }
         }
         guard nextChild(closing: UInt8(ascii: "}")) else { return nil }
         skipWhitespace()
@@ -199,13 +193,20 @@ extension JSONCursor {
         let begin = p
         assert(declined || hasChild == (position != 0), "nextMember: the position is not the count of the members read")
         if !declined, end - begin >= MemberPrefixes.window, let expected = table.expectedMember(at: position), expected.pointee.begins(begin) {
-            p = begin + Int(expected.pointee.length)
-            hasChild = true
-            let index = expected.pointee.index
-            return (UnsafeBufferPointer(start: begin + Int(expected.pointee.keyOffset), count: Int(expected.pointee.keyLength)),
-                    index < 0 ? nil : Int(index))
+            return taking(expected, at: begin)
         }
         return nextMember(in: table)
+    }
+
+    /// The member whose text at `begin` is `hint`'s run (``MemberPrefixes/Hint/begins(_:)``
+    /// held): the cursor moved past its `:`, its key and index as the hint has them.
+    @inline(__always)
+    @inlinable mutating func taking(_ hint: UnsafePointer<MemberPrefixes.Hint>, at begin: UnsafePointer<UInt8>) -> Member {
+        p = begin + Int(hint.pointee.length)
+        hasChild = true
+        let index = hint.pointee.index
+        return (UnsafeBufferPointer(start: begin + Int(hint.pointee.keyOffset), count: Int(hint.pointee.keyLength)),
+                index < 0 ? nil : Int(index))
     }
 
     /// A key that was not its position's hint: where its closing quote is and its index in

@@ -60,11 +60,12 @@ public final class JSONKeyTable: @unchecked Sendable {
         self.lengths = lengths
         // A key read from a document (unescaped: never a quote, a backslash or a control byte)
         // is matched by its word alone, which needs every key of the table to be such a key too.
-        let plainKeys = keys.allSatisfy { key in !key.isEmpty && !key.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } }
+        let escaped = keys.map { $0.withUnsafeBufferPointer(ByteScanning.needsEscaping) }
+        let plainKeys = zip(keys, escaped).allSatisfy { key, escaped in !key.isEmpty && !escaped }
         expectedMemberCount = min(keys.count, JSONCursor.MemberPrefixes.count)
         expectedMembers = UnsafeMutablePointer.allocate(capacity: max(expectedMemberCount, 1))
         for (position, key) in keys.prefix(expectedMemberCount).enumerated() {
-            (expectedMembers + position).initialize(to: Self.expectedMember(key, at: position))
+            (expectedMembers + position).initialize(to: escaped[position] ? .init() : Self.expectedMember(key, at: position))
         }
         if searchingPerfectHash, plainKeys, let found = Self.perfectHash(keys) {
             let buckets = UnsafeMutablePointer<Bucket>.allocate(capacity: found.buckets.count)
@@ -99,12 +100,12 @@ public final class JSONKeyTable: @unchecked Sendable {
     }
 
     /// The hint of the key at `position` written in order without white space (see
-    /// ``expectedMembers``); no hint for a key that needs escaping or a text too long.
+    /// ``expectedMembers``), for a key that needs no escaping; no hint for a text too long.
     private static func expectedMember(_ key: [UInt8], at position: Int) -> JSONCursor.MemberPrefixes.Hint {
         let window = JSONCursor.MemberPrefixes.window
         let separator = position == 0 ? 0 : 1
         let length = separator + key.count + 3
-        guard length <= window, !key.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return .init() }
+        guard length <= window else { return .init() }
         var run = [UInt8](repeating: 0, count: window)
         if separator == 1 { run[0] = UInt8(ascii: ",") }
         run[separator] = UInt8(ascii: "\"")
