@@ -13,6 +13,11 @@
 #       copy of OLD.so as the noise floor (Benchmarks/compare.c), then the cold start of each;
 #       exits non-zero when the two answer differently. --record also appends the tables to
 #       BENCHMARKS.md's "Comparisons" (which --write keeps, with "What the work found").
+#   bash Benchmarks/run.sh --peer [--unread] [--record "what this run is"]
+#       the core against the C++ + simdjson peer on every workload of the methods it has,
+#       interleaved, with a copy of the core as the noise floor (Benchmarks/compare.c --peer);
+#       with --unread, again on the same requests without the members no rule reads
+#       (Benchmarks/strip-unread.py): what validating them costs the core, which the peer skips.
 #   bash Benchmarks/run.sh --javascript [OTHER.wasm] [--record "what this run is"]
 #       the WebAssembly module through the JavaScript binding against the native library, every
 #       workload interleaved, and plain JavaScript (Benchmarks/plain/) against the module for the
@@ -54,6 +59,25 @@ if [ "${1:-}" = "--javascript" ]; then
   trap 'rm -rf "$requests" "$table"' EXIT
   "$TC_BUILD/Benchmarks/benchmark" --quick --all-requests "$requests" > /dev/null
   javascript_benchmark "$requests" "$other" | tee "$table"
+  if [ "${1:-}" = "--record" ]; then record "$table" "${2:?--record needs a description of the run}"; fi
+  exit
+fi
+if [ "${1:-}" = "--peer" ]; then
+  shift
+  unread=
+  if [ "${1:-}" = "--unread" ]; then unread=1; shift; fi
+  requests=$(mktemp -d)
+  table=$(mktemp)
+  trap 'rm -rf "$requests" "$table"' EXIT
+  "$TC_BUILD/Benchmarks/benchmark" --quick --all-requests "$requests/as-written" > /dev/null
+  "$TC_BUILD/Benchmarks/benchmark-compare" --peer "$requests/as-written" "$TC_BUILD/libtournamentcore.so" \
+    "$TC_BUILD/Benchmarks/libtcsimdjson.so" 11 | tee "$table"
+  if [ -n "$unread" ]; then
+    python3 Benchmarks/strip-unread.py "$requests/as-written" "$requests/read"
+    { echo; echo "The same requests without the members no rule reads (Benchmarks/strip-unread.py):"; echo; } | tee -a "$table"
+    "$TC_BUILD/Benchmarks/benchmark-compare" --peer "$requests/read" "$TC_BUILD/libtournamentcore.so" \
+      "$TC_BUILD/Benchmarks/libtcsimdjson.so" 11 | tail -n +4 | tee -a "$table"
+  fi
   if [ "${1:-}" = "--record" ]; then record "$table" "${2:?--record needs a description of the run}"; fi
   exit
 fi
