@@ -66,6 +66,10 @@ if [ "${1:-}" = "--peer" ]; then
   shift
   unread=
   if [ "${1:-}" = "--unread" ]; then unread=1; shift; fi
+  if [ ! -e "$TC_BUILD/Benchmarks/libtcsimdjson.so" ]; then
+    echo "run.sh --peer: the build has no C++ + simdjson peer (Benchmarks/libtcsimdjson.so: libsimdjson-dev and clang)" >&2
+    exit 1
+  fi
   requests=$(mktemp -d)
   table=$(mktemp)
   trap 'rm -rf "$requests" "$table"' EXIT
