@@ -98,6 +98,16 @@ extension JSONCursor {
         /// No hints yet.
         @inlinable public init() {}
 
+        /// Hints that expect an object written in `table`'s order without white space
+        /// (``JSONKeyTable/expectedMembers``; no skipped value): an array's first object written
+        /// so is read as its later ones are, and one written otherwise misses them as it would
+        /// have missed no hint. A copy of the set the table keeps, as cheap as zeroing one; out
+        /// of line, so that the functions the hinted loops are inlined into only call it.
+        @inline(never)
+        public init(expecting table: JSONKeyTable) {
+            self = table.expectedPrefixes.pointee
+        }
+
         /// Makes the member read from `begin` to `end` (after its `:`), whose key is `key`,
         /// the hint of `position` (below ``count``): no hint when the run is longer than
         /// ``window``, or fewer than ``window`` bytes are `readable` from `begin`. Out of line:

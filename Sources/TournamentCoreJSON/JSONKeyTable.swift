@@ -27,10 +27,15 @@ public final class JSONKeyTable: @unchecked Sendable {
     /// (``JSONCursor/MemberPrefixes``) of the first ``expectedMemberCount`` positions (up to
     /// ``JSONCursor/MemberPrefixes/count``; none where a key needs escaping or the text is
     /// longer than a hint holds). ``JSONCursor/nextMember(in:at:)`` tries them first, for objects
-    /// that have no hints of their own (read once per request): written in the order the
-    /// table lists the keys, their members are read as an array's later objects' are.
+    /// that have no hints of their own (read once per request), and an array's hints start as
+    /// them (``JSONCursor/MemberPrefixes/init(expecting:)``): written in the order the table
+    /// lists the keys, those members are read as an array's later objects' are.
     @usableFromInline let expectedMembers: UnsafeMutablePointer<JSONCursor.MemberPrefixes.Hint>
     @usableFromInline let expectedMemberCount: Int
+    /// A set of hints holding ``expectedMembers`` (the rest as `MemberPrefixes()` makes it): an
+    /// array's hints start as a copy of it (``JSONCursor/MemberPrefixes/init(expecting:)``), as
+    /// cheap as zeroing them. `expectedMembers` points into it.
+    @usableFromInline let expectedPrefixes: UnsafeMutablePointer<JSONCursor.MemberPrefixes>
     @usableFromInline let multiplier: UInt64
     /// 64 − log2(bucket count), below 64 (at least two buckets): shifts use `&>>`.
     @usableFromInline let shift: UInt64
@@ -63,9 +68,11 @@ public final class JSONKeyTable: @unchecked Sendable {
         let escaped = keys.map { $0.withUnsafeBufferPointer(ByteScanning.needsEscaping) }
         let plainKeys = zip(keys, escaped).allSatisfy { key, escaped in !key.isEmpty && !escaped }
         expectedMemberCount = min(keys.count, JSONCursor.MemberPrefixes.count)
-        expectedMembers = UnsafeMutablePointer.allocate(capacity: max(expectedMemberCount, 1))
-        for (position, key) in keys.prefix(expectedMemberCount).enumerated() {
-            (expectedMembers + position).initialize(to: escaped[position] ? .init() : Self.expectedMember(key, at: position))
+        expectedPrefixes = UnsafeMutablePointer.allocate(capacity: 1)
+        expectedPrefixes.initialize(to: JSONCursor.MemberPrefixes())
+        expectedMembers = expectedPrefixes.pointee.hint(0)  // in the allocation: it stays put
+        for (position, key) in keys.prefix(expectedMemberCount).enumerated() where !escaped[position] {
+            (expectedMembers + position).pointee = Self.expectedMember(key, at: position)
         }
         if searchingPerfectHash, plainKeys, let found = Self.perfectHash(keys) {
             let buckets = UnsafeMutablePointer<Bucket>.allocate(capacity: found.buckets.count)
@@ -96,7 +103,7 @@ public final class JSONKeyTable: @unchecked Sendable {
     deinit {
         buckets.deallocate()
         keyBytes.deallocate()
-        expectedMembers.deallocate()
+        expectedPrefixes.deallocate()
     }
 
     /// The hint of the key at `position` written in order without white space (see

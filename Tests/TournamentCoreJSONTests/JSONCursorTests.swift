@@ -285,17 +285,20 @@ struct JSONCursorTests {
     /// after it, so that even its last member has the hints' window of bytes after its start.
     /// With `expected`, each object is read with no hints of its own, the table's expected
     /// texts tried first (``JSONCursor/nextMember(in:at:)``).
-    private func members(_ text: String, in table: JSONKeyTable, hinted: Bool, expected: Bool = false, atPageEnd: Bool = false) -> [[String]]? {
+    private func members(
+        _ text: String, in table: JSONKeyTable, hinted: Bool, expected: Bool = false, seeded: Bool = false, atPageEnd: Bool = false
+    ) -> [[String]]? {
         var objects: [[String]] = []
         let reader = { (body: (inout JSONCursor) -> Void) -> Bool in
             atPageEnd ? readAtPageEnd(text, body) : read(text + String(repeating: " ", count: 32), body)
         }
+        let fresh = { seeded ? JSONCursor.MemberPrefixes(expecting: table) : JSONCursor.MemberPrefixes() }
         let finished = reader { cursor in
             guard cursor.enterArray() else { return }
-            var hints = JSONCursor.MemberPrefixes()
+            var hints = fresh()
             while cursor.nextElement() {
                 guard cursor.enterObject() else { return }
-                if !hinted { hints = JSONCursor.MemberPrefixes() }
+                if !hinted { hints = fresh() }
                 var object: [String] = []
                 var count = 0
                 while let (key, index) = expected ? cursor.nextMember(in: table, at: count) : cursor.nextMember(in: table, at: count, hints: &hints) {
@@ -368,7 +371,7 @@ struct JSONCursorTests {
         }
     }
 
-    @Test("members tried as the table orders them are the members read without: in its order or not, white space, unknown keys, near the end")
+    @Test("members tried as the table orders them are the members read without: in its order or not, white space, unknown keys, near the end, as an array's seeded hints too")
     func expectedMembersAsPlain() {
         let keys = ["id", "name", "currentParticipants", "maxParticipants", "x"]
         let table = JSONKeyTable(keys: keys)
@@ -394,6 +397,10 @@ struct JSONCursorTests {
             #expect(expected != nil, "seed \(generator.seed): \(text)")
             #expect(expected == plainMembers(text, in: table), "seed \(generator.seed): \(text)")
             #expect(expected == members(text, in: table, hinted: false, expected: true, atPageEnd: true), "seed \(generator.seed): \(text)")
+            // An array's hints seeded with the expected texts (JSONCursor.MemberPrefixes(expecting:)).
+            #expect(expected == members(text, in: table, hinted: true, seeded: true), "seed \(generator.seed): \(text)")
+            #expect(expected == members(text, in: table, hinted: true, seeded: true, atPageEnd: true), "seed \(generator.seed): \(text)")
+            #expect(expected == members(text, in: table, hinted: false, seeded: true), "seed \(generator.seed): \(text)")
         }
     }
 
@@ -408,6 +415,11 @@ struct JSONCursorTests {
         }
         #expect(texts == ["\"k0\":"] + (1..<12).map { ",\"k\($0)\":" } + [nil, nil])
         #expect(table.expectedMember(at: 3)?.pointee.index == 3)
+        // Hints seeded from the table hold the same texts, and nothing else: no skipped value.
+        var seeded = JSONCursor.MemberPrefixes(expecting: table)
+        #expect((0..<12).map { seeded.hint($0).pointee.length } == (0..<12).map { table.expectedMember(at: $0)?.pointee.length ?? -1 })
+        #expect((0..<12).map { seeded.hint($0).pointee.index } == Array(0..<12))
+        #expect((0..<JSONCursor.MemberPrefixes.skippedCount).allSatisfy { seeded.skippedValue($0).pointee.length == 0 })
         // 20 bytes of key: `,"…":` is 24 bytes, a hint's window; 21 are one too many (but fit
         // at the first position, which has no comma).
         let long = JSONKeyTable(keys: [String(repeating: "a", count: 21), String(repeating: "b", count: 20), String(repeating: "c", count: 21), "q\"", "\u{1}"])

@@ -551,7 +551,7 @@ def request_values(contract: Contract) -> str:
                 if isinstance(items, Object):
                     passed = "".join(", %s: &%s.%s" % (q.name, name, case_name(q.name)) for q in streams(items)) if p.schema.get("x-stream") else ""
                     element = element.replace("(&reader)", "(&reader, hints: &hints%s)" % passed)
-                    guard += "var hints = Reader.ObjectHints(); "
+                    guard += "var hints = Reader.ObjectHints(expecting: Members.%s.table); " % items.name
                 skip = p.schema.get("x-skipInvalidItemsWhen")
                 # readObjects: each element read by its object decoder first (not after a null check).
                 of_objects = isinstance(items, Object) and not isinstance(inner.items, Nullable)

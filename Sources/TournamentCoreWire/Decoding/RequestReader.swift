@@ -23,7 +23,7 @@ protocol RequestReader {
     associatedtype Failure: Error
     /// What the reader learns from the objects of one array, all of one field set, to read the
     /// next one faster: they mostly repeat their keys in the same order.
-    associatedtype ObjectHints: DefaultInitializable
+    associatedtype ObjectHints: ArrayObjectHints
 
     /// Whether the value here is `null` (then read).
     mutating func takeNull() throws(Failure) -> Bool
@@ -182,14 +182,20 @@ struct RequestRefusal: Error {
     let member: String?
 }
 
-/// A type whose `init()` makes a value to start from.
-protocol DefaultInitializable {
+/// What a reader keeps from the objects of one array (``RequestReader/ObjectHints``), as the
+/// array starts: nothing yet, or what an object of `table`'s fields written in the table's order
+/// would teach (the cursor's ``JSONCursor/MemberPrefixes/init(expecting:)``; a document's
+/// ``JSONKeyTable/KeysByPosition`` starts empty either way).
+protocol ArrayObjectHints {
     init()
+    init(expecting table: JSONKeyTable)
 }
 
-extension JSONCursor.MemberPrefixes: DefaultInitializable {}
+extension JSONCursor.MemberPrefixes: ArrayObjectHints {}
 
-extension JSONKeyTable.KeysByPosition: DefaultInitializable {}
+extension JSONKeyTable.KeysByPosition: ArrayObjectHints {
+    init(expecting _: JSONKeyTable) { self.init() }
+}
 
 /// A string enumeration of a request (`enum` in its schema), generated (`Requests`).
 protocol RequestChoice {

@@ -155,7 +155,7 @@ extension Requests.TournamentsFilterRequest: GeneratedRequest {
         var tournamentsSkipped: [SkippedElement] = []
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.TournamentsFilterRequest) throws(Reader.Failure) in
             switch field {
-            case .tournaments: do { var hints = Reader.ObjectHints(); var values: [Requests.TournamentDocument<Text>] = []; let mark = reader.arrayMark; try reader.readObjects(skippingInvalid: invalidDocuments == .skip, into: &tournamentsSkipped) { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.TournamentDocument.read(&reader, hints: &hints); if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }; values.append(element) }; tournaments = values }
+            case .tournaments: do { var hints = Reader.ObjectHints(expecting: Members.TournamentDocument.table); var values: [Requests.TournamentDocument<Text>] = []; let mark = reader.arrayMark; try reader.readObjects(skippingInvalid: invalidDocuments == .skip, into: &tournamentsSkipped) { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.TournamentDocument.read(&reader, hints: &hints); if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }; values.append(element) }; tournaments = values }
             case .tab: if try !reader.takeNull() { tab = try reader.choiceOrInteger(Requests.TournamentTab.self, expected: "\"active\", \"completed\", \"all\" or a tab index") }
             case .publicOnly: if try !reader.takeNull() { publicOnly = try reader.bool() }
             case .query: if try !reader.takeNull() { query = try reader.text() }
@@ -256,7 +256,7 @@ extension Requests.ParticipantsResolveRequest: GeneratedRequest {
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.ParticipantsResolveRequest) throws(Reader.Failure) in
             switch field {
             case .tournamentId: tournamentId = try reader.text(refusing: DocumentID.problem(withUTF8:))
-            case .participants: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.StoredParticipant<Text>] = []; let mark = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.StoredParticipant.read(&reader, hints: &hints); if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }; values.append(element) }; participants = values }
+            case .participants: if try !reader.takeNull() { var hints = Reader.ObjectHints(expecting: Members.StoredParticipant.table); var values: [Requests.StoredParticipant<Text>] = []; let mark = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.StoredParticipant.read(&reader, hints: &hints); if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }; values.append(element) }; participants = values }
             case .participantIds: if try !reader.takeNull() { var values: [Text?] = []; let mark = reader.arrayMark; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in let element = try reader.takeNull() ? nil : reader.text(); if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }; values.append(element) }; participantIds = values }
             case .currentUser: if try !reader.takeNull() { currentUser = try Requests.CurrentUser.read(&reader) }
             case .now: if try !reader.takeNull() { now = try reader.int64(in: 0...253402300799999) }
@@ -397,7 +397,7 @@ extension Requests.ParticipantsScorableRequest: GeneratedRequest {
         var currentUserId: Text?
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.ParticipantsScorableRequest) throws(Reader.Failure) in
             switch field {
-            case .participants: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.ScorableParticipant<Text>] = []; let mark = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.ScorableParticipant.read(&reader, hints: &hints); if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }; values.append(element) }; participants = values }
+            case .participants: if try !reader.takeNull() { var hints = Reader.ObjectHints(expecting: Members.ScorableParticipant.table); var values: [Requests.ScorableParticipant<Text>] = []; let mark = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.ScorableParticipant.read(&reader, hints: &hints); if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }; values.append(element) }; participants = values }
             case .currentUserId: if try !reader.takeNull() { currentUserId = try reader.nonEmptyText() }
             }
         }
@@ -501,7 +501,7 @@ extension Requests.GuestsCheckRequest {
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.GuestsCheckRequest) throws(Reader.Failure) in
             switch field {
             case .tournament: if try !reader.takeNull() { tournament = try Requests.TournamentDocument.read(&reader) }
-            case .participants: if try !reader.takeNull() { participantsGiven = true; var hints = Reader.ObjectHints(); var mark: Int? = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.SessionParticipant.read(&reader, hints: &hints); if let first = mark { mark = nil; participants.reserveCapacity(reader.elementCapacity(afterFirstElementOf: first)) }; try reader.add(element, to: &participants) } }
+            case .participants: if try !reader.takeNull() { participantsGiven = true; var hints = Reader.ObjectHints(expecting: Members.SessionParticipant.table); var mark: Int? = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.SessionParticipant.read(&reader, hints: &hints); if let first = mark { mark = nil; participants.reserveCapacity(reader.elementCapacity(afterFirstElementOf: first)) }; try reader.add(element, to: &participants) } }
             case .currentUserId: if try !reader.takeNull() { currentUserId = try reader.nonEmptyText() }
             case .limits: if try !reader.takeNull() { limits = try Requests.GuestLimits.read(&reader) }
             }
@@ -554,7 +554,7 @@ extension Requests.GuestsAddRequest {
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.GuestsAddRequest) throws(Reader.Failure) in
             switch field {
             case .tournament: if try !reader.takeNull() { tournament = try Requests.TournamentDocument.read(&reader) }
-            case .participants: if try !reader.takeNull() { participantsGiven = true; var hints = Reader.ObjectHints(); var mark: Int? = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.SessionParticipant.read(&reader, hints: &hints); if let first = mark { mark = nil; participants.reserveCapacity(reader.elementCapacity(afterFirstElementOf: first)) }; try reader.add(element, to: &participants) } }
+            case .participants: if try !reader.takeNull() { participantsGiven = true; var hints = Reader.ObjectHints(expecting: Members.SessionParticipant.table); var mark: Int? = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.SessionParticipant.read(&reader, hints: &hints); if let first = mark { mark = nil; participants.reserveCapacity(reader.elementCapacity(afterFirstElementOf: first)) }; try reader.add(element, to: &participants) } }
             case .currentUserId: if try !reader.takeNull() { currentUserId = try reader.nonEmptyText() }
             case .limits: if try !reader.takeNull() { limits = try Requests.GuestLimits.read(&reader) }
             case .name: name = try reader.text()
@@ -682,7 +682,7 @@ extension Requests.Round {
             switch field {
             case .id: if try !reader.takeNull() { id = try reader.text() }
             case .date: date = try reader.int64(in: 0...253402300799999)
-            case .arrows: do { var hints = Reader.ObjectHints(); var mark: Int? = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.Arrow.read(&reader, hints: &hints); if let first = mark { mark = nil; arrows.reserveCapacity(reader.elementCapacity(afterFirstElementOf: first)) }; try reader.add(element, to: &arrows) } }
+            case .arrows: do { var hints = Reader.ObjectHints(expecting: Members.Arrow.table); var mark: Int? = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.Arrow.read(&reader, hints: &hints); if let first = mark { mark = nil; arrows.reserveCapacity(reader.elementCapacity(afterFirstElementOf: first)) }; try reader.add(element, to: &arrows) } }
             }
         }
         guard let date else { throw reader.missing(Members.Round.date) }
@@ -737,7 +737,7 @@ extension Requests.EquipmentStatsRequest {
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.EquipmentStatsRequest) throws(Reader.Failure) in
             switch field {
             case .setupId: setupId = try reader.int64(in: Int64.min...Int64.max)
-            case .rounds: do { var hints = Reader.ObjectHints(); var mark: Int? = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.Round.read(&reader, hints: &hints, arrows: &rounds.arrows); if let first = mark { mark = nil; rounds.reserveCapacity(reader.elementCapacity(afterFirstElementOf: first)) }; try reader.add(element, to: &rounds) } }
+            case .rounds: do { var hints = Reader.ObjectHints(expecting: Members.Round.table); var mark: Int? = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.Round.read(&reader, hints: &hints, arrows: &rounds.arrows); if let first = mark { mark = nil; rounds.reserveCapacity(reader.elementCapacity(afterFirstElementOf: first)) }; try reader.add(element, to: &rounds) } }
             case .timeRange: if try !reader.takeNull() { if startDate != nil { throw reader.conflict("Give either timeRange or startDate, not both.") }; timeRange = try reader.choice(Requests.TimeRange.self) }
             case .startDate: if try !reader.takeNull() { if timeRange != nil { throw reader.conflict("Give either timeRange or startDate, not both.") }; startDate = try reader.int64(in: 0...253402300799999) }
             case .now: if try !reader.takeNull() { now = try reader.int64(in: 0...253402300799999) }
@@ -876,7 +876,7 @@ extension Requests.SetupInput {
             switch field {
             case .id: id = try reader.int64(in: Int64.min...Int64.max)
             case .name: if try !reader.takeNull() { name = try reader.text() }
-            case .rounds: if try !reader.takeNull() { if stats != nil || drift != nil { throw reader.conflict("Give either rounds or precomputed stats and drift, not both.") }; roundsGiven = true; var hints = Reader.ObjectHints(); var mark: Int? = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.Round.read(&reader, hints: &hints, arrows: &rounds.arrows); if let first = mark { mark = nil; rounds.reserveCapacity(reader.elementCapacity(afterFirstElementOf: first)) }; try reader.add(element, to: &rounds) } }
+            case .rounds: if try !reader.takeNull() { if stats != nil || drift != nil { throw reader.conflict("Give either rounds or precomputed stats and drift, not both.") }; roundsGiven = true; var hints = Reader.ObjectHints(expecting: Members.Round.table); var mark: Int? = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.Round.read(&reader, hints: &hints, arrows: &rounds.arrows); if let first = mark { mark = nil; rounds.reserveCapacity(reader.elementCapacity(afterFirstElementOf: first)) }; try reader.add(element, to: &rounds) } }
             case .stats: if try !reader.takeNull() { if roundsGiven { throw reader.conflict("Give either rounds or precomputed stats and drift, not both.") }; stats = try Requests.PrecomputedStats.read(&reader) }
             case .drift: if try !reader.takeNull() { if roundsGiven { throw reader.conflict("Give either rounds or precomputed stats and drift, not both.") }; drift = try Requests.PrecomputedDrift.read(&reader) }
             }
@@ -988,7 +988,7 @@ extension Requests.EquipmentSelectionRequest: GeneratedRequest {
         var setupBId: Int64?
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.EquipmentSelectionRequest) throws(Reader.Failure) in
             switch field {
-            case .setups: do { var hints = Reader.ObjectHints(); var values: [Requests.SetupOption<Text>] = []; let mark = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.SetupOption.read(&reader, hints: &hints); if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }; values.append(element) }; setups = values }
+            case .setups: do { var hints = Reader.ObjectHints(expecting: Members.SetupOption.table); var values: [Requests.SetupOption<Text>] = []; let mark = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.SetupOption.read(&reader, hints: &hints); if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }; values.append(element) }; setups = values }
             case .setupAId: if try !reader.takeNull() { setupAId = try reader.int64(in: Int64.min...Int64.max) }
             case .setupBId: if try !reader.takeNull() { setupBId = try reader.int64(in: Int64.min...Int64.max) }
             }
@@ -1068,7 +1068,7 @@ extension Requests.LeaderboardEntryInput {
             switch field {
             case .participantId: participantId = try reader.nonEmptyText()
             case .displayName: if try !reader.takeNull() { displayName = try reader.text() }
-            case .arrows: if try !reader.takeNull() { if score != nil || tens != nil || xs != nil || arrowCount != nil { throw reader.conflict("Give either arrows or totals, not both.") }; arrowsGiven = true; var hints = Reader.ObjectHints(); var mark: Int? = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.Arrow.read(&reader, hints: &hints); if let first = mark { mark = nil; arrows.reserveCapacity(reader.elementCapacity(afterFirstElementOf: first)) }; try reader.add(element, to: &arrows) } }
+            case .arrows: if try !reader.takeNull() { if score != nil || tens != nil || xs != nil || arrowCount != nil { throw reader.conflict("Give either arrows or totals, not both.") }; arrowsGiven = true; var hints = Reader.ObjectHints(expecting: Members.Arrow.table); var mark: Int? = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.Arrow.read(&reader, hints: &hints); if let first = mark { mark = nil; arrows.reserveCapacity(reader.elementCapacity(afterFirstElementOf: first)) }; try reader.add(element, to: &arrows) } }
             case .score: if try !reader.takeNull() { if arrowsGiven { throw reader.conflict("Give either arrows or totals, not both.") }; score = try reader.int64(in: 0...Int64.max) }
             case .tens: if try !reader.takeNull() { if arrowsGiven { throw reader.conflict("Give either arrows or totals, not both.") }; tens = try reader.int64(in: 0...Int64.max) }
             case .xs: if try !reader.takeNull() { if arrowsGiven { throw reader.conflict("Give either arrows or totals, not both.") }; xs = try reader.int64(in: 0...Int64.max) }
@@ -1118,7 +1118,7 @@ extension Requests.ScoringLeaderboardRequest {
     static func read<Reader: RequestReader, Entries: Requests.LeaderboardEntryInputStream<Text>>(_ reader: inout Reader, entries: inout Entries, visitingWith readObject: (inout Reader, (inout Reader, Members.ScoringLeaderboardRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text, Entries.Text == Text {
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.ScoringLeaderboardRequest) throws(Reader.Failure) in
             switch field {
-            case .entries: do { var hints = Reader.ObjectHints(); var mark: Int? = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.LeaderboardEntryInput.read(&reader, hints: &hints, arrows: &entries.arrows); if let first = mark { mark = nil; entries.reserveCapacity(reader.elementCapacity(afterFirstElementOf: first)) }; try reader.add(element, to: &entries) } }
+            case .entries: do { var hints = Reader.ObjectHints(expecting: Members.LeaderboardEntryInput.table); var mark: Int? = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.LeaderboardEntryInput.read(&reader, hints: &hints, arrows: &entries.arrows); if let first = mark { mark = nil; entries.reserveCapacity(reader.elementCapacity(afterFirstElementOf: first)) }; try reader.add(element, to: &entries) } }
             }
         }
         return Self()
@@ -1355,8 +1355,8 @@ extension Requests.MatchesSectionsRequest: GeneratedRequest {
         var timeZone: Text?
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.MatchesSectionsRequest) throws(Reader.Failure) in
             switch field {
-            case .matches: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.Match<Text>] = []; let mark = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.Match.read(&reader, hints: &hints); if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }; values.append(element) }; matches = values }
-            case .favorites: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.FavoriteRecordInput<Text>] = []; let mark = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.FavoriteRecordInput.read(&reader, hints: &hints); if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }; values.append(element) }; favorites = values }
+            case .matches: if try !reader.takeNull() { var hints = Reader.ObjectHints(expecting: Members.Match.table); var values: [Requests.Match<Text>] = []; let mark = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.Match.read(&reader, hints: &hints); if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }; values.append(element) }; matches = values }
+            case .favorites: if try !reader.takeNull() { var hints = Reader.ObjectHints(expecting: Members.FavoriteRecordInput.table); var values: [Requests.FavoriteRecordInput<Text>] = []; let mark = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.FavoriteRecordInput.read(&reader, hints: &hints); if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }; values.append(element) }; favorites = values }
             case .segment: if try !reader.takeNull() { segment = try reader.choice(Requests.MatchSegment.self) }
             case .timeZone: if try !reader.takeNull() { timeZone = try reader.text() }
             }
@@ -1407,8 +1407,8 @@ extension Requests.MatchesReconcileFavoritesRequest: GeneratedRequest {
         var matches: [Requests.Match<Text>]?
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.MatchesReconcileFavoritesRequest) throws(Reader.Failure) in
             switch field {
-            case .favorites: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.FavoriteRecordInput<Text>] = []; let mark = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.FavoriteRecordInput.read(&reader, hints: &hints); if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }; values.append(element) }; favorites = values }
-            case .matches: if try !reader.takeNull() { var hints = Reader.ObjectHints(); var values: [Requests.Match<Text>] = []; let mark = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.Match.read(&reader, hints: &hints); if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }; values.append(element) }; matches = values }
+            case .favorites: if try !reader.takeNull() { var hints = Reader.ObjectHints(expecting: Members.FavoriteRecordInput.table); var values: [Requests.FavoriteRecordInput<Text>] = []; let mark = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.FavoriteRecordInput.read(&reader, hints: &hints); if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }; values.append(element) }; favorites = values }
+            case .matches: if try !reader.takeNull() { var hints = Reader.ObjectHints(expecting: Members.Match.table); var values: [Requests.Match<Text>] = []; let mark = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.Match.read(&reader, hints: &hints); if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }; values.append(element) }; matches = values }
             }
         }
         return Self(favorites: favorites, matches: matches)
