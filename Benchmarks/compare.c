@@ -112,7 +112,7 @@ static int same_answers(struct library *a, struct library *b, const char *method
     int varies = strcmp(method, "guests.generateId") == 0 || strncmp(method, "participants.repair", 19) == 0 ||
                  strcmp(method, "library.info") == 0;
     int same = x && y && (varies ? strncmp(x, y, 11) == 0 : strcmp(x, y) == 0);
-    if (!same) fprintf(stderr, "compare: %s: the builds answer differently:\n  %.200s\n  %.200s\n", method, x ? x : "NULL", y ? y : "NULL");
+    if (!same) fprintf(stderr, "compare: %s: the libraries answer differently:\n  %.200s\n  %.200s\n", method, x ? x : "NULL", y ? y : "NULL");
     a->release(x);
     b->release(y);
     return same;
@@ -178,7 +178,7 @@ int main(int argc, char **argv) {
     if (against_peer) {
         printf("The core against the C++ + simdjson peer, interleaved (%d rounds of about 20 ms per library and workload; medians).\n", rounds);
         printf("\"noise\" is a copy of the core, timed as a third library: what no difference shows in this run.\n\n");
-        printf("| workload | core µs | peer µs | peer ÷ core | noise / core |\n");
+        printf("| workload | core µs | peer µs | peer ÷ core | noise ÷ core |\n");
     } else {
         printf("Candidate against baseline, interleaved (%d rounds of about 20 ms per library and workload; medians).\n", rounds);
         printf("\"noise\" is a copy of the baseline, timed as a third library: what no change shows in this run.\n\n");

@@ -33,7 +33,7 @@ tc_cmake_build > /dev/null
 # Appends TABLE_FILE to BENCHMARKS.md's "Comparisons" under a heading: DESCRIPTION, the date, the commit.
 record() {
   {
-    grep -q "^## Comparisons" "$TC_ROOT/BENCHMARKS.md" || printf '\n## Comparisons\n\nRuns of `bash Benchmarks/run.sh --against OLD.so --record ...`, newest last.\n'
+    grep -q "^## Comparisons" "$TC_ROOT/BENCHMARKS.md" || printf '\n## Comparisons\n\nRuns of `bash Benchmarks/run.sh --against OLD.so --record ...` (or `--peer`, `--javascript`), newest last.\n'
     echo
     echo "### $2 ($(date -u +%Y-%m-%d), $(git -C "$TC_ROOT" rev-parse --short HEAD))"
     echo

@@ -8,7 +8,9 @@ Each request is written to OUT_DIR with the members its request schema
 (schemas/METHOD.request.schema.json, with the definitions it refers to) does not declare
 removed, at every depth: what is left is what the method's decoder reads. Objects the schema
 leaves open (no `properties`) are kept whole, and so are the unknown members of objects that keep
-them (`x-keepsUnknownMembers`: the method answers them). Numbers keep their text. `run.sh --peer --unread` times the core against
+them (`x-keepsUnknownMembers`: the method answers them). Numbers keep their text; strings are
+written again (`json.dumps`), so a request whose strings have escapes changes by more than its
+members (the workloads' have none). `run.sh --peer --unread` times the core against
 the C++ + simdjson peer on these: the peer reads only the members it needs and validates no
 other, the core validates the whole request, so the two runs together show what the members no
 rule reads cost each side.

@@ -9,8 +9,10 @@ extension JSONCursor {
     /// A hint holds a copy of that text (at most ``window`` bytes), where its key lies in it, and
     /// the index the table gave for the key (or none: a key the table does not have). The text
     /// was read by the cursor once, the long way: white space, a `,` unless the member was its
-    /// object's first, a plain string and a `:`. The same bytes at the same point of the grammar
-    /// are the same tokens. One `MemberPrefixes` serves the objects of one table.
+    /// object's first, a plain string and a `:` (or, before an array's first object, it is the
+    /// text its table expects there, ``init(expecting:)``: `"key":` or `,"key":`, the key plain
+    /// ASCII). The same bytes at the same point of the grammar are the same tokens. One
+    /// `MemberPrefixes` serves the objects of one table.
     ///
     /// It keeps, too, the object or array that an ignored member at each position held last
     /// (``JSONCursor/skipValue(at:hints:)``): the objects of an array often repeat those whole.
@@ -22,13 +24,14 @@ extension JSONCursor {
         /// twenty bytes and `":` (every key of the contract's repeated objects).
         @usableFromInline static let window = 24
 
-        /// The run of text a member at this position began with last time: from the end of
-        /// the value before it (or of the object's `{`) to the end of its `:`, white space and
-        /// `,` included, as loaded words, zero past `length` bytes, with the masks of those
-        /// bytes; where the key lies in it; and the key's index in the table (-1: none).
-        /// `length` 0: no hint (none seen, the run was longer than ``window``, or fewer than
-        /// ``window`` bytes were left to read from its start), nothing else read; every field
-        /// zero then, so that a set of hints starts as zeroed memory.
+        /// The run of text a member at this position began with last time (or the table's
+        /// expected text, ``init(expecting:)``): from the end of the value before it (or of the
+        /// object's `{`) to the end of its `:`, white space and `,` included, as loaded words,
+        /// zero past `length` bytes, with the masks of those bytes; where the key lies in it; and
+        /// the key's index in the table (-1: none). `length` 0: no hint (none seen, the run was
+        /// longer than ``window``, or fewer than ``window`` bytes were left to read from its
+        /// start), nothing else read; every field zero then, so that a set made by `init()` is
+        /// zeroed memory.
         @usableFromInline struct Hint {
             @usableFromInline var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
             @usableFromInline var masks: (UInt64, UInt64, UInt64) = (0, 0, 0)
@@ -145,8 +148,9 @@ extension JSONCursor {
     /// are tried first and updated.
     ///
     /// A member whose text, from the cursor to its `:`, is byte for byte the text of the last
-    /// member read the long way at this position (in an earlier object) is read as that member
-    /// was: same separator, same key, same index (the cursor is at the same point of the
+    /// member read the long way at this position (in an earlier object; before any, the text the
+    /// table expects there) is read as that member was: same separator, same key, same index
+    /// (the cursor is at the same point of the
     /// grammar, after a value or after the `{`, so the same bytes are the same tokens). No scan,
     /// no lookup, no branch per byte.
     ///

@@ -67,11 +67,16 @@ public final class JSONKeyTable: @unchecked Sendable {
         // is matched by its word alone, which needs every key of the table to be such a key too.
         let escaped = keys.map { $0.withUnsafeBufferPointer(ByteScanning.needsEscaping) }
         let plainKeys = zip(keys, escaped).allSatisfy { key, escaped in !key.isEmpty && !escaped }
+        // An expected text only for a key the cursor reads as plain text (ASCII, nothing to
+        // escape): it declines any other, and a hint must not accept what it declines.
+        let expectable = zip(keys, escaped).map { key, escaped in !escaped && key.allSatisfy { $0 < 0x80 } }
         expectedMemberCount = min(keys.count, JSONCursor.MemberPrefixes.count)
         expectedPrefixes = UnsafeMutablePointer.allocate(capacity: 1)
         expectedPrefixes.initialize(to: JSONCursor.MemberPrefixes())
-        expectedMembers = expectedPrefixes.pointee.hint(0)  // in the allocation: it stays put
-        for (position, key) in keys.prefix(expectedMemberCount).enumerated() where !escaped[position] {
+        // The pointee is addressed in place (its addressor gives the allocation's own address),
+        // so the pointer stays valid as long as the allocation.
+        expectedMembers = expectedPrefixes.pointee.hint(0)
+        for (position, key) in keys.prefix(expectedMemberCount).enumerated() where expectable[position] {
             (expectedMembers + position).pointee = Self.expectedMember(key, at: position)
         }
         if searchingPerfectHash, plainKeys, let found = Self.perfectHash(keys) {
@@ -107,7 +112,7 @@ public final class JSONKeyTable: @unchecked Sendable {
     }
 
     /// The hint of the key at `position` written in order without white space (see
-    /// ``expectedMembers``), for a key that needs no escaping; no hint for a text too long.
+    /// ``expectedMembers``), for a plain ASCII key; no hint for a text too long.
     private static func expectedMember(_ key: [UInt8], at position: Int) -> JSONCursor.MemberPrefixes.Hint {
         let window = JSONCursor.MemberPrefixes.window
         let separator = position == 0 ? 0 : 1

@@ -368,6 +368,7 @@ struct JSONCursorTests {
             #expect(members(text, in: table, hinted: true) == nil, "\(text)")
             #expect(members(text, in: table, hinted: false) == nil, "\(text)")
             #expect(members(text, in: table, hinted: false, expected: true) == nil, "\(text)")
+            #expect(members(text, in: table, hinted: true, seeded: true) == nil, "\(text)")
         }
     }
 
@@ -426,6 +427,13 @@ struct JSONCursorTests {
         #expect((0..<5).map { long.expectedMember(at: $0)?.pointee.length ?? -1 } == [24, 24, 0, 0, 0])
         let text = "[{\"\(String(repeating: "a", count: 21))\":1,\"\(String(repeating: "b", count: 20))\":2,\"\(String(repeating: "c", count: 21))\":3}]"
         #expect(members(text, in: long, hinted: false, expected: true) == plainMembers(text, in: long))
+        #expect(members(text, in: long, hinted: true, seeded: true) == plainMembers(text, in: long))
+        // A key with a byte past ASCII has no expected text: the cursor declines such a key, and
+        // so must its hints.
+        let accented = JSONKeyTable(keys: ["caf\u{E9}", "b"])
+        #expect(accented.expectedMember(at: 0)?.pointee.length == 0)
+        #expect(accented.expectedMember(at: 1)?.pointee.length == 5)
+        #expect(members("[{\"caf\u{E9}\":1,\"b\":2}]", in: accented, hinted: true, seeded: true) == nil)
     }
 
     @Test("a run is compared up to its last byte, whatever its length across the hint's three words")
