@@ -183,11 +183,10 @@ struct RequestRefusal: Error {
 }
 
 /// What a reader keeps from the objects of one array (``RequestReader/ObjectHints``), as the
-/// array starts: nothing yet, or what an object of `table`'s fields written in the table's order
-/// would teach (the cursor's ``JSONCursor/MemberPrefixes/init(expecting:)``; a document's
-/// ``JSONKeyTable/KeysByPosition`` starts empty either way).
+/// array starts: what an object of `table`'s fields written in the table's order would teach
+/// (the cursor's ``JSONCursor/MemberPrefixes/init(expecting:)``; a document's
+/// ``JSONKeyTable/KeysByPosition`` starts empty).
 protocol ArrayObjectHints {
-    init()
     init(expecting table: JSONKeyTable)
 }
 
