@@ -13,11 +13,14 @@
 #       copy of OLD.so as the noise floor (Benchmarks/compare.c), then the cold start of each;
 #       exits non-zero when the two answer differently. --record also appends the tables to
 #       BENCHMARKS.md's "Comparisons" (which --write keeps, with "What the work found").
-#   bash Benchmarks/run.sh --peer [--unread] [--record "what this run is"]
+#   bash Benchmarks/run.sh --peer [--unread] [--fixed] [--record "what this run is"]
 #       the core against the C++ + simdjson peer on every workload of the methods it has,
 #       interleaved, with a copy of the core as the noise floor (Benchmarks/compare.c --peer);
 #       with --unread, again on the same requests without the members no rule reads
-#       (Benchmarks/strip-unread.py): what validating them costs the core, which the peer skips.
+#       (Benchmarks/strip-unread.py): what validating them costs the core, which the peer skips;
+#       with --fixed, again on the workloads beside their small requests with the top-level arrays
+#       emptied (Benchmarks/empty-arrays.py): a call's cost apart from its elements, and an
+#       element's in a short request and in a long one.
 #   bash Benchmarks/run.sh --javascript [OTHER.wasm] [--record "what this run is"]
 #       the WebAssembly module through the JavaScript binding against the native library, every
 #       workload interleaved, and plain JavaScript (Benchmarks/plain/) against the module for the
@@ -64,8 +67,9 @@ if [ "${1:-}" = "--javascript" ]; then
 fi
 if [ "${1:-}" = "--peer" ]; then
   shift
-  unread=
+  unread= fixed=
   if [ "${1:-}" = "--unread" ]; then unread=1; shift; fi
+  if [ "${1:-}" = "--fixed" ]; then fixed=1; shift; fi
   if [ ! -e "$TC_BUILD/Benchmarks/libtcsimdjson.so" ]; then
     echo "run.sh --peer: the build has no C++ + simdjson peer (Benchmarks/libtcsimdjson.so: libsimdjson-dev and clang)" >&2
     exit 1
@@ -80,6 +84,14 @@ if [ "${1:-}" = "--peer" ]; then
     python3 Benchmarks/strip-unread.py "$requests/as-written" "$requests/read"
     { echo; echo "The same requests without the members no rule reads (Benchmarks/strip-unread.py):"; echo; } | tee -a "$table"
     "$TC_BUILD/Benchmarks/benchmark-compare" --peer "$requests/read" "$TC_BUILD/libtournamentcore.so" \
+      "$TC_BUILD/Benchmarks/libtcsimdjson.so" 11 | tail -n +4 | tee -a "$table"
+  fi
+  if [ -n "$fixed" ]; then
+    mkdir "$requests/fixed"
+    cp "$requests"/as-written/*.json "$requests/fixed"
+    python3 Benchmarks/empty-arrays.py "$requests/as-written" "$requests/fixed"
+    { echo; echo "The workloads beside their small requests with the top-level arrays emptied (Benchmarks/empty-arrays.py):"; echo; } | tee -a "$table"
+    "$TC_BUILD/Benchmarks/benchmark-compare" --peer "$requests/fixed" "$TC_BUILD/libtournamentcore.so" \
       "$TC_BUILD/Benchmarks/libtcsimdjson.so" 11 | tail -n +4 | tee -a "$table"
   fi
   if [ "${1:-}" = "--record" ]; then record "$table" "${2:?--record needs a description of the run}"; fi

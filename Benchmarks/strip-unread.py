@@ -85,20 +85,24 @@ def text(value):
     return json.dumps(value, ensure_ascii=False)
 
 
+def workloads(source):
+    """Each workload in the folder `source` (METHOD.SIZE.json), in name order: its file's name,
+    its method and its request, with numbers as written."""
+    for name in sorted(os.listdir(source)):
+        if name.endswith(".json"):
+            with open(os.path.join(source, name), encoding="utf-8") as handle:
+                yield name, name.rsplit(".", 2)[0], json.load(handle, parse_float=Number, parse_int=Number)
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
     source, destination = sys.argv[1], sys.argv[2]
     os.makedirs(destination, exist_ok=True)
-    for name in sorted(os.listdir(source)):
-        if not name.endswith(".json"):
-            continue
-        method = name.rsplit(".", 2)[0]
+    for name, method, request in workloads(source):
         schema_name = f"{method}.request.schema.json"
         if not os.path.exists(os.path.join(SCHEMAS, schema_name)):
             continue
-        with open(os.path.join(source, name), encoding="utf-8") as handle:
-            request = json.load(handle, parse_float=Number, parse_int=Number)
         schema = load(schema_name)
         stripped = strip(request, schema, schema)
         with open(os.path.join(destination, name), "w", encoding="utf-8") as handle:
