@@ -8,11 +8,14 @@ extension JSONWriter {
     /// ``JSONTextRun/appendText(of:in:)``. The pieces must make valid JSON together.
     ///
     /// `expectedBytes`: what the run is likely to write, made room for at once (a long
-    /// response then grows its buffer once rather than doubling it many times).
+    /// response then grows its buffer once rather than doubling it many times); 0, not known:
+    /// ``JSONTextRun/roomAsked``. A run that writes more than its room grows the buffer as it
+    /// goes, by ``JSONTextRun/roomAsked`` at least; one that writes less, in a short response,
+    /// leaves the first buffer as it was (no second block for a few bytes).
     @inline(always)
     @inlinable public mutating func textRun(expectedBytes: Int = 0, _ body: (inout JSONTextRun) -> Void) {
         withUnsafeMutablePointer(to: &self) { writer in
-            var run = JSONTextRun(writer, room: max(expectedBytes, JSONTextRun.roomAsked))
+            var run = JSONTextRun(writer, room: expectedBytes > 0 ? expectedBytes : JSONTextRun.roomAsked)
             body(&run)
             run.finish()
         }

@@ -52,27 +52,35 @@ public struct RoundTallies: Sendable {
               _fastPath(current.add(points: Int64(score), isX: isX))
         else { return false }
         if !x.isNaN && !y.isNaN {
-            if impacts.isEmpty { impacts.reserveCapacity(256) }
+            if impacts.isEmpty { impacts.reserveCapacity(Self.firstImpactsCapacity) }
             impacts.append((x, y))
         }
         return true
     }
 
-    /// Makes room for `count` rounds, when none has ended yet (16 at least, as the first
-    /// ``endRound(date:)`` would): for a reader that can estimate how many come.
+    /// The rounds and impacts made room for at first, at least: on 64-bit platforms, the most
+    /// whose block (with the array's 32-byte header and the library's 16-byte allocation
+    /// header) stays within the 1,032 bytes glibc serves from a per-thread cache; a larger
+    /// block is taken from and returned to the shared bins, and costs a short request more than
+    /// a second growth costs a long one.
+    @usableFromInline static let firstRoundsCapacity = 15, firstImpactsCapacity = 61
+
+    /// Makes room for `count` rounds, when none has ended yet (``firstRoundsCapacity`` at
+    /// least, as the first ``endRound(date:)`` would): for a reader that can estimate how many
+    /// come.
     @_spi(Wire) public mutating func reserveCapacity(rounds count: Int) {
-        if rounds.isEmpty { rounds.reserveCapacity(max(count, 16)) }
+        if rounds.isEmpty { rounds.reserveCapacity(max(count, Self.firstRoundsCapacity)) }
     }
 
-    /// Makes room for `count` impacts, when none is kept yet (256 at least, as the first
-    /// impact would): for a reader that can estimate how many arrows come.
+    /// Makes room for `count` impacts, when none is kept yet (``firstImpactsCapacity`` at
+    /// least, as the first impact would): for a reader that can estimate how many arrows come.
     @_spi(Wire) public mutating func reserveCapacity(impacts count: Int) {
-        if impacts.isEmpty { impacts.reserveCapacity(max(count, 256)) }
+        if impacts.isEmpty { impacts.reserveCapacity(max(count, Self.firstImpactsCapacity)) }
     }
 
     /// Ends the round being read, shot at `date`; the next arrow begins another.
     public mutating func endRound(date: Int64) {
-        if rounds.isEmpty { rounds.reserveCapacity(16) }
+        if rounds.isEmpty { rounds.reserveCapacity(Self.firstRoundsCapacity) }
         rounds.append(Entry(date: date, tally: current, impacts: currentImpacts..<impacts.count))
         current = ArrowTally()
         currentImpacts = impacts.count
