@@ -30,6 +30,25 @@ struct JSONTextRunTests {
         }
     }
 
+    @Test("a run whose caller expects a few bytes takes them from the first buffer, which grows only when the run writes past it")
+    func expectedBytesSizeTheFirstRoom() {
+        var writer = JSONWriter(capacity: 100)
+        writer.append("[")
+        writer.textRun(expectedBytes: 8) { run in run.append("\"short\"") }
+        #expect(writer.capacity == 100)  // 1 KB of room (the unknown size's) would have grown it
+        var expected = "[\"short\""
+        writer.textRun(expectedBytes: 8) { run in
+            for index in 0..<50 {
+                run.append(",")
+                run.append(Int64(index) * 1_000_003)
+                expected += "," + String(Int64(index) * 1_000_003)
+            }
+        }
+        writer.append("]")
+        #expect(writer.capacity > 100)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == expected + "]")
+    }
+
     @Test("a string node's text is written as it stands when it has no escape, else decoded and escaped again as the writer escapes")
     func stringNodeText() throws {
         let request = #"["plain é", "tab\u0009 \"q\" \/ \u00e9", ""]"#
