@@ -34,17 +34,11 @@
  *
  *   SAFETY    No input can crash, hang or abort the calling process.
  *
- *   MEMORY    When memory runs out, what the library allocates itself (its copy of a request
- *             given with a length, the parsed request, the response, and, for a request of
- *             16 KiB or more, a trial block of its size allocated and released before any rule
- *             runs) ends the call with a NULL response, and the next call works normally. What
- *             the Swift runtime allocates for the rules (arrays and strings: a few blocks for a
- *             small request, more as a request has more elements: about 12,000 for a 2 MB
- *             tournaments.filter) cannot fail gracefully: the runtime ends the process
- *             (saying "Could not allocate memory" or "failed to allocate N bytes" on standard
- *             error), as in every Swift program. So under memory exhaustion a call can
- *             still end the process; the trial block is a heuristic that makes it less likely
- *             for large requests.
+ *   MEMORY    When an allocation fails anywhere in a call — the library's own buffers, or
+ *             the arrays, strings and objects the rules build — the call returns NULL:
+ *             everything it allocated is freed, a lock it held is released, the repair
+ *             registry is as it was, and the next call works normally. No failed allocation
+ *             ends the process (README, "Memory exhaustion": how each one is tested).
  *
  *   THREADS   Every function may be called from any thread, concurrently, without locking.
  *             Functions keep no state between calls, except the in-flight repair registry of
@@ -85,12 +79,12 @@
  *
  *     if (strcmp(tc_version(), TC_VERSION_STRING) != 0) { ... }
  *
- * TC_VERSION_NUMBER is MAJOR * 1000000 + MINOR * 1000 + PATCH (0.1.0 is 1000), for #if tests.
+ * TC_VERSION_NUMBER is MAJOR * 1000000 + MINOR * 1000 + PATCH (1.2.3 is 1002003), for #if tests.
  */
 #define TC_VERSION_MAJOR 0
-#define TC_VERSION_MINOR 1
+#define TC_VERSION_MINOR 2
 #define TC_VERSION_PATCH 0
-#define TC_VERSION_STRING "0.1.0"
+#define TC_VERSION_STRING "0.2.0"
 #define TC_VERSION_NUMBER (TC_VERSION_MAJOR * 1000000 + TC_VERSION_MINOR * 1000 + TC_VERSION_PATCH)
 
 #ifdef __cplusplus
@@ -172,8 +166,9 @@ TC_API char *tc_library_info(const char *request_json);
  * tc_tournaments_filter — method "tournaments.filter". Normalize tournament documents and list one
  * tab (Active, Completed or All) with its counts, labels and empty state.
  *
- * Request: {"tournaments", "tab", "publicOnly", "query", "limit"}; required: "tournaments".
- * Result:  {"tab", "tournaments", "counts", "labels", "isEmpty", "emptyState"}.
+ * Request: {"tournaments", "tab", "publicOnly", "query", "limit", "invalidDocuments"}; required:
+ *          "tournaments".
+ * Result:  {"tab", "tournaments", "counts", "labels", "isEmpty", "emptyState", "skipped"}.
  * Errors:  the common codes (see ERRORS above).
  * Fields, rules and examples: docs/API.md#tournamentsfilter. Release the response with
  * tc_string_free().
@@ -232,6 +227,18 @@ TC_API char *tc_participants_repair_begin(const char *request_json);
  * tc_string_free().
  */
 TC_API char *tc_participants_repair_end(const char *request_json);
+
+/*
+ * tc_participants_scorable — method "participants.scorable". Whom the signed-in user may enter
+ * scores for: themself and the guests they are the parent of.
+ *
+ * Request: {"participants", "currentUserId"}.
+ * Result:  {"participantIds", "entries"}.
+ * Errors:  the common codes (see ERRORS above).
+ * Fields, rules and examples: docs/API.md#participantsscorable. Release the response with
+ * tc_string_free().
+ */
+TC_API char *tc_participants_scorable(const char *request_json);
 
 /* ---------------------------------------------------------------------------------------------
  * Guests
