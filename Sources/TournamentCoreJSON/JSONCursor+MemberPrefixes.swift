@@ -150,9 +150,8 @@ extension JSONCursor {
     /// A member whose text, from the cursor to its `:`, is byte for byte the text of the last
     /// member read the long way at this position (in an earlier object; before any, the text the
     /// table expects there) is read as that member was: same separator, same key, same index
-    /// (the cursor is at the same point of the
-    /// grammar, after a value or after the `{`, so the same bytes are the same tokens). No scan,
-    /// no lookup, no branch per byte.
+    /// (the cursor is at the same point of the grammar, after a value or after the `{`, so the
+    /// same bytes are the same tokens). No scan, no lookup, no branch per byte.
     ///
     /// - Precondition: `position` is the number of members of this object read before this
     ///   one. The hints trust it for where in the grammar the cursor is (after the `{`, or after

@@ -26,10 +26,11 @@ public final class JSONKeyTable: @unchecked Sendable {
     /// begins its members: `"key":` at position 0, `,"key":` at position k, as hints
     /// (``JSONCursor/MemberPrefixes``) of the first ``expectedMemberCount`` positions (up to
     /// ``JSONCursor/MemberPrefixes/count``; none where a key is not plain ASCII, which the
-    /// cursor declines, or the text is longer than a hint holds). ``JSONCursor/nextMember(in:at:)`` tries them first, for objects
-    /// that have no hints of their own (read once per request), and an array's hints start as
-    /// them (``JSONCursor/MemberPrefixes/init(expecting:)``): written in the order the table
-    /// lists the keys, those members are read as an array's later objects' are.
+    /// cursor declines, or the text is longer than a hint holds).
+    /// ``JSONCursor/nextMember(in:at:)`` tries them first, for objects that have no hints of
+    /// their own (read once per request), and an array's hints start as them
+    /// (``JSONCursor/MemberPrefixes/init(expecting:)``): written in the order the table lists
+    /// the keys, those members are read as an array's later objects' are.
     @usableFromInline let expectedMembers: UnsafeMutablePointer<JSONCursor.MemberPrefixes.Hint>
     @usableFromInline let expectedMemberCount: Int
     /// A set of hints holding ``expectedMembers`` (the rest as `MemberPrefixes()` makes it): an
