@@ -33,6 +33,15 @@
  * library has such a header: the library's responses are freed with tc_string_free, never by
  * the host's free.
  *
+ * On arm64 a heap pointer may carry a tag in its top byte: Android 11 and later give an app's
+ * every block 0xB4 there (top-byte-ignore), and hardware memory tagging (MTE) a random tag in
+ * bits 56-59. Swift's arm64 layout outside Android keeps its own bits in bits 60-63 of an
+ * object reference (a String's discriminator, a bridge object's tags, the runtime's immortal
+ * bit), so a tag there would be read as Swift's and the first retain of such an object traps.
+ * The library is given every block with bits 60-63 clear (POINTER_TAG_BITS below: MTE's bits
+ * 56-59 stay, as its checks need), and its header keeps the cleared bits, so that free and
+ * realloc get back exactly the pointer the C library gave (bionic aborts on any other).
+ *
  * The scope lives in tc_call_scope_run's frame, and the thread finds it through one
  * thread-local pointer (a pthread key on Android, whose API 28 has no ELF TLS: the cross
  * builds compile this file a second time with TC_THREAD_KEYS for it). Outside a call (the
@@ -88,8 +97,10 @@ static int in_reserve(const void *block) {
 
 /* Before every block the library is given: its neighbours in the call's list (`next` NULL: in
  * none). Bit 0 of `previous` marks a block aligned more than malloc aligns, whose start the
- * word before the header holds; otherwise the block starts at its header. A list is circular,
- * around a header in the scope. */
+ * word before the header holds; otherwise the block starts at its header, and the bits of
+ * POINTER_TAG_BITS in `previous` are those of the pointer the C library gave for it (the
+ * neighbour's address in the rest of the word has them clear). A list is circular, around a
+ * header in the scope. */
 struct header {
     uintptr_t previous;
     struct header *next;
@@ -97,12 +108,22 @@ struct header {
 
 #define HEADER_BYTES sizeof(struct header) /* 2 words: what malloc aligns to everywhere */
 #define REALIGNED ((uintptr_t)1)
+#if defined(__aarch64__)
+#define POINTER_TAG_BITS ((uintptr_t)0xF << 60) /* Swift's bits of a reference on arm64 */
+#else
+#define POINTER_TAG_BITS ((uintptr_t)0) /* no tags: the code below compiles to what it was */
+#endif
+#define HEADER_BITS (REALIGNED | POINTER_TAG_BITS) /* `previous`'s bits that are not a link */
 
 static inline struct header *header_of(void *block) { return (struct header *)((unsigned char *)block - HEADER_BYTES); }
 static inline void *bytes_of(struct header *header) { return (unsigned char *)header + HEADER_BYTES; }
-static inline struct header *previous_of(const struct header *header) { return (struct header *)(header->previous & ~REALIGNED); }
+static inline struct header *previous_of(const struct header *header) { return (struct header *)(header->previous & ~HEADER_BITS); }
+/* The header of a block the C library gave at `start`, with its tag cleared. */
+static inline struct header *untagged_header(void *start) { return (struct header *)((uintptr_t)start & ~POINTER_TAG_BITS); }
+/* What the C library gave for the block whose header is `header`: what free and realloc take. */
 static inline void *start_of(struct header *header) {
-    return (header->previous & REALIGNED) ? ((void **)header)[-1] : (void *)header;
+    if (header->previous & REALIGNED) return ((void **)header)[-1];
+    return (void *)((uintptr_t)header | (header->previous & POINTER_TAG_BITS));
 }
 
 static inline void empty_list(struct header *list) {
@@ -113,15 +134,15 @@ static inline void empty_list(struct header *list) {
 static inline void link_block(struct header *list, struct header *header) {
     struct header *next = list->next;
     header->next = next;
-    header->previous = (uintptr_t)list | (header->previous & REALIGNED);
-    next->previous = (uintptr_t)header | (next->previous & REALIGNED);
+    header->previous = (uintptr_t)list | (header->previous & HEADER_BITS);
+    next->previous = (uintptr_t)header | (next->previous & HEADER_BITS);
     list->next = header;
 }
 
 static inline void unlink_block(struct header *header) {
     struct header *previous = previous_of(header), *next = header->next;
     previous->next = next;
-    next->previous = (uintptr_t)previous | (next->previous & REALIGNED);
+    next->previous = (uintptr_t)previous | (next->previous & HEADER_BITS);
     header->next = NULL;
 }
 
@@ -339,23 +360,29 @@ static inline __attribute__((always_inline)) void *admitted(struct header *heade
 /* malloc's block of `size` bytes with its header (inlined in posix_memalign too, through which
    the runtime allocates every object). */
 static inline __attribute__((always_inline)) void *allocate(size_t size) {
-    struct header *header = size <= SIZE_MAX - HEADER_BYTES ? __real_malloc(size + HEADER_BYTES) : NULL;
-    if (header != NULL) header->previous = 0;
+    void *start = size <= SIZE_MAX - HEADER_BYTES ? __real_malloc(size + HEADER_BYTES) : NULL;
+    struct header *header = untagged_header(start);
+    if (header != NULL) header->previous = (uintptr_t)start & POINTER_TAG_BITS;
     return admitted(header, size, malloc_alignment);
 }
 
 void *__wrap_malloc(size_t size) { return allocate(size); }
 
 void *__wrap_calloc(size_t count, size_t size) {
+    void *start;
     struct header *header;
     if (size != 0 && count > (SIZE_MAX - HEADER_BYTES) / size) return NULL; /* no such block */
-    header = __real_calloc(1, count * size + HEADER_BYTES);
+    start = __real_calloc(1, count * size + HEADER_BYTES);
+    header = untagged_header(start);
+    /* (calloc cleared `previous`: only a tag to record) */
+    if (POINTER_TAG_BITS != 0 && header != NULL) header->previous = (uintptr_t)start & POINTER_TAG_BITS;
     return admitted(header, count * size, malloc_alignment);
 }
 
 /* realloc of a block the library has (not NULL). */
 __attribute__((noinline)) static void *resize(void *block, size_t size) {
     struct header *header, *resized;
+    void *start;
     struct scope *scope;
     int listed;
     if (in_reserve(block)) { /* made while preparing: moved to a block of its own */
@@ -366,8 +393,8 @@ __attribute__((noinline)) static void *resize(void *block, size_t size) {
     }
     header = header_of(block);
     if (header->previous & REALIGNED) { /* (the library never resizes one: kept for soundness) */
-        void *start = start_of(header), *moved = __wrap_malloc(size);
-        size_t available = malloc_usable_size(start) - (size_t)((unsigned char *)block - (unsigned char *)start);
+        void *given = start_of(header), *moved = __wrap_malloc(size);
+        size_t available = malloc_usable_size(given) - (size_t)((uintptr_t)block - ((uintptr_t)given & ~POINTER_TAG_BITS));
         if (moved != NULL) {
             memcpy(moved, block, size < available ? size : available);
             __wrap_free(block);
@@ -376,7 +403,8 @@ __attribute__((noinline)) static void *resize(void *block, size_t size) {
     }
     listed = header->next != NULL;
     if (listed) unlink_block(header);
-    resized = size <= SIZE_MAX - HEADER_BYTES ? __real_realloc(header, size + HEADER_BYTES) : NULL;
+    start = size <= SIZE_MAX - HEADER_BYTES ? __real_realloc(start_of(header), size + HEADER_BYTES) : NULL;
+    resized = untagged_header(start);
     scope = current_scope();
     if (resized == NULL) {
         void *moved;
@@ -384,12 +412,14 @@ __attribute__((noinline)) static void *resize(void *block, size_t size) {
         if (scope == NULL || !scope->preparing) return unavailable(size, malloc_alignment);
         moved = from_reserve(size, malloc_alignment); /* while preparing */
         if (moved != NULL) {
-            size_t available = malloc_usable_size(header) - HEADER_BYTES;
+            size_t available = malloc_usable_size(start_of(header)) - HEADER_BYTES;
             memcpy(moved, block, size < available ? size : available);
             __wrap_free(block);
         }
         return moved;
     }
+    /* (realloc copied the header, whose link is made again next: only the tag can be new) */
+    if (POINTER_TAG_BITS != 0) resized->previous = (uintptr_t)start & POINTER_TAG_BITS;
     if (listed) link_block(scope->list, resized);
     return bytes_of(resized);
 }
@@ -422,7 +452,7 @@ __attribute__((noinline)) static int refused(void) {
 __attribute__((noinline)) static int allocate_aligned(void **result, size_t alignment, size_t size) {
     size_t rounded = (size + alignment - 1) / alignment * alignment + alignment;
     unsigned char *start = rounded > size ? aligned_alloc(alignment, rounded) : NULL;
-    struct header *header = start != NULL ? (struct header *)(start + alignment - HEADER_BYTES) : NULL;
+    struct header *header = start != NULL ? untagged_header(start + alignment - HEADER_BYTES) : NULL;
     void *bytes;
     if (header != NULL) {
         ((void **)header)[-1] = start;

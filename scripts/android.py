@@ -7,6 +7,7 @@ the stub libraries the libraries are linked against, the checks of each library,
     python3 scripts/android.py check-library ABI API LIB.so the checks below, on one library
     python3 scripts/android.py aar OUT.aar VERSION API CLASSES_JAR ABI=LIB.so...
     python3 scripts/android.py check-aar AAR API            the AAR's layout, then each library
+    python3 scripts/android.py extract AAR ABI OUT.so       one library of the AAR, for glibc's loader
 
 android/bionic-symbols.txt is what bionic's own lists (libc/libc.map.txt, libm/libm.map.txt in
 AOSP's bionic) say an app may call, per ABI and from which API level: the libraries are linked
@@ -307,6 +308,55 @@ def check_aar(path, api, objdump="llvm-objdump"):
     print(f"ok {Path(path).name}: {len(ABIS)} ABIs, API {api}, classes.jar, proguard.txt, POM")
 
 
+# ---- one of the AAR's libraries, for the runs over glibc (Tests/android) ---------------------
+
+# Android's own dynamic tags for RELR relocations (Android 9's loader reads them; API 28 libraries
+# carry these), and the standard ones glibc's loader reads (2.36 and later): the same tables.
+ANDROID_TO_STANDARD_TAGS = {0x6FFFE000: 36, 0x6FFFE001: 35, 0x6FFFE003: 37}  # RELR, RELRSZ, RELRENT
+# Android's packed relocations (APS2), which no other loader reads: the libraries must not have them.
+ANDROID_PACKED_TAGS = {0x6000000F: "DT_ANDROID_REL", 0x60000010: "DT_ANDROID_RELSZ",
+                       0x60000011: "DT_ANDROID_RELA", 0x60000012: "DT_ANDROID_RELASZ"}
+
+
+def extract_library(aar_path, abi, out):
+    """Writes the AAR's jni/ABI/libtournamentcore.so to OUT with its DT_ANDROID_RELR* tags renamed
+    to DT_RELR*: the one change glibc's loader needs to load it (docs/ANDROID.md, "What runs
+    here"). Every other byte is the AAR's."""
+    import struct
+    with zipfile.ZipFile(aar_path) as aar:
+        data = bytearray(aar.read(f"jni/{abi}/libtournamentcore.so"))
+    if data[:4] != b"\x7fELF" or data[5] != 1:
+        fail(f"{aar_path}: jni/{abi}/libtournamentcore.so is not a little-endian ELF file")
+    wide = data[4] == 2
+    header = "<16xHHIQQQIHHHHHH" if wide else "<16xHHIIIIIHHHHHH"
+    fields = struct.unpack_from(header, data)
+    program_offset, entry_size, entry_count = fields[4], fields[8], fields[9]
+    segment = "<IIQQQQQQ" if wide else "<IIIIIIII"
+    dynamic = None
+    for index in range(entry_count):
+        values = struct.unpack_from(segment, data, program_offset + index * entry_size)
+        if values[0] == 2:  # PT_DYNAMIC
+            dynamic = (values[2], values[5]) if wide else (values[1], values[4])  # offset, size
+    if dynamic is None:
+        fail(f"jni/{abi}/libtournamentcore.so has no dynamic segment")
+    pair = "<qQ" if wide else "<iI"
+    step = struct.calcsize(pair)
+    renamed = 0
+    for offset in range(dynamic[0], dynamic[0] + dynamic[1], step):
+        tag, value = struct.unpack_from(pair, data, offset)
+        if tag == 0:
+            break
+        if tag in ANDROID_PACKED_TAGS:
+            fail(f"jni/{abi}/libtournamentcore.so has {ANDROID_PACKED_TAGS[tag]} (packed relocations), "
+                 "which only Android's loader reads")
+        if tag in ANDROID_TO_STANDARD_TAGS:
+            struct.pack_into(pair, data, offset, ANDROID_TO_STANDARD_TAGS[tag], value)
+            renamed += 1
+    Path(out).parent.mkdir(parents=True, exist_ok=True)
+    Path(out).write_bytes(bytes(data))
+    print(f"{out}: jni/{abi}/libtournamentcore.so, {renamed} DT_ANDROID_RELR tags read as DT_RELR")
+
+
 def main(arguments):
     if not arguments:
         fail(__doc__)
@@ -323,6 +373,8 @@ def main(arguments):
         make_aar(rest[0], rest[1], int(rest[2]), rest[3], rest[4:])
     elif command == "check-aar":
         check_aar(rest[0], int(rest[1]), objdump)
+    elif command == "extract":
+        extract_library(rest[0], rest[1], rest[2])
     else:
         fail(f"unknown command {command}\n{__doc__}")
 

@@ -8,11 +8,13 @@ their size stripped, and how the test command runs them.
 
 A row is written for what the build folder holds: the native library, each library of
 cmake/cross.cmake (build/cross/<name>/), each of cmake/android.cmake (build/android/<abi>/), and
-tournamentcore.wasm. Sizes are stripped
+tournamentcore.wasm; what each is checked with is said from the tests the build registered with
+ctest (`ctest --show-only=json-v1`). Sizes are stripped
 (`llvm-objcopy --strip-unneeded`, which reads every ELF target), in MB rounded to 0.01;
 --check allows 5 % (a size moves with every change, a row does not).
 """
 import argparse
+import json
 import os
 import re
 import shutil
@@ -23,16 +25,62 @@ import tempfile
 BEGIN = "<!-- BEGIN GENERATED: platforms (scripts/platforms.py; do not edit) -->"
 END = "<!-- END GENERATED: platforms -->"
 
-# How each library is checked by the test command, by its folder name.
+# How each library is checked by the test command, by its folder name; for the ARM and Android
+# rows, said from the tests the build registered with ctest (checked_by), so that the table says
+# "tagged heap" or "MTE" only where a test runs that way.
 CHECKED = {
     "x86_64": "every test (Swift, C, Python, Kotlin, sanitizers, fuzzing)",
-    "aarch64": "under qemu-user: C ABI tests, threads, golden files, hostile suite, the 20,000-request differential",
-    "armv7": "under qemu-user: C ABI tests, threads, golden files, hostile suite, the 20,000-request differential",
     "wasm32": "Node (JavaScript tests, the differential) and headless Chromium (the web example)",
-    "Android arm64-v8a": "not run (no device): the aarch64 objects, linked for bionic; symbols at API 28, 16 KB pages, x18 kept (scripts/android.py)",
-    "Android armeabi-v7a": "not run (no device): the armv7 objects, linked for bionic; symbols at API 28, 16 KB pages (scripts/android.py)",
-    "Android x86_64": "not run (no emulator): the x86_64 objects, linked for bionic; symbols at API 28, 16 KB pages (scripts/android.py)",
 }
+FILE_CHECKS = {
+    "Android arm64-v8a": "symbols at API 28, 16 KB pages, x18 kept (scripts/android.py)",
+    "Android armeabi-v7a": "symbols at API 28, 16 KB pages (scripts/android.py)",
+    "Android x86_64": "symbols at API 28, 16 KB pages (scripts/android.py)",
+}
+# Row -> (the prefix of its C tests' names, its differential's test, its runner in that test).
+RUNS = {
+    "aarch64": ("aarch64_", "cross_differential", "aarch64="),
+    "armv7": ("armv7_", "cross_differential", "armv7="),
+    "Android arm64-v8a": ("android_arm64-v8a_", "android_differential", "android-arm64-v8a="),
+    "Android armeabi-v7a": ("android_armeabi-v7a_", "android_differential", "android-armeabi-v7a="),
+    "Android x86_64": ("android_x86_64_", "android_differential", "android-x86_64="),
+}
+SUITES = [("test_abi", "C ABI tests"), ("test_threads", "threads"), ("test_golden", "golden files"),
+          ("test_hostile", "hostile suite")]
+
+
+def registered_tests(build):
+    """{test name: its command line} of the build's ctest tests."""
+    listed = subprocess.run(["ctest", "--test-dir", build, "--show-only=json-v1"],
+                            capture_output=True, text=True, check=True).stdout
+    return {test["name"]: " ".join(test.get("command", [])) for test in json.loads(listed)["tests"]}
+
+
+def checked_by(name, tests):
+    """What the test command runs a library row with, from the registered tests."""
+    if name in CHECKED:
+        return CHECKED[name]
+    prefix, differential, runner = RUNS[name]
+    own = {test: command for test, command in tests.items() if test.startswith(prefix)}
+    suites = [said for program, said in SUITES if any(test.endswith("_" + program) for test in own)]
+    if runner in tests.get(differential, ""):
+        suites.append("the 20,000-request differential")
+    files = FILE_CHECKS.get(name)
+    if not suites:
+        return ("not run: " + files) if files else "built, not run"
+    commands = " ".join(own.values())
+    how = "natively" if "--cpu x86_64" in commands else "under qemu-user"
+    if name.startswith("Android"):
+        how = "the AAR's file, over glibc with bionic's stand-ins, " + how
+    if "--heap bionic" in commands:
+        how += " with Android's tagged heap"
+    if "--heap mte" in commands:
+        how += " (and MTE: %s)" % ", ".join(said for program, said in SUITES
+                                             if any("_mte_" + program in test for test in own))
+    text = "%s: %s" % (how, ", ".join(suites))
+    return text + ("; " + files if files else "")
+
+
 WHERE = {
     "x86_64": "Linux x86_64 (glibc): servers, desktops, the Python wheel, the JVM",
     "aarch64": "Linux arm64 (glibc): ARM servers, boards, 64-bit Raspberry Pi OS",
@@ -72,10 +120,10 @@ def rows(build):
     return found
 
 
-def table(found):
+def table(found, tests):
     lines = [BEGIN, "| CPU | file | MB stripped | for | checked here |", "|---|---|---:|---|---|"]
     for name, file, size in found:
-        lines.append("| %s | %s | %.2f | %s | %s |" % (name, file, size, WHERE.get(name, ""), CHECKED.get(name, "built")))
+        lines.append("| %s | %s | %.2f | %s | %s |" % (name, file, size, WHERE.get(name, ""), checked_by(name, tests)))
     lines.append(END)
     return "\n".join(lines)
 
@@ -99,7 +147,8 @@ def main():
     group.add_argument("--write", metavar="README")
     options = parser.parse_args()
     found = rows(options.build)
-    text = table(found)
+    tests = registered_tests(options.build)
+    text = table(found, tests)
     if options.write:
         readme = open(options.write, encoding="utf-8").read()
         if BEGIN not in readme:
@@ -112,7 +161,7 @@ def main():
         stated = parse(open(options.check, encoding="utf-8").read())
         if stated is None:
             sys.exit("%s has no platforms block" % options.check)
-        expected = [(name, file, size, WHERE.get(name, ""), CHECKED.get(name, "built")) for name, file, size in found]
+        expected = [(name, file, size, WHERE.get(name, ""), checked_by(name, tests)) for name, file, size in found]
         problems = []
         if [row[0] for row in stated] != [row[0] for row in expected]:
             problems.append("README lists %s; the build made %s" % ([r[0] for r in stated], [r[0] for r in expected]))
