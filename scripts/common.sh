@@ -72,24 +72,33 @@ tc_require_python_modules() {
     || python3 -m pip install --quiet --break-system-packages "${missing[@]}"
 }
 
-# Configures (once) and builds the C library, the tool, the examples and the C tests.
+# Configures the build folder: cmake with the Swift compiler found above and OPTIONS (-D...),
+# its output kept for an error only. A folder configured before is configured again: cached
+# options are overridden by those given, and tools looked for and not found then are looked for
+# again.
+tc_cmake_configure() {
+  cmake -S "$TC_ROOT" -B "$TC_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_Swift_COMPILER="$(command -v swiftc)" "$@" > "$TC_BUILD.configure.log" 2>&1 \
+    || { cat "$TC_BUILD.configure.log" >&2; exit 1; }
+  rm -f "$TC_BUILD.configure.log"
+}
+
+# Configures (once: a folder configured before is kept as it is) and builds the C library, the
+# tool, the examples and, when the tools are installed, the tests and bindings.
 tc_cmake_build() {
-  if [ ! -f "$TC_BUILD/build.ninja" ]; then
-    cmake -S "$TC_ROOT" -B "$TC_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-      -DCMAKE_Swift_COMPILER="$(command -v swiftc)" > "$TC_BUILD.configure.log" 2>&1 \
-      || { cat "$TC_BUILD.configure.log" >&2; exit 1; }
-    rm -f "$TC_BUILD.configure.log"
-  fi
+  [ -f "$TC_BUILD/build.ninja" ] || tc_cmake_configure
   cmake --build "$TC_BUILD"
 }
 
-# The Kotlin binding's build and tests: kotlinc 1.3 (Debian's), JNA, Gson and JUnit 5; the .deb
-# packages: dpkg-dev (dpkg-shlibdeps) and file; strace (system calls of guests.generateId);
-# python3-venv and python3-pip (the Python package's test, for a Debian python3); WASI's C
-# library (tournamentcore.wasm) and Node (its tests). The test command adds chromium (the web
-# example's page, loaded headless) and simdjson (the benchmark's C++ peer, whose responses its
-# smoke test checks), as Benchmarks/run.sh does simdjson.
-TC_PACKAGES=(cmake ninja-build pkg-config libjansson-dev g++ binutils dpkg-dev file strace python3-venv python3-pip
+# What the demo needs: the build tools and jansson (its C host reads and writes JSON with it).
+TC_DEMO_PACKAGES=(cmake ninja-build pkg-config libjansson-dev g++)
+# And the tests: binutils; the Kotlin binding's build and tests: kotlinc 1.3 (Debian's), JNA, Gson
+# and JUnit 5; the .deb packages: dpkg-dev (dpkg-shlibdeps) and file; strace (system calls of
+# guests.generateId); python3-venv and python3-pip (the Python package's test, for a Debian
+# python3); WASI's C library (tournamentcore.wasm) and Node (its tests). The test command adds
+# chromium (the web example's page, loaded headless) and simdjson (the benchmark's C++ peer,
+# whose responses its smoke test checks), as Benchmarks/run.sh does simdjson.
+TC_PACKAGES=("${TC_DEMO_PACKAGES[@]}" binutils dpkg-dev file strace python3-venv python3-pip
              kotlin libjna-java libgoogle-gson-java junit5 wasi-libc nodejs node-typescript)
 # The ARM builds (cmake/cross.cmake) and their tests: Debian's cross compilers and C libraries,
 # those architectures' jansson (multiarch, after tc_require_architectures arm64 armel), qemu-user.
