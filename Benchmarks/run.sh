@@ -7,13 +7,13 @@
 # (Benchmarks/instructions.sh, under callgrind), and prints their tables.
 #   bash Benchmarks/run.sh [--write]     (--write also rewrites BENCHMARKS.md with this run, and
 #                                         README's targets from it: scripts/benchmark-targets.py)
-#   bash Benchmarks/run.sh --against OLD.so [--record "what OLD.so is"]
+#   bash Benchmarks/run.sh --against OLD.so
 #       this build of the core against another (an earlier commit's libtournamentcore.so, or
 #       this commit built with other settings), every workload interleaved in one run, with a
 #       copy of OLD.so as the noise floor (Benchmarks/compare.c), then the cold start of each;
-#       exits non-zero when the two answer differently. --record also appends the tables to
-#       BENCHMARKS.md's "Comparisons" (which --write keeps, with "What the work found").
-#   bash Benchmarks/run.sh --peer [--unread] [--fixed] [--record "what this run is"]
+#       exits non-zero when the two answer differently. (A comparison's tables go in the commit
+#       message of the change it measures: BENCHMARKS.md holds the last full run.)
+#   bash Benchmarks/run.sh --peer [--unread] [--fixed]
 #       the core against the C++ + simdjson peer on every workload of the methods it has,
 #       interleaved, with a copy of the core as the noise floor (Benchmarks/compare.c --peer);
 #       with --unread, again on the same requests without the members no rule reads
@@ -21,29 +21,17 @@
 #       with --fixed, again on the workloads beside their small requests with the top-level arrays
 #       emptied (Benchmarks/empty-arrays.py): a call's cost apart from its elements, and an
 #       element's in a short request and in a long one.
-#   bash Benchmarks/run.sh --javascript [OTHER.wasm] [--record "what this run is"]
+#   bash Benchmarks/run.sh --javascript [OTHER.wasm]
 #       the WebAssembly module through the JavaScript binding against the native library, every
 #       workload interleaved, and plain JavaScript (Benchmarks/plain/) against the module for the
 #       three methods it has (Benchmarks/javascript.mjs, in Node), alone (the full run includes it
-#       too); with OTHER.wasm, another build of the module in the same rounds. --record appends
-#       the table to "Comparisons".
+#       too); with OTHER.wasm, another build of the module in the same rounds.
 set -euo pipefail
 source "$(dirname "$0")/../scripts/common.sh"
 tc_find_swift
 tc_require_packages "${TC_PACKAGES[@]}" libsimdjson-dev
 cd "$TC_ROOT"
 tc_cmake_build > /dev/null
-# Appends TABLE_FILE to BENCHMARKS.md's "Comparisons" under a heading: DESCRIPTION, the date, the commit.
-record() {
-  {
-    grep -q "^## Comparisons" "$TC_ROOT/BENCHMARKS.md" || printf '\n## Comparisons\n\nRuns of `bash Benchmarks/run.sh --against OLD.so --record ...` (or `--peer`, `--javascript`), newest last.\n'
-    echo
-    echo "### $2 ($(date -u +%Y-%m-%d), $(git -C "$TC_ROOT" rev-parse --short HEAD))"
-    echo
-    cat "$1"
-  } >> "$TC_ROOT/BENCHMARKS.md"
-  echo "appended to BENCHMARKS.md"
-}
 # The WebAssembly module against the native library (Benchmarks/javascript.mjs), on REQUESTS_DIR.
 javascript_benchmark() {
   if [ -e "$TC_BUILD/tournamentcore.wasm" ] && command -v node > /dev/null; then
@@ -56,13 +44,11 @@ javascript_benchmark() {
 if [ "${1:-}" = "--javascript" ]; then
   shift
   other=
-  if [ -n "${1:-}" ] && [ "$1" != "--record" ]; then other=$(realpath "$1"); shift; fi
+  if [ -n "${1:-}" ]; then other=$(realpath "$1"); shift; fi
   requests=$(mktemp -d)
-  table=$(mktemp)
-  trap 'rm -rf "$requests" "$table"' EXIT
+  trap 'rm -rf "$requests"' EXIT
   "$TC_BUILD/Benchmarks/benchmark" --quick --all-requests "$requests" > /dev/null
-  javascript_benchmark "$requests" "$other" | tee "$table"
-  if [ "${1:-}" = "--record" ]; then record "$table" "${2:?--record needs a description of the run}"; fi
+  javascript_benchmark "$requests" "$other"
   exit
 fi
 if [ "${1:-}" = "--peer" ]; then
@@ -75,26 +61,24 @@ if [ "${1:-}" = "--peer" ]; then
     exit 1
   fi
   requests=$(mktemp -d)
-  table=$(mktemp)
-  trap 'rm -rf "$requests" "$table"' EXIT
+  trap 'rm -rf "$requests"' EXIT
   "$TC_BUILD/Benchmarks/benchmark" --quick --all-requests "$requests/as-written" > /dev/null
   "$TC_BUILD/Benchmarks/benchmark-compare" --peer "$requests/as-written" "$TC_BUILD/libtournamentcore.so" \
-    "$TC_BUILD/Benchmarks/libtcsimdjson.so" 11 | tee "$table"
+    "$TC_BUILD/Benchmarks/libtcsimdjson.so" 11
   if [ -n "$unread" ]; then
     python3 Benchmarks/strip-unread.py "$requests/as-written" "$requests/read"
-    { echo; echo "The same requests without the members no rule reads (Benchmarks/strip-unread.py):"; echo; } | tee -a "$table"
+    { echo; echo "The same requests without the members no rule reads (Benchmarks/strip-unread.py):"; echo; }
     "$TC_BUILD/Benchmarks/benchmark-compare" --peer "$requests/read" "$TC_BUILD/libtournamentcore.so" \
-      "$TC_BUILD/Benchmarks/libtcsimdjson.so" 11 | tail -n +4 | tee -a "$table"
+      "$TC_BUILD/Benchmarks/libtcsimdjson.so" 11 | tail -n +4
   fi
   if [ -n "$fixed" ]; then
     mkdir "$requests/fixed"
     cp "$requests"/as-written/*.json "$requests/fixed"
     python3 Benchmarks/empty-arrays.py "$requests/as-written" "$requests/fixed"
-    { echo; echo "The workloads beside their small requests with the top-level arrays emptied (Benchmarks/empty-arrays.py):"; echo; } | tee -a "$table"
+    { echo; echo "The workloads beside their small requests with the top-level arrays emptied (Benchmarks/empty-arrays.py):"; echo; }
     "$TC_BUILD/Benchmarks/benchmark-compare" --peer "$requests/fixed" "$TC_BUILD/libtournamentcore.so" \
-      "$TC_BUILD/Benchmarks/libtcsimdjson.so" 11 | tail -n +4 | tee -a "$table"
+      "$TC_BUILD/Benchmarks/libtcsimdjson.so" 11 | tail -n +4
   fi
-  if [ "${1:-}" = "--record" ]; then record "$table" "${2:?--record needs a description of the run}"; fi
   exit
 fi
 if [ "${1:-}" = "--against" ]; then
@@ -102,14 +86,11 @@ if [ "${1:-}" = "--against" ]; then
   requests=$(mktemp -d)
   trap 'rm -rf "$requests"' EXIT
   "$TC_BUILD/Benchmarks/benchmark" --quick --all-requests "$requests" > /dev/null
-  table=$(mktemp)
-  "$TC_BUILD/Benchmarks/benchmark-compare" "$requests" "$baseline" "$TC_BUILD/libtournamentcore.so" 11 | tee "$table"
+  "$TC_BUILD/Benchmarks/benchmark-compare" "$requests" "$baseline" "$TC_BUILD/libtournamentcore.so" 11
   for library in "$baseline" "$TC_BUILD/libtournamentcore.so"; do
-    echo | tee -a "$table"
-    "$TC_BUILD/Benchmarks/benchmark-coldstart" "$requests" "$library" "$TC_BUILD/Benchmarks/libtcreference.so" | tee -a "$table"
+    echo
+    "$TC_BUILD/Benchmarks/benchmark-coldstart" "$requests" "$library" "$TC_BUILD/Benchmarks/libtcreference.so"
   done
-  if [ "${3:-}" = "--record" ]; then record "$table" "${4:?--record needs a description of OLD.so}"; fi
-  rm -f "$table"
   exit
 fi
 output=$(mktemp)
@@ -130,8 +111,8 @@ output=$(mktemp)
 } | tee "$output"
 if [ "${1:-}" = "--write" ]; then
   cpu=$(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
-  comparisons=$(mktemp)
-  sed -n '/^## \(What the work found\|Comparisons\)/,$p' "$TC_ROOT/BENCHMARKS.md" > "$comparisons"
+  kept=$(mktemp)  # (the hand-kept sections, from "Reproducing" on)
+  sed -n '/^## Reproducing, and comparing two builds/,$p' "$TC_ROOT/BENCHMARKS.md" > "$kept"
   {
     echo "# Benchmarks"
     echo
@@ -156,12 +137,12 @@ if [ "${1:-}" = "--write" ]; then
     echo "byte for byte) before timing them."
     echo
     cat "$output"
-    if [ -s "$comparisons" ]; then
+    if [ -s "$kept" ]; then
       echo
-      cat "$comparisons"
+      cat "$kept"
     fi
   } > "$TC_ROOT/BENCHMARKS.md"
-  rm -f "$comparisons"
+  rm -f "$kept"
   python3 "$TC_ROOT/scripts/benchmark-targets.py" --write "$TC_ROOT/README.md"
   echo "wrote BENCHMARKS.md and README's targets"
 fi

@@ -6,8 +6,8 @@
     python3 scripts/benchmark-targets.py --write README.md   rewrite README's generated block
     python3 scripts/benchmark-targets.py --check README.md   fail when README's block differs
 
-Only the last run's part of BENCHMARKS.md is read (before "What the work found" and
-"Comparisons"). Python 3 and the standard library only.
+Only the last run's part of BENCHMARKS.md is read (before its hand-kept sections, from
+"Reproducing" on). Python 3 and the standard library only.
 """
 import argparse
 import pathlib
@@ -30,7 +30,7 @@ MODULE_FACTOR = 1.5
 
 def last_run(text):
     """BENCHMARKS.md up to its hand-kept sections."""
-    return re.split(r"^## (?:What the work found|Comparisons)", text, maxsplit=1, flags=re.M)[0]
+    return re.split(r"^## Reproducing, and comparing two builds", text, maxsplit=1, flags=re.M)[0]
 
 
 def tables(text):
