@@ -25,7 +25,8 @@ TC_SCOPE_INTERNAL int tc_call_scope_run(void (*TC_SCOPE_NONNULL body)(void *TC_S
  * yet reach them. Outside a call, nothing. */
 TC_SCOPE_INTERNAL void tc_call_scope_keep(void);
 
-/* Number of tc_call_scope_prepare's indexes. */
+/* Number of tc_call_scope_prepare's indexes: one for what every call reads, one per method
+ * (LazyGlobalPreparation); scripts/generate-contract.py fails when the registry needs more. */
 #define TC_CALL_SCOPE_PREPARED 64
 
 /* Runs `make(index)` once per process for each `index` below TC_CALL_SCOPE_PREPARED, before

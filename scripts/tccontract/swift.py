@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import List
 
-from . import Contract, pascal
+from . import ROOT, Contract, pascal
 from .blocks import NOTICE
 from .types import Array, Enum, Nullable, Object, Primitive, TypeBuilder, Union, unwrap
 
@@ -142,9 +142,24 @@ def request_members(contract: Contract) -> str:
     return "\n".join(lines) + "\n"
 
 
+def preparation_slots() -> int:
+    """TC_CALL_SCOPE_PREPARED of embedded/include/tc_call_scope.h: how many indexes
+    tc_call_scope_prepare keeps (one for the globals every call reads, one per method)."""
+    header = (ROOT / "embedded" / "include" / "tc_call_scope.h").read_text(encoding="utf-8")
+    match = re.search(r"^#define TC_CALL_SCOPE_PREPARED ([0-9]+)$", header, re.M)
+    if match is None:
+        raise ValueError("no TC_CALL_SCOPE_PREPARED in embedded/include/tc_call_scope.h")
+    return int(match.group(1))
+
+
 def method_list(contract: Contract) -> str:
     """Sources/TournamentCoreWire/Methods/MethodList.swift: the registry's list and each wire
     type's method name, from schemas/methods.json."""
+    prepared = preparation_slots()
+    if len(contract.methods) + 1 > prepared:
+        # (LazyGlobalPreparation: slot 0 for what every call reads, then one per method.)
+        raise ValueError("%d methods need %d preparation slots; embedded/include/tc_call_scope.h has "
+                         "TC_CALL_SCOPE_PREPARED %d: raise it" % (len(contract.methods), len(contract.methods) + 1, prepared))
     lines = [
         "// %s" % NOTICE,
         "//",
