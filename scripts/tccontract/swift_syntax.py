@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from typing import List, Optional
 
 # The longest line the layout writes where it can break one (None: every doc on one line).
-WIDTH: Optional[int] = None
+WIDTH: Optional[int] = 120
+# Comments, prose, wrap sooner: at the width of the hand-written ones.
+COMMENT_WIDTH = 100
 INDENT = 4
 
 # Words Swift does not take as a case name without backticks.
@@ -288,13 +290,13 @@ def broken_block(doc: Block, indent: int, column: int) -> List[str]:
 
 
 def comment(text: str, indent: int, marker: str = "///") -> List[str]:
-    """A comment of `text`, its words wrapped within `WIDTH`."""
+    """A comment of `text`, its words wrapped within `COMMENT_WIDTH`."""
     prefix = " " * indent + marker + " "
     if WIDTH is None:
         return [prefix + text]
     result = [prefix]
     for word in text.split(" "):
-        if result[-1] != prefix and len(result[-1]) + len(word) > WIDTH:
+        if result[-1] != prefix and len(result[-1]) + len(word) > COMMENT_WIDTH:
             result[-1] = result[-1].rstrip()
             result.append(prefix)
         result[-1] += word + " "

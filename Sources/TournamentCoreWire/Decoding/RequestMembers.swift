@@ -541,7 +541,8 @@ enum Members {
 
     /// The members of `FavoriteRecordInput` (`$defs/favoriteRecordInput`).
     enum FavoriteRecordInput: String, RequestFields {
-        case id, homeTeamImage, awayTeamImage, homeTeamName, awayTeamName, utcDate, matchday, winner, fullTimeScoreHome, fullTimeScoreAway, competitionCode, competitionName
+        case id, homeTeamImage, awayTeamImage, homeTeamName, awayTeamName, utcDate, matchday, winner, fullTimeScoreHome,
+            fullTimeScoreAway, competitionCode, competitionName
         typealias Slots = SIMD16<Int32>
         static let table = JSONKeyTable(keys: allCases.map { $0.rawValue })
         static let keepsUnknownMembers = true

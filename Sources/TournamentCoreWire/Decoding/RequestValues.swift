@@ -49,7 +49,10 @@ extension Requests {
 
         @inline(always)
         static func named(_ name: UnsafeBufferPointer<UInt8>) -> Self? {
-            spells(name, "HOME_TEAM") ? .homeTeam : spells(name, "AWAY_TEAM") ? .awayTeam : spells(name, "DRAW") ? .draw : nil
+            spells(name, "HOME_TEAM") ? .homeTeam
+                : spells(name, "AWAY_TEAM") ? .awayTeam
+                : spells(name, "DRAW") ? .draw
+                : nil
         }
     }
 }
@@ -59,11 +62,18 @@ extension Requests {
     enum TimeRange: RequestChoice {
         case sevenDays, thirtyDays, ninetyDays, oneYear, allTime
 
-        static var expected: StaticString { "one of \"sevenDays\", \"thirtyDays\", \"ninetyDays\", \"oneYear\", \"allTime\"" }
+        static var expected: StaticString {
+            "one of \"sevenDays\", \"thirtyDays\", \"ninetyDays\", \"oneYear\", \"allTime\""
+        }
 
         @inline(always)
         static func named(_ name: UnsafeBufferPointer<UInt8>) -> Self? {
-            spells(name, "sevenDays") ? .sevenDays : spells(name, "thirtyDays") ? .thirtyDays : spells(name, "ninetyDays") ? .ninetyDays : spells(name, "oneYear") ? .oneYear : spells(name, "allTime") ? .allTime : nil
+            spells(name, "sevenDays") ? .sevenDays
+                : spells(name, "thirtyDays") ? .thirtyDays
+                : spells(name, "ninetyDays") ? .ninetyDays
+                : spells(name, "oneYear") ? .oneYear
+                : spells(name, "allTime") ? .allTime
+                : nil
         }
     }
 }
@@ -92,7 +102,8 @@ extension Requests {
         var `public`: Bool?
         var currentParticipants: Int64?
         var maxParticipants: Int64?
-        /// Where the reader keeps the object's unknown members (``RequestReader/writeUnknownMembers(_:into:)``).
+        /// Where the reader keeps the object's unknown members
+        /// (``RequestReader/writeUnknownMembers(_:into:)``).
         var unknownMembers: Range<Int>
     }
 }
@@ -102,7 +113,13 @@ extension Requests.TournamentDocument: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.TournamentDocument) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(
+        _ reader: inout Reader,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.TournamentDocument) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var id: Text?
         var name: Text?
         var location: Text?
@@ -110,19 +127,31 @@ extension Requests.TournamentDocument: GeneratedRequest {
         var `public`: Bool?
         var currentParticipants: Int64?
         var maxParticipants: Int64?
-        let unknownMembers = try readObject(&reader) { (reader: inout Reader, field: Members.TournamentDocument) throws(Reader.Failure) in
+        let unknownMembers = try readObject(&reader) {
+            (reader: inout Reader, field: Members.TournamentDocument) throws(Reader.Failure) in
             switch field {
             case .id: id = try reader.nonEmptyText()
             case .name: if try !reader.takeNull() { name = try reader.text() }
             case .location: if try !reader.takeNull() { location = try reader.text() }
             case .status: if try !reader.takeNull() { status = try reader.text() }
             case .`public`: if try !reader.takeNull() { `public` = try reader.bool() }
-            case .currentParticipants: if try !reader.takeNull() { currentParticipants = try reader.int64(in: 0...Int64(Int32.max)) }
-            case .maxParticipants: if try !reader.takeNull() { maxParticipants = try reader.int64(in: 0...Int64(Int32.max)) }
+            case .currentParticipants:
+                if try !reader.takeNull() { currentParticipants = try reader.int64(in: 0...Int64(Int32.max)) }
+            case .maxParticipants:
+                if try !reader.takeNull() { maxParticipants = try reader.int64(in: 0...Int64(Int32.max)) }
             }
         }
         guard let id else { throw reader.missing(Members.TournamentDocument.id) }
-        return Self(id: id, name: name, location: location, status: status, public: `public`, currentParticipants: currentParticipants, maxParticipants: maxParticipants, unknownMembers: unknownMembers)
+        return Self(
+            id: id,
+            name: name,
+            location: location,
+            status: status,
+            public: `public`,
+            currentParticipants: currentParticipants,
+            maxParticipants: maxParticipants,
+            unknownMembers: unknownMembers
+        )
     }
 }
 
@@ -145,7 +174,13 @@ extension Requests.TournamentsFilterRequest: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.TournamentsFilterRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(
+        _ reader: inout Reader,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.TournamentsFilterRequest) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var tournaments: [Requests.TournamentDocument<Text>]?
         var tab: ChoiceOrInteger<Requests.TournamentTab>?
         var publicOnly: Bool?
@@ -153,18 +188,46 @@ extension Requests.TournamentsFilterRequest: GeneratedRequest {
         var limit: Int64?
         var invalidDocuments: Requests.InvalidDocuments?
         var tournamentsSkipped: [SkippedElement] = []
-        _ = try readObject(&reader) { (reader: inout Reader, field: Members.TournamentsFilterRequest) throws(Reader.Failure) in
+        _ = try readObject(&reader) {
+            (reader: inout Reader, field: Members.TournamentsFilterRequest) throws(Reader.Failure) in
             switch field {
-            case .tournaments: do { var hints = Reader.ObjectHints(expecting: Members.TournamentDocument.table); var values: [Requests.TournamentDocument<Text>] = []; let mark = reader.arrayMark; try reader.readObjects(skippingInvalid: invalidDocuments == .skip, into: &tournamentsSkipped) { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.TournamentDocument.read(&reader, hints: &hints); if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }; values.append(element) }; tournaments = values }
-            case .tab: if try !reader.takeNull() { tab = try reader.choiceOrInteger(Requests.TournamentTab.self, expected: "\"active\", \"completed\", \"all\" or a tab index") }
+            case .tournaments:
+                do {
+                    var hints = Reader.ObjectHints(expecting: Members.TournamentDocument.table)
+                    var values: [Requests.TournamentDocument<Text>] = []
+                    let mark = reader.arrayMark
+                    try reader.readObjects(skippingInvalid: invalidDocuments == .skip, into: &tournamentsSkipped) {
+                        (reader: inout Reader) throws(Reader.Failure) in
+                        let element = try Requests.TournamentDocument.read(&reader, hints: &hints)
+                        if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }
+                        values.append(element)
+                    }
+                    tournaments = values
+                }
+            case .tab:
+                if try !reader.takeNull() {
+                    tab = try reader.choiceOrInteger(
+                        Requests.TournamentTab.self,
+                        expected: "\"active\", \"completed\", \"all\" or a tab index"
+                    )
+                }
             case .publicOnly: if try !reader.takeNull() { publicOnly = try reader.bool() }
             case .query: if try !reader.takeNull() { query = try reader.text() }
             case .limit: if try !reader.takeNull() { limit = try reader.int64(in: 0...Int64.max) }
-            case .invalidDocuments: if try !reader.takeNull() { invalidDocuments = try reader.choice(Requests.InvalidDocuments.self) }
+            case .invalidDocuments:
+                if try !reader.takeNull() { invalidDocuments = try reader.choice(Requests.InvalidDocuments.self) }
             }
         }
         guard let tournaments else { throw reader.missing(Members.TournamentsFilterRequest.tournaments) }
-        return Self(tournaments: tournaments, tab: tab, publicOnly: publicOnly, query: query, limit: limit, invalidDocuments: invalidDocuments, tournamentsSkipped: tournamentsSkipped)
+        return Self(
+            tournaments: tournaments,
+            tab: tab,
+            publicOnly: publicOnly,
+            query: query,
+            limit: limit,
+            invalidDocuments: invalidDocuments,
+            tournamentsSkipped: tournamentsSkipped
+        )
     }
 }
 
@@ -183,7 +246,13 @@ extension Requests.StoredParticipant: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.StoredParticipant) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(
+        _ reader: inout Reader,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.StoredParticipant) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var participantId: Text?
         var displayName: Text?
         var joinedAt: Int64?
@@ -215,7 +284,13 @@ extension Requests.CurrentUser: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.CurrentUser) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(
+        _ reader: inout Reader,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.CurrentUser) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var uid: Text?
         var displayName: Text?
         var email: Text?
@@ -247,23 +322,57 @@ extension Requests.ParticipantsResolveRequest: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ParticipantsResolveRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(
+        _ reader: inout Reader,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.ParticipantsResolveRequest) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var tournamentId: Text?
         var participants: [Requests.StoredParticipant<Text>]?
         var participantIds: [Text?]?
         var currentUser: Requests.CurrentUser<Text>?
         var now: Int64?
-        _ = try readObject(&reader) { (reader: inout Reader, field: Members.ParticipantsResolveRequest) throws(Reader.Failure) in
+        _ = try readObject(&reader) {
+            (reader: inout Reader, field: Members.ParticipantsResolveRequest) throws(Reader.Failure) in
             switch field {
             case .tournamentId: tournamentId = try reader.text(refusing: DocumentID.problem(withUTF8:))
-            case .participants: if try !reader.takeNull() { var hints = Reader.ObjectHints(expecting: Members.StoredParticipant.table); var values: [Requests.StoredParticipant<Text>] = []; let mark = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.StoredParticipant.read(&reader, hints: &hints); if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }; values.append(element) }; participants = values }
-            case .participantIds: if try !reader.takeNull() { var values: [Text?] = []; let mark = reader.arrayMark; try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in let element = try reader.takeNull() ? nil : reader.text(); if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }; values.append(element) }; participantIds = values }
+            case .participants:
+                if try !reader.takeNull() {
+                    var hints = Reader.ObjectHints(expecting: Members.StoredParticipant.table)
+                    var values: [Requests.StoredParticipant<Text>] = []
+                    let mark = reader.arrayMark
+                    try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in
+                        let element = try Requests.StoredParticipant.read(&reader, hints: &hints)
+                        if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }
+                        values.append(element)
+                    }
+                    participants = values
+                }
+            case .participantIds:
+                if try !reader.takeNull() {
+                    var values: [Text?] = []
+                    let mark = reader.arrayMark
+                    try reader.readArray { (reader: inout Reader) throws(Reader.Failure) in
+                        let element = try reader.takeNull() ? nil : reader.text()
+                        if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }
+                        values.append(element)
+                    }
+                    participantIds = values
+                }
             case .currentUser: if try !reader.takeNull() { currentUser = try Requests.CurrentUser.read(&reader) }
             case .now: if try !reader.takeNull() { now = try reader.int64(in: 0...253402300799999) }
             }
         }
         guard let tournamentId else { throw reader.missing(Members.ParticipantsResolveRequest.tournamentId) }
-        return Self(tournamentId: tournamentId, participants: participants, participantIds: participantIds, currentUser: currentUser, now: now)
+        return Self(
+            tournamentId: tournamentId,
+            participants: participants,
+            participantIds: participantIds,
+            currentUser: currentUser,
+            now: now
+        )
     }
 }
 
@@ -281,11 +390,18 @@ extension Requests.ParticipantsDisplayNameRequest: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ParticipantsDisplayNameRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(
+        _ reader: inout Reader,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.ParticipantsDisplayNameRequest) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var participantId: Text?
         var index: Int64?
         var currentUser: Requests.CurrentUser<Text>?
-        _ = try readObject(&reader) { (reader: inout Reader, field: Members.ParticipantsDisplayNameRequest) throws(Reader.Failure) in
+        _ = try readObject(&reader) {
+            (reader: inout Reader, field: Members.ParticipantsDisplayNameRequest) throws(Reader.Failure) in
             switch field {
             case .participantId: participantId = try reader.text()
             case .index: index = try reader.int64(in: 0...Int64.max)
@@ -310,9 +426,16 @@ extension Requests.ParticipantsRepairBeginRequest: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ParticipantsRepairBeginRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(
+        _ reader: inout Reader,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.ParticipantsRepairBeginRequest) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var tournamentId: Text?
-        _ = try readObject(&reader) { (reader: inout Reader, field: Members.ParticipantsRepairBeginRequest) throws(Reader.Failure) in
+        _ = try readObject(&reader) {
+            (reader: inout Reader, field: Members.ParticipantsRepairBeginRequest) throws(Reader.Failure) in
             switch field {
             case .tournamentId: tournamentId = try reader.text(refusing: DocumentID.problem(withUTF8:))
             }
@@ -334,9 +457,16 @@ extension Requests.ParticipantsRepairEndRequest: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ParticipantsRepairEndRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(
+        _ reader: inout Reader,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.ParticipantsRepairEndRequest) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var tournamentId: Text?
-        _ = try readObject(&reader) { (reader: inout Reader, field: Members.ParticipantsRepairEndRequest) throws(Reader.Failure) in
+        _ = try readObject(&reader) {
+            (reader: inout Reader, field: Members.ParticipantsRepairEndRequest) throws(Reader.Failure) in
             switch field {
             case .tournamentId: tournamentId = try reader.text(refusing: DocumentID.problem(withUTF8:))
             }
@@ -361,12 +491,19 @@ extension Requests.ScorableParticipant: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ScorableParticipant) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(
+        _ reader: inout Reader,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.ScorableParticipant) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var participantId: Text?
         var guestParticipant: Bool?
         var addedBy: Text?
         var parentParticipantId: Text?
-        _ = try readObject(&reader) { (reader: inout Reader, field: Members.ScorableParticipant) throws(Reader.Failure) in
+        _ = try readObject(&reader) {
+            (reader: inout Reader, field: Members.ScorableParticipant) throws(Reader.Failure) in
             switch field {
             case .participantId: participantId = try reader.nonEmptyText()
             case .guestParticipant: if try !reader.takeNull() { guestParticipant = try reader.bool() }
@@ -375,7 +512,12 @@ extension Requests.ScorableParticipant: GeneratedRequest {
             }
         }
         guard let participantId else { throw reader.missing(Members.ScorableParticipant.participantId) }
-        return Self(participantId: participantId, guestParticipant: guestParticipant, addedBy: addedBy, parentParticipantId: parentParticipantId)
+        return Self(
+            participantId: participantId,
+            guestParticipant: guestParticipant,
+            addedBy: addedBy,
+            parentParticipantId: parentParticipantId
+        )
     }
 }
 
@@ -392,12 +534,30 @@ extension Requests.ParticipantsScorableRequest: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.ParticipantsScorableRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(
+        _ reader: inout Reader,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.ParticipantsScorableRequest) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var participants: [Requests.ScorableParticipant<Text>]?
         var currentUserId: Text?
-        _ = try readObject(&reader) { (reader: inout Reader, field: Members.ParticipantsScorableRequest) throws(Reader.Failure) in
+        _ = try readObject(&reader) {
+            (reader: inout Reader, field: Members.ParticipantsScorableRequest) throws(Reader.Failure) in
             switch field {
-            case .participants: if try !reader.takeNull() { var hints = Reader.ObjectHints(expecting: Members.ScorableParticipant.table); var values: [Requests.ScorableParticipant<Text>] = []; let mark = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.ScorableParticipant.read(&reader, hints: &hints); if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }; values.append(element) }; participants = values }
+            case .participants:
+                if try !reader.takeNull() {
+                    var hints = Reader.ObjectHints(expecting: Members.ScorableParticipant.table)
+                    var values: [Requests.ScorableParticipant<Text>] = []
+                    let mark = reader.arrayMark
+                    try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in
+                        let element = try Requests.ScorableParticipant.read(&reader, hints: &hints)
+                        if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }
+                        values.append(element)
+                    }
+                    participants = values
+                }
             case .currentUserId: if try !reader.takeNull() { currentUserId = try reader.nonEmptyText() }
             }
         }
@@ -419,11 +579,18 @@ extension Requests.SessionParticipant: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.SessionParticipant) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(
+        _ reader: inout Reader,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.SessionParticipant) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var participantId: Text?
         var guestParticipant: Bool?
         var addedBy: Text?
-        _ = try readObject(&reader) { (reader: inout Reader, field: Members.SessionParticipant) throws(Reader.Failure) in
+        _ = try readObject(&reader) {
+            (reader: inout Reader, field: Members.SessionParticipant) throws(Reader.Failure) in
             switch field {
             case .participantId: participantId = try reader.nonEmptyText()
             case .guestParticipant: if try !reader.takeNull() { guestParticipant = try reader.bool() }
@@ -448,13 +615,21 @@ extension Requests.GuestLimits: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.GuestLimits) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(
+        _ reader: inout Reader,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.GuestLimits) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var maxGuestsPerParticipant: Int64?
         var maxTotalGuests: Int64?
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.GuestLimits) throws(Reader.Failure) in
             switch field {
-            case .maxGuestsPerParticipant: if try !reader.takeNull() { maxGuestsPerParticipant = try reader.int64(in: 0...Int64(Int32.max)) }
-            case .maxTotalGuests: if try !reader.takeNull() { maxTotalGuests = try reader.int64(in: 0...Int64(Int32.max)) }
+            case .maxGuestsPerParticipant:
+                if try !reader.takeNull() { maxGuestsPerParticipant = try reader.int64(in: 0...Int64(Int32.max)) }
+            case .maxTotalGuests:
+                if try !reader.takeNull() { maxTotalGuests = try reader.int64(in: 0...Int64(Int32.max)) }
             }
         }
         return Self(maxGuestsPerParticipant: maxGuestsPerParticipant, maxTotalGuests: maxTotalGuests)
@@ -462,12 +637,14 @@ extension Requests.GuestLimits: GeneratedRequest {
 }
 
 extension Requests {
-    /// `GuestsCheckRequest` (the request schema) as read (its streamed arrays: to the accumulators its decoder is given).
+    /// `GuestsCheckRequest` (the request schema) as read (its streamed arrays: to the accumulators
+    /// its decoder is given).
     struct GuestsCheckRequest<Text> {
         var tournament: Requests.TournamentDocument<Text>?
         var currentUserId: Text?
         var limits: Requests.GuestLimits<Text>?
-        /// Whether `participants` was given (neither absent nor null): its elements went to the accumulator.
+        /// Whether `participants` was given (neither absent nor null): its elements went to the
+        /// accumulator.
         var participantsGiven: Bool
     }
 }
@@ -477,48 +654,91 @@ extension Requests.GuestsCheckRequest {
 
     /// Reads the object here, adding its streamed arrays' elements to the accumulators given.
     @inline(always)
-    static func read<Reader: RequestReader, Participants: RequestAccumulator<Requests.SessionParticipant<Text>>>(_ reader: inout Reader, participants: inout Participants) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader, participants: &participants) { (reader: inout Reader, visit: (inout Reader, Members.GuestsCheckRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
+    static func read<Reader: RequestReader, Participants: RequestAccumulator<Requests.SessionParticipant<Text>>>(
+        _ reader: inout Reader,
+        participants: inout Participants
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
+        try read(&reader, participants: &participants) {
+            (
+                reader: inout Reader,
+                visit: (inout Reader, Members.GuestsCheckRequest) throws(Reader.Failure) -> Void
+            ) throws(Reader.Failure) -> Range<Int> in
             try reader.readObject(Field.self, visit)
         }
     }
 
     /// The same, for one of an array's objects, with the array's `hints`.
     @inline(always)
-    static func read<Reader: RequestReader, Participants: RequestAccumulator<Requests.SessionParticipant<Text>>>(_ reader: inout Reader, hints: inout Reader.ObjectHints, participants: inout Participants) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader, participants: &participants) { (reader: inout Reader, visit: (inout Reader, Members.GuestsCheckRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
+    static func read<Reader: RequestReader, Participants: RequestAccumulator<Requests.SessionParticipant<Text>>>(
+        _ reader: inout Reader,
+        hints: inout Reader.ObjectHints,
+        participants: inout Participants
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
+        try read(&reader, participants: &participants) {
+            (
+                reader: inout Reader,
+                visit: (inout Reader, Members.GuestsCheckRequest) throws(Reader.Failure) -> Void
+            ) throws(Reader.Failure) -> Range<Int> in
             try reader.readObject(Field.self, hints: &hints, visit)
         }
     }
 
     /// The decoder: each member read as the schema says, its members visited by `readObject`.
     @inline(always)
-    static func read<Reader: RequestReader, Participants: RequestAccumulator<Requests.SessionParticipant<Text>>>(_ reader: inout Reader, participants: inout Participants, visitingWith readObject: (inout Reader, (inout Reader, Members.GuestsCheckRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader, Participants: RequestAccumulator<Requests.SessionParticipant<Text>>>(
+        _ reader: inout Reader,
+        participants: inout Participants,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.GuestsCheckRequest) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var tournament: Requests.TournamentDocument<Text>?
         var currentUserId: Text?
         var limits: Requests.GuestLimits<Text>?
         var participantsGiven = false
-        _ = try readObject(&reader) { (reader: inout Reader, field: Members.GuestsCheckRequest) throws(Reader.Failure) in
+        _ = try readObject(&reader) {
+            (reader: inout Reader, field: Members.GuestsCheckRequest) throws(Reader.Failure) in
             switch field {
             case .tournament: if try !reader.takeNull() { tournament = try Requests.TournamentDocument.read(&reader) }
-            case .participants: if try !reader.takeNull() { participantsGiven = true; var hints = Reader.ObjectHints(expecting: Members.SessionParticipant.table); var mark: Int? = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.SessionParticipant.read(&reader, hints: &hints); if let first = mark { mark = nil; participants.reserveCapacity(reader.elementCapacity(afterFirstElementOf: first)) }; try reader.add(element, to: &participants) } }
+            case .participants:
+                if try !reader.takeNull() {
+                    participantsGiven = true
+                    var hints = Reader.ObjectHints(expecting: Members.SessionParticipant.table)
+                    var mark: Int? = reader.arrayMark
+                    try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in
+                        let element = try Requests.SessionParticipant.read(&reader, hints: &hints)
+                        if let first = mark {
+                            mark = nil
+                            participants.reserveCapacity(reader.elementCapacity(afterFirstElementOf: first))
+                        }
+                        try reader.add(element, to: &participants)
+                    }
+                }
             case .currentUserId: if try !reader.takeNull() { currentUserId = try reader.nonEmptyText() }
             case .limits: if try !reader.takeNull() { limits = try Requests.GuestLimits.read(&reader) }
             }
         }
-        return Self(tournament: tournament, currentUserId: currentUserId, limits: limits, participantsGiven: participantsGiven)
+        return Self(
+            tournament: tournament,
+            currentUserId: currentUserId,
+            limits: limits,
+            participantsGiven: participantsGiven
+        )
     }
 }
 
 extension Requests {
-    /// `GuestsAddRequest` (the request schema) as read (its streamed arrays: to the accumulators its decoder is given).
+    /// `GuestsAddRequest` (the request schema) as read (its streamed arrays: to the accumulators
+    /// its decoder is given).
     struct GuestsAddRequest<Text> {
         var tournament: Requests.TournamentDocument<Text>?
         var currentUserId: Text?
         var limits: Requests.GuestLimits<Text>?
         var name: Text
         var guestId: Text?
-        /// Whether `participants` was given (neither absent nor null): its elements went to the accumulator.
+        /// Whether `participants` was given (neither absent nor null): its elements went to the
+        /// accumulator.
         var participantsGiven: Bool
     }
 }
@@ -528,23 +748,45 @@ extension Requests.GuestsAddRequest {
 
     /// Reads the object here, adding its streamed arrays' elements to the accumulators given.
     @inline(always)
-    static func read<Reader: RequestReader, Participants: RequestAccumulator<Requests.SessionParticipant<Text>>>(_ reader: inout Reader, participants: inout Participants) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader, participants: &participants) { (reader: inout Reader, visit: (inout Reader, Members.GuestsAddRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
+    static func read<Reader: RequestReader, Participants: RequestAccumulator<Requests.SessionParticipant<Text>>>(
+        _ reader: inout Reader,
+        participants: inout Participants
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
+        try read(&reader, participants: &participants) {
+            (
+                reader: inout Reader,
+                visit: (inout Reader, Members.GuestsAddRequest) throws(Reader.Failure) -> Void
+            ) throws(Reader.Failure) -> Range<Int> in
             try reader.readObject(Field.self, visit)
         }
     }
 
     /// The same, for one of an array's objects, with the array's `hints`.
     @inline(always)
-    static func read<Reader: RequestReader, Participants: RequestAccumulator<Requests.SessionParticipant<Text>>>(_ reader: inout Reader, hints: inout Reader.ObjectHints, participants: inout Participants) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader, participants: &participants) { (reader: inout Reader, visit: (inout Reader, Members.GuestsAddRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
+    static func read<Reader: RequestReader, Participants: RequestAccumulator<Requests.SessionParticipant<Text>>>(
+        _ reader: inout Reader,
+        hints: inout Reader.ObjectHints,
+        participants: inout Participants
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
+        try read(&reader, participants: &participants) {
+            (
+                reader: inout Reader,
+                visit: (inout Reader, Members.GuestsAddRequest) throws(Reader.Failure) -> Void
+            ) throws(Reader.Failure) -> Range<Int> in
             try reader.readObject(Field.self, hints: &hints, visit)
         }
     }
 
     /// The decoder: each member read as the schema says, its members visited by `readObject`.
     @inline(always)
-    static func read<Reader: RequestReader, Participants: RequestAccumulator<Requests.SessionParticipant<Text>>>(_ reader: inout Reader, participants: inout Participants, visitingWith readObject: (inout Reader, (inout Reader, Members.GuestsAddRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader, Participants: RequestAccumulator<Requests.SessionParticipant<Text>>>(
+        _ reader: inout Reader,
+        participants: inout Participants,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.GuestsAddRequest) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var tournament: Requests.TournamentDocument<Text>?
         var currentUserId: Text?
         var limits: Requests.GuestLimits<Text>?
@@ -554,7 +796,20 @@ extension Requests.GuestsAddRequest {
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.GuestsAddRequest) throws(Reader.Failure) in
             switch field {
             case .tournament: if try !reader.takeNull() { tournament = try Requests.TournamentDocument.read(&reader) }
-            case .participants: if try !reader.takeNull() { participantsGiven = true; var hints = Reader.ObjectHints(expecting: Members.SessionParticipant.table); var mark: Int? = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.SessionParticipant.read(&reader, hints: &hints); if let first = mark { mark = nil; participants.reserveCapacity(reader.elementCapacity(afterFirstElementOf: first)) }; try reader.add(element, to: &participants) } }
+            case .participants:
+                if try !reader.takeNull() {
+                    participantsGiven = true
+                    var hints = Reader.ObjectHints(expecting: Members.SessionParticipant.table)
+                    var mark: Int? = reader.arrayMark
+                    try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in
+                        let element = try Requests.SessionParticipant.read(&reader, hints: &hints)
+                        if let first = mark {
+                            mark = nil
+                            participants.reserveCapacity(reader.elementCapacity(afterFirstElementOf: first))
+                        }
+                        try reader.add(element, to: &participants)
+                    }
+                }
             case .currentUserId: if try !reader.takeNull() { currentUserId = try reader.nonEmptyText() }
             case .limits: if try !reader.takeNull() { limits = try Requests.GuestLimits.read(&reader) }
             case .name: name = try reader.text()
@@ -562,7 +817,14 @@ extension Requests.GuestsAddRequest {
             }
         }
         guard let name else { throw reader.missing(Members.GuestsAddRequest.name) }
-        return Self(tournament: tournament, currentUserId: currentUserId, limits: limits, name: name, guestId: guestId, participantsGiven: participantsGiven)
+        return Self(
+            tournament: tournament,
+            currentUserId: currentUserId,
+            limits: limits,
+            name: name,
+            guestId: guestId,
+            participantsGiven: participantsGiven
+        )
     }
 }
 
@@ -578,9 +840,16 @@ extension Requests.GuestsGenerateIdRequest: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.GuestsGenerateIdRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(
+        _ reader: inout Reader,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.GuestsGenerateIdRequest) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var count: Int64?
-        _ = try readObject(&reader) { (reader: inout Reader, field: Members.GuestsGenerateIdRequest) throws(Reader.Failure) in
+        _ = try readObject(&reader) {
+            (reader: inout Reader, field: Members.GuestsGenerateIdRequest) throws(Reader.Failure) in
             switch field {
             case .count: if try !reader.takeNull() { count = try reader.int64(in: 1...10000) }
             }
@@ -601,9 +870,16 @@ extension Requests.GuestsValidateIdRequest: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.GuestsValidateIdRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(
+        _ reader: inout Reader,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.GuestsValidateIdRequest) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var id: Text?
-        _ = try readObject(&reader) { (reader: inout Reader, field: Members.GuestsValidateIdRequest) throws(Reader.Failure) in
+        _ = try readObject(&reader) {
+            (reader: inout Reader, field: Members.GuestsValidateIdRequest) throws(Reader.Failure) in
             switch field {
             case .id: id = try reader.text()
             }
@@ -628,7 +904,13 @@ extension Requests.Arrow: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.Arrow) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(
+        _ reader: inout Reader,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.Arrow) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var score: Int64?
         var isX: Bool?
         var x: Double?
@@ -647,7 +929,8 @@ extension Requests.Arrow: GeneratedRequest {
 }
 
 extension Requests {
-    /// `Round` (`$defs/round`) as read (its streamed arrays: to the accumulators its decoder is given).
+    /// `Round` (`$defs/round`) as read (its streamed arrays: to the accumulators its decoder is
+    /// given).
     struct Round<Text> {
         var id: Text?
         var date: Int64
@@ -659,30 +942,64 @@ extension Requests.Round {
 
     /// Reads the object here, adding its streamed arrays' elements to the accumulators given.
     @inline(always)
-    static func read<Reader: RequestReader, Arrows: RequestAccumulator<Requests.Arrow<Text>>>(_ reader: inout Reader, arrows: inout Arrows) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader, arrows: &arrows) { (reader: inout Reader, visit: (inout Reader, Members.Round) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
+    static func read<Reader: RequestReader, Arrows: RequestAccumulator<Requests.Arrow<Text>>>(
+        _ reader: inout Reader,
+        arrows: inout Arrows
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
+        try read(&reader, arrows: &arrows) {
+            (
+                reader: inout Reader,
+                visit: (inout Reader, Members.Round) throws(Reader.Failure) -> Void
+            ) throws(Reader.Failure) -> Range<Int> in
             try reader.readObject(Field.self, visit)
         }
     }
 
     /// The same, for one of an array's objects, with the array's `hints`.
     @inline(always)
-    static func read<Reader: RequestReader, Arrows: RequestAccumulator<Requests.Arrow<Text>>>(_ reader: inout Reader, hints: inout Reader.ObjectHints, arrows: inout Arrows) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader, arrows: &arrows) { (reader: inout Reader, visit: (inout Reader, Members.Round) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
+    static func read<Reader: RequestReader, Arrows: RequestAccumulator<Requests.Arrow<Text>>>(
+        _ reader: inout Reader,
+        hints: inout Reader.ObjectHints,
+        arrows: inout Arrows
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
+        try read(&reader, arrows: &arrows) {
+            (
+                reader: inout Reader,
+                visit: (inout Reader, Members.Round) throws(Reader.Failure) -> Void
+            ) throws(Reader.Failure) -> Range<Int> in
             try reader.readObject(Field.self, hints: &hints, visit)
         }
     }
 
     /// The decoder: each member read as the schema says, its members visited by `readObject`.
     @inline(always)
-    static func read<Reader: RequestReader, Arrows: RequestAccumulator<Requests.Arrow<Text>>>(_ reader: inout Reader, arrows: inout Arrows, visitingWith readObject: (inout Reader, (inout Reader, Members.Round) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader, Arrows: RequestAccumulator<Requests.Arrow<Text>>>(
+        _ reader: inout Reader,
+        arrows: inout Arrows,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.Round) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var id: Text?
         var date: Int64?
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.Round) throws(Reader.Failure) in
             switch field {
             case .id: if try !reader.takeNull() { id = try reader.text() }
             case .date: date = try reader.int64(in: 0...253402300799999)
-            case .arrows: do { var hints = Reader.ObjectHints(expecting: Members.Arrow.table); var mark: Int? = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.Arrow.read(&reader, hints: &hints); if let first = mark { mark = nil; arrows.reserveCapacity(reader.elementCapacity(afterFirstElementOf: first)) }; try reader.add(element, to: &arrows) } }
+            case .arrows:
+                do {
+                    var hints = Reader.ObjectHints(expecting: Members.Arrow.table)
+                    var mark: Int? = reader.arrayMark
+                    try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in
+                        let element = try Requests.Arrow.read(&reader, hints: &hints)
+                        if let first = mark {
+                            mark = nil
+                            arrows.reserveCapacity(reader.elementCapacity(afterFirstElementOf: first))
+                        }
+                        try reader.add(element, to: &arrows)
+                    }
+                }
             }
         }
         guard let date else { throw reader.missing(Members.Round.date) }
@@ -691,7 +1008,8 @@ extension Requests.Round {
 }
 
 extension Requests {
-    /// `EquipmentStatsRequest` (the request schema) as read (its streamed arrays: to the accumulators its decoder is given).
+    /// `EquipmentStatsRequest` (the request schema) as read (its streamed arrays: to the
+    /// accumulators its decoder is given).
     struct EquipmentStatsRequest<Text> {
         var setupId: Int64
         var timeRange: Requests.TimeRange?
@@ -713,33 +1031,76 @@ extension Requests.EquipmentStatsRequest {
 
     /// Reads the object here, adding its streamed arrays' elements to the accumulators given.
     @inline(always)
-    static func read<Reader: RequestReader, Rounds: Requests.RoundStream<Text>>(_ reader: inout Reader, rounds: inout Rounds) throws(Reader.Failure) -> Self where Reader.Text == Text, Rounds.Text == Text {
-        try read(&reader, rounds: &rounds) { (reader: inout Reader, visit: (inout Reader, Members.EquipmentStatsRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
+    static func read<Reader: RequestReader, Rounds: Requests.RoundStream<Text>>(
+        _ reader: inout Reader,
+        rounds: inout Rounds
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text, Rounds.Text == Text {
+        try read(&reader, rounds: &rounds) {
+            (
+                reader: inout Reader,
+                visit: (inout Reader, Members.EquipmentStatsRequest) throws(Reader.Failure) -> Void
+            ) throws(Reader.Failure) -> Range<Int> in
             try reader.readObject(Field.self, visit)
         }
     }
 
     /// The same, for one of an array's objects, with the array's `hints`.
     @inline(always)
-    static func read<Reader: RequestReader, Rounds: Requests.RoundStream<Text>>(_ reader: inout Reader, hints: inout Reader.ObjectHints, rounds: inout Rounds) throws(Reader.Failure) -> Self where Reader.Text == Text, Rounds.Text == Text {
-        try read(&reader, rounds: &rounds) { (reader: inout Reader, visit: (inout Reader, Members.EquipmentStatsRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
+    static func read<Reader: RequestReader, Rounds: Requests.RoundStream<Text>>(
+        _ reader: inout Reader,
+        hints: inout Reader.ObjectHints,
+        rounds: inout Rounds
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text, Rounds.Text == Text {
+        try read(&reader, rounds: &rounds) {
+            (
+                reader: inout Reader,
+                visit: (inout Reader, Members.EquipmentStatsRequest) throws(Reader.Failure) -> Void
+            ) throws(Reader.Failure) -> Range<Int> in
             try reader.readObject(Field.self, hints: &hints, visit)
         }
     }
 
     /// The decoder: each member read as the schema says, its members visited by `readObject`.
     @inline(always)
-    static func read<Reader: RequestReader, Rounds: Requests.RoundStream<Text>>(_ reader: inout Reader, rounds: inout Rounds, visitingWith readObject: (inout Reader, (inout Reader, Members.EquipmentStatsRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text, Rounds.Text == Text {
+    static func read<Reader: RequestReader, Rounds: Requests.RoundStream<Text>>(
+        _ reader: inout Reader,
+        rounds: inout Rounds,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.EquipmentStatsRequest) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text, Rounds.Text == Text {
         var setupId: Int64?
         var timeRange: Requests.TimeRange?
         var startDate: Int64?
         var now: Int64?
-        _ = try readObject(&reader) { (reader: inout Reader, field: Members.EquipmentStatsRequest) throws(Reader.Failure) in
+        _ = try readObject(&reader) {
+            (reader: inout Reader, field: Members.EquipmentStatsRequest) throws(Reader.Failure) in
             switch field {
             case .setupId: setupId = try reader.int64(in: Int64.min...Int64.max)
-            case .rounds: do { var hints = Reader.ObjectHints(expecting: Members.Round.table); var mark: Int? = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.Round.read(&reader, hints: &hints, arrows: &rounds.arrows); if let first = mark { mark = nil; rounds.reserveCapacity(reader.elementCapacity(afterFirstElementOf: first)) }; try reader.add(element, to: &rounds) } }
-            case .timeRange: if try !reader.takeNull() { if startDate != nil { throw reader.conflict("Give either timeRange or startDate, not both.") }; timeRange = try reader.choice(Requests.TimeRange.self) }
-            case .startDate: if try !reader.takeNull() { if timeRange != nil { throw reader.conflict("Give either timeRange or startDate, not both.") }; startDate = try reader.int64(in: 0...253402300799999) }
+            case .rounds:
+                do {
+                    var hints = Reader.ObjectHints(expecting: Members.Round.table)
+                    var mark: Int? = reader.arrayMark
+                    try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in
+                        let element = try Requests.Round.read(&reader, hints: &hints, arrows: &rounds.arrows)
+                        if let first = mark {
+                            mark = nil
+                            rounds.reserveCapacity(reader.elementCapacity(afterFirstElementOf: first))
+                        }
+                        try reader.add(element, to: &rounds)
+                    }
+                }
+            case .timeRange:
+                if try !reader.takeNull() {
+                    if startDate != nil { throw reader.conflict("Give either timeRange or startDate, not both.") }
+                    timeRange = try reader.choice(Requests.TimeRange.self)
+                }
+            case .startDate:
+                if try !reader.takeNull() {
+                    if timeRange != nil { throw reader.conflict("Give either timeRange or startDate, not both.") }
+                    startDate = try reader.int64(in: 0...253402300799999)
+                }
             case .now: if try !reader.takeNull() { now = try reader.int64(in: 0...253402300799999) }
             }
         }
@@ -768,7 +1129,13 @@ extension Requests.PrecomputedStats: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.PrecomputedStats) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(
+        _ reader: inout Reader,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.PrecomputedStats) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var setupId: Int64?
         var totalArrows: Int64?
         var totalScore: Int64?
@@ -791,7 +1158,17 @@ extension Requests.PrecomputedStats: GeneratedRequest {
             case .roundCount: if try !reader.takeNull() { roundCount = try reader.int64(in: 0...Int64.max) }
             }
         }
-        return Self(setupId: setupId, totalArrows: totalArrows, totalScore: totalScore, averageScore: averageScore, accuracy: accuracy, consistency: consistency, xCount: xCount, tenCount: tenCount, roundCount: roundCount)
+        return Self(
+            setupId: setupId,
+            totalArrows: totalArrows,
+            totalScore: totalScore,
+            averageScore: averageScore,
+            accuracy: accuracy,
+            consistency: consistency,
+            xCount: xCount,
+            tenCount: tenCount,
+            roundCount: roundCount
+        )
     }
 }
 
@@ -812,7 +1189,13 @@ extension Requests.PrecomputedDrift: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.PrecomputedDrift) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(
+        _ reader: inout Reader,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.PrecomputedDrift) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var setupId: Int64?
         var xDriftAverage: Double?
         var yDriftAverage: Double?
@@ -829,18 +1212,27 @@ extension Requests.PrecomputedDrift: GeneratedRequest {
             case .arrowCount: if try !reader.takeNull() { arrowCount = try reader.int64(in: 0...Int64.max) }
             }
         }
-        return Self(setupId: setupId, xDriftAverage: xDriftAverage, yDriftAverage: yDriftAverage, xSpread: xSpread, ySpread: ySpread, arrowCount: arrowCount)
+        return Self(
+            setupId: setupId,
+            xDriftAverage: xDriftAverage,
+            yDriftAverage: yDriftAverage,
+            xSpread: xSpread,
+            ySpread: ySpread,
+            arrowCount: arrowCount
+        )
     }
 }
 
 extension Requests {
-    /// `SetupInput` (`$defs/setupInput`) as read (its streamed arrays: to the accumulators its decoder is given).
+    /// `SetupInput` (`$defs/setupInput`) as read (its streamed arrays: to the accumulators its
+    /// decoder is given).
     struct SetupInput<Text> {
         var id: Int64
         var name: Text?
         var stats: Requests.PrecomputedStats<Text>?
         var drift: Requests.PrecomputedDrift<Text>?
-        /// Whether `rounds` was given (neither absent nor null): its elements went to the accumulator.
+        /// Whether `rounds` was given (neither absent nor null): its elements went to the
+        /// accumulator.
         var roundsGiven: Bool
     }
 }
@@ -850,23 +1242,45 @@ extension Requests.SetupInput {
 
     /// Reads the object here, adding its streamed arrays' elements to the accumulators given.
     @inline(never)  // one copy for every member of this type: each reads a whole stream
-    static func read<Reader: RequestReader, Rounds: Requests.RoundStream<Text>>(_ reader: inout Reader, rounds: inout Rounds) throws(Reader.Failure) -> Self where Reader.Text == Text, Rounds.Text == Text {
-        try read(&reader, rounds: &rounds) { (reader: inout Reader, visit: (inout Reader, Members.SetupInput) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
+    static func read<Reader: RequestReader, Rounds: Requests.RoundStream<Text>>(
+        _ reader: inout Reader,
+        rounds: inout Rounds
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text, Rounds.Text == Text {
+        try read(&reader, rounds: &rounds) {
+            (
+                reader: inout Reader,
+                visit: (inout Reader, Members.SetupInput) throws(Reader.Failure) -> Void
+            ) throws(Reader.Failure) -> Range<Int> in
             try reader.readObject(Field.self, visit)
         }
     }
 
     /// The same, for one of an array's objects, with the array's `hints`.
     @inline(always)
-    static func read<Reader: RequestReader, Rounds: Requests.RoundStream<Text>>(_ reader: inout Reader, hints: inout Reader.ObjectHints, rounds: inout Rounds) throws(Reader.Failure) -> Self where Reader.Text == Text, Rounds.Text == Text {
-        try read(&reader, rounds: &rounds) { (reader: inout Reader, visit: (inout Reader, Members.SetupInput) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
+    static func read<Reader: RequestReader, Rounds: Requests.RoundStream<Text>>(
+        _ reader: inout Reader,
+        hints: inout Reader.ObjectHints,
+        rounds: inout Rounds
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text, Rounds.Text == Text {
+        try read(&reader, rounds: &rounds) {
+            (
+                reader: inout Reader,
+                visit: (inout Reader, Members.SetupInput) throws(Reader.Failure) -> Void
+            ) throws(Reader.Failure) -> Range<Int> in
             try reader.readObject(Field.self, hints: &hints, visit)
         }
     }
 
     /// The decoder: each member read as the schema says, its members visited by `readObject`.
     @inline(always)
-    static func read<Reader: RequestReader, Rounds: Requests.RoundStream<Text>>(_ reader: inout Reader, rounds: inout Rounds, visitingWith readObject: (inout Reader, (inout Reader, Members.SetupInput) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text, Rounds.Text == Text {
+    static func read<Reader: RequestReader, Rounds: Requests.RoundStream<Text>>(
+        _ reader: inout Reader,
+        rounds: inout Rounds,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.SetupInput) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text, Rounds.Text == Text {
         var id: Int64?
         var name: Text?
         var stats: Requests.PrecomputedStats<Text>?
@@ -876,9 +1290,37 @@ extension Requests.SetupInput {
             switch field {
             case .id: id = try reader.int64(in: Int64.min...Int64.max)
             case .name: if try !reader.takeNull() { name = try reader.text() }
-            case .rounds: if try !reader.takeNull() { if stats != nil || drift != nil { throw reader.conflict("Give either rounds or precomputed stats and drift, not both.") }; roundsGiven = true; var hints = Reader.ObjectHints(expecting: Members.Round.table); var mark: Int? = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.Round.read(&reader, hints: &hints, arrows: &rounds.arrows); if let first = mark { mark = nil; rounds.reserveCapacity(reader.elementCapacity(afterFirstElementOf: first)) }; try reader.add(element, to: &rounds) } }
-            case .stats: if try !reader.takeNull() { if roundsGiven { throw reader.conflict("Give either rounds or precomputed stats and drift, not both.") }; stats = try Requests.PrecomputedStats.read(&reader) }
-            case .drift: if try !reader.takeNull() { if roundsGiven { throw reader.conflict("Give either rounds or precomputed stats and drift, not both.") }; drift = try Requests.PrecomputedDrift.read(&reader) }
+            case .rounds:
+                if try !reader.takeNull() {
+                    if stats != nil || drift != nil {
+                        throw reader.conflict("Give either rounds or precomputed stats and drift, not both.")
+                    }
+                    roundsGiven = true
+                    var hints = Reader.ObjectHints(expecting: Members.Round.table)
+                    var mark: Int? = reader.arrayMark
+                    try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in
+                        let element = try Requests.Round.read(&reader, hints: &hints, arrows: &rounds.arrows)
+                        if let first = mark {
+                            mark = nil
+                            rounds.reserveCapacity(reader.elementCapacity(afterFirstElementOf: first))
+                        }
+                        try reader.add(element, to: &rounds)
+                    }
+                }
+            case .stats:
+                if try !reader.takeNull() {
+                    if roundsGiven {
+                        throw reader.conflict("Give either rounds or precomputed stats and drift, not both.")
+                    }
+                    stats = try Requests.PrecomputedStats.read(&reader)
+                }
+            case .drift:
+                if try !reader.takeNull() {
+                    if roundsGiven {
+                        throw reader.conflict("Give either rounds or precomputed stats and drift, not both.")
+                    }
+                    drift = try Requests.PrecomputedDrift.read(&reader)
+                }
             }
         }
         guard let id else { throw reader.missing(Members.SetupInput.id) }
@@ -902,34 +1344,80 @@ extension Requests.EquipmentCompareRequest {
 
     /// Reads the object here, adding its streamed arrays' elements to the accumulators given.
     @inline(always)
-    static func read<Reader: RequestReader, SetupARounds: Requests.RoundStream<Text>, SetupBRounds: Requests.RoundStream<Text>>(_ reader: inout Reader, setupARounds: inout SetupARounds, setupBRounds: inout SetupBRounds) throws(Reader.Failure) -> Self where Reader.Text == Text, SetupARounds.Text == Text, SetupBRounds.Text == Text {
-        try read(&reader, setupARounds: &setupARounds, setupBRounds: &setupBRounds) { (reader: inout Reader, visit: (inout Reader, Members.EquipmentCompareRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
+    static func read<
+        Reader: RequestReader,
+        SetupARounds: Requests.RoundStream<Text>,
+        SetupBRounds: Requests.RoundStream<Text>
+    >(
+        _ reader: inout Reader,
+        setupARounds: inout SetupARounds,
+        setupBRounds: inout SetupBRounds
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text, SetupARounds.Text == Text, SetupBRounds.Text == Text {
+        try read(&reader, setupARounds: &setupARounds, setupBRounds: &setupBRounds) {
+            (
+                reader: inout Reader,
+                visit: (inout Reader, Members.EquipmentCompareRequest) throws(Reader.Failure) -> Void
+            ) throws(Reader.Failure) -> Range<Int> in
             try reader.readObject(Field.self, visit)
         }
     }
 
     /// The same, for one of an array's objects, with the array's `hints`.
     @inline(always)
-    static func read<Reader: RequestReader, SetupARounds: Requests.RoundStream<Text>, SetupBRounds: Requests.RoundStream<Text>>(_ reader: inout Reader, hints: inout Reader.ObjectHints, setupARounds: inout SetupARounds, setupBRounds: inout SetupBRounds) throws(Reader.Failure) -> Self where Reader.Text == Text, SetupARounds.Text == Text, SetupBRounds.Text == Text {
-        try read(&reader, setupARounds: &setupARounds, setupBRounds: &setupBRounds) { (reader: inout Reader, visit: (inout Reader, Members.EquipmentCompareRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
+    static func read<
+        Reader: RequestReader,
+        SetupARounds: Requests.RoundStream<Text>,
+        SetupBRounds: Requests.RoundStream<Text>
+    >(
+        _ reader: inout Reader,
+        hints: inout Reader.ObjectHints,
+        setupARounds: inout SetupARounds,
+        setupBRounds: inout SetupBRounds
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text, SetupARounds.Text == Text, SetupBRounds.Text == Text {
+        try read(&reader, setupARounds: &setupARounds, setupBRounds: &setupBRounds) {
+            (
+                reader: inout Reader,
+                visit: (inout Reader, Members.EquipmentCompareRequest) throws(Reader.Failure) -> Void
+            ) throws(Reader.Failure) -> Range<Int> in
             try reader.readObject(Field.self, hints: &hints, visit)
         }
     }
 
     /// The decoder: each member read as the schema says, its members visited by `readObject`.
     @inline(always)
-    static func read<Reader: RequestReader, SetupARounds: Requests.RoundStream<Text>, SetupBRounds: Requests.RoundStream<Text>>(_ reader: inout Reader, setupARounds: inout SetupARounds, setupBRounds: inout SetupBRounds, visitingWith readObject: (inout Reader, (inout Reader, Members.EquipmentCompareRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text, SetupARounds.Text == Text, SetupBRounds.Text == Text {
+    static func read<
+        Reader: RequestReader,
+        SetupARounds: Requests.RoundStream<Text>,
+        SetupBRounds: Requests.RoundStream<Text>
+    >(
+        _ reader: inout Reader,
+        setupARounds: inout SetupARounds,
+        setupBRounds: inout SetupBRounds,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.EquipmentCompareRequest) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text, SetupARounds.Text == Text, SetupBRounds.Text == Text {
         var setupA: Requests.SetupInput<Text>?
         var setupB: Requests.SetupInput<Text>?
         var timeRange: Requests.TimeRange?
         var startDate: Int64?
         var now: Int64?
-        _ = try readObject(&reader) { (reader: inout Reader, field: Members.EquipmentCompareRequest) throws(Reader.Failure) in
+        _ = try readObject(&reader) {
+            (reader: inout Reader, field: Members.EquipmentCompareRequest) throws(Reader.Failure) in
             switch field {
             case .setupA: setupA = try Requests.SetupInput.read(&reader, rounds: &setupARounds)
             case .setupB: setupB = try Requests.SetupInput.read(&reader, rounds: &setupBRounds)
-            case .timeRange: if try !reader.takeNull() { if startDate != nil { throw reader.conflict("Give either timeRange or startDate, not both.") }; timeRange = try reader.choice(Requests.TimeRange.self) }
-            case .startDate: if try !reader.takeNull() { if timeRange != nil { throw reader.conflict("Give either timeRange or startDate, not both.") }; startDate = try reader.int64(in: 0...253402300799999) }
+            case .timeRange:
+                if try !reader.takeNull() {
+                    if startDate != nil { throw reader.conflict("Give either timeRange or startDate, not both.") }
+                    timeRange = try reader.choice(Requests.TimeRange.self)
+                }
+            case .startDate:
+                if try !reader.takeNull() {
+                    if timeRange != nil { throw reader.conflict("Give either timeRange or startDate, not both.") }
+                    startDate = try reader.int64(in: 0...253402300799999)
+                }
             case .now: if try !reader.takeNull() { now = try reader.int64(in: 0...253402300799999) }
             }
         }
@@ -944,7 +1432,8 @@ extension Requests {
     struct SetupOption<Text> {
         var id: Int64
         var name: Text?
-        /// Where the reader keeps the object's unknown members (``RequestReader/writeUnknownMembers(_:into:)``).
+        /// Where the reader keeps the object's unknown members
+        /// (``RequestReader/writeUnknownMembers(_:into:)``).
         var unknownMembers: Range<Int>
     }
 }
@@ -954,10 +1443,17 @@ extension Requests.SetupOption: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.SetupOption) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(
+        _ reader: inout Reader,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.SetupOption) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var id: Int64?
         var name: Text?
-        let unknownMembers = try readObject(&reader) { (reader: inout Reader, field: Members.SetupOption) throws(Reader.Failure) in
+        let unknownMembers = try readObject(&reader) {
+            (reader: inout Reader, field: Members.SetupOption) throws(Reader.Failure) in
             switch field {
             case .id: id = try reader.int64(in: Int64.min...Int64.max)
             case .name: if try !reader.takeNull() { name = try reader.text() }
@@ -982,13 +1478,31 @@ extension Requests.EquipmentSelectionRequest: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.EquipmentSelectionRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(
+        _ reader: inout Reader,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.EquipmentSelectionRequest) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var setups: [Requests.SetupOption<Text>]?
         var setupAId: Int64?
         var setupBId: Int64?
-        _ = try readObject(&reader) { (reader: inout Reader, field: Members.EquipmentSelectionRequest) throws(Reader.Failure) in
+        _ = try readObject(&reader) {
+            (reader: inout Reader, field: Members.EquipmentSelectionRequest) throws(Reader.Failure) in
             switch field {
-            case .setups: do { var hints = Reader.ObjectHints(expecting: Members.SetupOption.table); var values: [Requests.SetupOption<Text>] = []; let mark = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.SetupOption.read(&reader, hints: &hints); if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }; values.append(element) }; setups = values }
+            case .setups:
+                do {
+                    var hints = Reader.ObjectHints(expecting: Members.SetupOption.table)
+                    var values: [Requests.SetupOption<Text>] = []
+                    let mark = reader.arrayMark
+                    try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in
+                        let element = try Requests.SetupOption.read(&reader, hints: &hints)
+                        if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }
+                        values.append(element)
+                    }
+                    setups = values
+                }
             case .setupAId: if try !reader.takeNull() { setupAId = try reader.int64(in: Int64.min...Int64.max) }
             case .setupBId: if try !reader.takeNull() { setupBId = try reader.int64(in: Int64.min...Int64.max) }
             }
@@ -1010,9 +1524,16 @@ extension Requests.EquipmentTimeRangesRequest: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.EquipmentTimeRangesRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(
+        _ reader: inout Reader,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.EquipmentTimeRangesRequest) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var now: Int64?
-        _ = try readObject(&reader) { (reader: inout Reader, field: Members.EquipmentTimeRangesRequest) throws(Reader.Failure) in
+        _ = try readObject(&reader) {
+            (reader: inout Reader, field: Members.EquipmentTimeRangesRequest) throws(Reader.Failure) in
             switch field {
             case .now: if try !reader.takeNull() { now = try reader.int64(in: 0...253402300799999) }
             }
@@ -1022,7 +1543,8 @@ extension Requests.EquipmentTimeRangesRequest: GeneratedRequest {
 }
 
 extension Requests {
-    /// `LeaderboardEntryInput` (the request schema) as read (its streamed arrays: to the accumulators its decoder is given).
+    /// `LeaderboardEntryInput` (the request schema) as read (its streamed arrays: to the
+    /// accumulators its decoder is given).
     struct LeaderboardEntryInput<Text> {
         var participantId: Text
         var displayName: Text?
@@ -1030,7 +1552,8 @@ extension Requests {
         var tens: Int64?
         var xs: Int64?
         var arrowCount: Int64?
-        /// Whether `arrows` was given (neither absent nor null): its elements went to the accumulator.
+        /// Whether `arrows` was given (neither absent nor null): its elements went to the
+        /// accumulator.
         var arrowsGiven: Bool
     }
 }
@@ -1040,23 +1563,45 @@ extension Requests.LeaderboardEntryInput {
 
     /// Reads the object here, adding its streamed arrays' elements to the accumulators given.
     @inline(always)
-    static func read<Reader: RequestReader, Arrows: RequestAccumulator<Requests.Arrow<Text>>>(_ reader: inout Reader, arrows: inout Arrows) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader, arrows: &arrows) { (reader: inout Reader, visit: (inout Reader, Members.LeaderboardEntryInput) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
+    static func read<Reader: RequestReader, Arrows: RequestAccumulator<Requests.Arrow<Text>>>(
+        _ reader: inout Reader,
+        arrows: inout Arrows
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
+        try read(&reader, arrows: &arrows) {
+            (
+                reader: inout Reader,
+                visit: (inout Reader, Members.LeaderboardEntryInput) throws(Reader.Failure) -> Void
+            ) throws(Reader.Failure) -> Range<Int> in
             try reader.readObject(Field.self, visit)
         }
     }
 
     /// The same, for one of an array's objects, with the array's `hints`.
     @inline(always)
-    static func read<Reader: RequestReader, Arrows: RequestAccumulator<Requests.Arrow<Text>>>(_ reader: inout Reader, hints: inout Reader.ObjectHints, arrows: inout Arrows) throws(Reader.Failure) -> Self where Reader.Text == Text {
-        try read(&reader, arrows: &arrows) { (reader: inout Reader, visit: (inout Reader, Members.LeaderboardEntryInput) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
+    static func read<Reader: RequestReader, Arrows: RequestAccumulator<Requests.Arrow<Text>>>(
+        _ reader: inout Reader,
+        hints: inout Reader.ObjectHints,
+        arrows: inout Arrows
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
+        try read(&reader, arrows: &arrows) {
+            (
+                reader: inout Reader,
+                visit: (inout Reader, Members.LeaderboardEntryInput) throws(Reader.Failure) -> Void
+            ) throws(Reader.Failure) -> Range<Int> in
             try reader.readObject(Field.self, hints: &hints, visit)
         }
     }
 
     /// The decoder: each member read as the schema says, its members visited by `readObject`.
     @inline(always)
-    static func read<Reader: RequestReader, Arrows: RequestAccumulator<Requests.Arrow<Text>>>(_ reader: inout Reader, arrows: inout Arrows, visitingWith readObject: (inout Reader, (inout Reader, Members.LeaderboardEntryInput) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader, Arrows: RequestAccumulator<Requests.Arrow<Text>>>(
+        _ reader: inout Reader,
+        arrows: inout Arrows,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.LeaderboardEntryInput) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var participantId: Text?
         var displayName: Text?
         var score: Int64?
@@ -1064,30 +1609,73 @@ extension Requests.LeaderboardEntryInput {
         var xs: Int64?
         var arrowCount: Int64?
         var arrowsGiven = false
-        _ = try readObject(&reader) { (reader: inout Reader, field: Members.LeaderboardEntryInput) throws(Reader.Failure) in
+        _ = try readObject(&reader) {
+            (reader: inout Reader, field: Members.LeaderboardEntryInput) throws(Reader.Failure) in
             switch field {
             case .participantId: participantId = try reader.nonEmptyText()
             case .displayName: if try !reader.takeNull() { displayName = try reader.text() }
-            case .arrows: if try !reader.takeNull() { if score != nil || tens != nil || xs != nil || arrowCount != nil { throw reader.conflict("Give either arrows or totals, not both.") }; arrowsGiven = true; var hints = Reader.ObjectHints(expecting: Members.Arrow.table); var mark: Int? = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.Arrow.read(&reader, hints: &hints); if let first = mark { mark = nil; arrows.reserveCapacity(reader.elementCapacity(afterFirstElementOf: first)) }; try reader.add(element, to: &arrows) } }
-            case .score: if try !reader.takeNull() { if arrowsGiven { throw reader.conflict("Give either arrows or totals, not both.") }; score = try reader.int64(in: 0...Int64.max) }
-            case .tens: if try !reader.takeNull() { if arrowsGiven { throw reader.conflict("Give either arrows or totals, not both.") }; tens = try reader.int64(in: 0...Int64.max) }
-            case .xs: if try !reader.takeNull() { if arrowsGiven { throw reader.conflict("Give either arrows or totals, not both.") }; xs = try reader.int64(in: 0...Int64.max) }
-            case .arrowCount: if try !reader.takeNull() { if arrowsGiven { throw reader.conflict("Give either arrows or totals, not both.") }; arrowCount = try reader.int64(in: 0...Int64.max) }
+            case .arrows:
+                if try !reader.takeNull() {
+                    if score != nil || tens != nil || xs != nil || arrowCount != nil {
+                        throw reader.conflict("Give either arrows or totals, not both.")
+                    }
+                    arrowsGiven = true
+                    var hints = Reader.ObjectHints(expecting: Members.Arrow.table)
+                    var mark: Int? = reader.arrayMark
+                    try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in
+                        let element = try Requests.Arrow.read(&reader, hints: &hints)
+                        if let first = mark {
+                            mark = nil
+                            arrows.reserveCapacity(reader.elementCapacity(afterFirstElementOf: first))
+                        }
+                        try reader.add(element, to: &arrows)
+                    }
+                }
+            case .score:
+                if try !reader.takeNull() {
+                    if arrowsGiven { throw reader.conflict("Give either arrows or totals, not both.") }
+                    score = try reader.int64(in: 0...Int64.max)
+                }
+            case .tens:
+                if try !reader.takeNull() {
+                    if arrowsGiven { throw reader.conflict("Give either arrows or totals, not both.") }
+                    tens = try reader.int64(in: 0...Int64.max)
+                }
+            case .xs:
+                if try !reader.takeNull() {
+                    if arrowsGiven { throw reader.conflict("Give either arrows or totals, not both.") }
+                    xs = try reader.int64(in: 0...Int64.max)
+                }
+            case .arrowCount:
+                if try !reader.takeNull() {
+                    if arrowsGiven { throw reader.conflict("Give either arrows or totals, not both.") }
+                    arrowCount = try reader.int64(in: 0...Int64.max)
+                }
             }
         }
         guard let participantId else { throw reader.missing(Members.LeaderboardEntryInput.participantId) }
-        return Self(participantId: participantId, displayName: displayName, score: score, tens: tens, xs: xs, arrowCount: arrowCount, arrowsGiven: arrowsGiven)
+        return Self(
+            participantId: participantId,
+            displayName: displayName,
+            score: score,
+            tens: tens,
+            xs: xs,
+            arrowCount: arrowCount,
+            arrowsGiven: arrowsGiven
+        )
     }
 }
 
 extension Requests {
-    /// `ScoringLeaderboardRequest` (the request schema) as read (its streamed arrays: to the accumulators its decoder is given).
+    /// `ScoringLeaderboardRequest` (the request schema) as read (its streamed arrays: to the
+    /// accumulators its decoder is given).
     struct ScoringLeaderboardRequest<Text> {
     }
 
     /// An accumulator of `LeaderboardEntryInput`s whose own streamed arrays are added to its members of the
     /// same names, each element's before the element itself.
-    protocol LeaderboardEntryInputStream<Text>: RequestAccumulator where Element == Requests.LeaderboardEntryInput<Text> {
+    protocol LeaderboardEntryInputStream<Text>: RequestAccumulator
+    where Element == Requests.LeaderboardEntryInput<Text> {
         associatedtype Text
         associatedtype Arrows: RequestAccumulator<Requests.Arrow<Text>>
         var arrows: Arrows { get set }
@@ -1099,26 +1687,65 @@ extension Requests.ScoringLeaderboardRequest {
 
     /// Reads the object here, adding its streamed arrays' elements to the accumulators given.
     @inline(always)
-    static func read<Reader: RequestReader, Entries: Requests.LeaderboardEntryInputStream<Text>>(_ reader: inout Reader, entries: inout Entries) throws(Reader.Failure) -> Self where Reader.Text == Text, Entries.Text == Text {
-        try read(&reader, entries: &entries) { (reader: inout Reader, visit: (inout Reader, Members.ScoringLeaderboardRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
+    static func read<Reader: RequestReader, Entries: Requests.LeaderboardEntryInputStream<Text>>(
+        _ reader: inout Reader,
+        entries: inout Entries
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text, Entries.Text == Text {
+        try read(&reader, entries: &entries) {
+            (
+                reader: inout Reader,
+                visit: (inout Reader, Members.ScoringLeaderboardRequest) throws(Reader.Failure) -> Void
+            ) throws(Reader.Failure) -> Range<Int> in
             try reader.readObject(Field.self, visit)
         }
     }
 
     /// The same, for one of an array's objects, with the array's `hints`.
     @inline(always)
-    static func read<Reader: RequestReader, Entries: Requests.LeaderboardEntryInputStream<Text>>(_ reader: inout Reader, hints: inout Reader.ObjectHints, entries: inout Entries) throws(Reader.Failure) -> Self where Reader.Text == Text, Entries.Text == Text {
-        try read(&reader, entries: &entries) { (reader: inout Reader, visit: (inout Reader, Members.ScoringLeaderboardRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int> in
+    static func read<Reader: RequestReader, Entries: Requests.LeaderboardEntryInputStream<Text>>(
+        _ reader: inout Reader,
+        hints: inout Reader.ObjectHints,
+        entries: inout Entries
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text, Entries.Text == Text {
+        try read(&reader, entries: &entries) {
+            (
+                reader: inout Reader,
+                visit: (inout Reader, Members.ScoringLeaderboardRequest) throws(Reader.Failure) -> Void
+            ) throws(Reader.Failure) -> Range<Int> in
             try reader.readObject(Field.self, hints: &hints, visit)
         }
     }
 
     /// The decoder: each member read as the schema says, its members visited by `readObject`.
     @inline(always)
-    static func read<Reader: RequestReader, Entries: Requests.LeaderboardEntryInputStream<Text>>(_ reader: inout Reader, entries: inout Entries, visitingWith readObject: (inout Reader, (inout Reader, Members.ScoringLeaderboardRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text, Entries.Text == Text {
-        _ = try readObject(&reader) { (reader: inout Reader, field: Members.ScoringLeaderboardRequest) throws(Reader.Failure) in
+    static func read<Reader: RequestReader, Entries: Requests.LeaderboardEntryInputStream<Text>>(
+        _ reader: inout Reader,
+        entries: inout Entries,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.ScoringLeaderboardRequest) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text, Entries.Text == Text {
+        _ = try readObject(&reader) {
+            (reader: inout Reader, field: Members.ScoringLeaderboardRequest) throws(Reader.Failure) in
             switch field {
-            case .entries: do { var hints = Reader.ObjectHints(expecting: Members.LeaderboardEntryInput.table); var mark: Int? = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.LeaderboardEntryInput.read(&reader, hints: &hints, arrows: &entries.arrows); if let first = mark { mark = nil; entries.reserveCapacity(reader.elementCapacity(afterFirstElementOf: first)) }; try reader.add(element, to: &entries) } }
+            case .entries:
+                do {
+                    var hints = Reader.ObjectHints(expecting: Members.LeaderboardEntryInput.table)
+                    var mark: Int? = reader.arrayMark
+                    try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in
+                        let element = try Requests.LeaderboardEntryInput.read(
+                            &reader,
+                            hints: &hints,
+                            arrows: &entries.arrows
+                        )
+                        if let first = mark {
+                            mark = nil
+                            entries.reserveCapacity(reader.elementCapacity(afterFirstElementOf: first))
+                        }
+                        try reader.add(element, to: &entries)
+                    }
+                }
             }
         }
         return Self()
@@ -1138,7 +1765,13 @@ extension Requests.Team: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.Team) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(
+        _ reader: inout Reader,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.Team) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var name: Text?
         var crest: Text?
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.Team) throws(Reader.Failure) in
@@ -1164,7 +1797,13 @@ extension Requests.FullTimeScore: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.FullTimeScore) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(
+        _ reader: inout Reader,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.FullTimeScore) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var home: Int64?
         var away: Int64?
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.FullTimeScore) throws(Reader.Failure) in
@@ -1190,7 +1829,13 @@ extension Requests.MatchScore: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.MatchScore) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(
+        _ reader: inout Reader,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.MatchScore) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var winner: Requests.MatchWinner?
         var fullTime: Requests.FullTimeScore<Text>?
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.MatchScore) throws(Reader.Failure) in
@@ -1216,7 +1861,13 @@ extension Requests.Competition: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.Competition) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(
+        _ reader: inout Reader,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.Competition) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var name: Text?
         var code: Text?
         _ = try readObject(&reader) { (reader: inout Reader, field: Members.Competition) throws(Reader.Failure) in
@@ -1248,7 +1899,13 @@ extension Requests.Match: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.Match) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(
+        _ reader: inout Reader,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.Match) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var id: Int64?
         var utcDate: Text?
         var matchday: Int64?
@@ -1270,7 +1927,16 @@ extension Requests.Match: GeneratedRequest {
             }
         }
         guard let id else { throw reader.missing(Members.Match.id) }
-        return Self(id: id, utcDate: utcDate, matchday: matchday, status: status, homeTeam: homeTeam, awayTeam: awayTeam, score: score, competition: competition)
+        return Self(
+            id: id,
+            utcDate: utcDate,
+            matchday: matchday,
+            status: status,
+            homeTeam: homeTeam,
+            awayTeam: awayTeam,
+            score: score,
+            competition: competition
+        )
     }
 }
 
@@ -1289,7 +1955,8 @@ extension Requests {
         var fullTimeScoreAway: Int64?
         var competitionCode: Text?
         var competitionName: Text?
-        /// Where the reader keeps the object's unknown members (``RequestReader/writeUnknownMembers(_:into:)``).
+        /// Where the reader keeps the object's unknown members
+        /// (``RequestReader/writeUnknownMembers(_:into:)``).
         var unknownMembers: Range<Int>
     }
 }
@@ -1299,7 +1966,13 @@ extension Requests.FavoriteRecordInput: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.FavoriteRecordInput) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(
+        _ reader: inout Reader,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.FavoriteRecordInput) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var id: Int64?
         var homeTeamImage: Text?
         var awayTeamImage: Text?
@@ -1312,7 +1985,8 @@ extension Requests.FavoriteRecordInput: GeneratedRequest {
         var fullTimeScoreAway: Int64?
         var competitionCode: Text?
         var competitionName: Text?
-        let unknownMembers = try readObject(&reader) { (reader: inout Reader, field: Members.FavoriteRecordInput) throws(Reader.Failure) in
+        let unknownMembers = try readObject(&reader) {
+            (reader: inout Reader, field: Members.FavoriteRecordInput) throws(Reader.Failure) in
             switch field {
             case .id: id = try reader.int64(in: Int64.min...Int64.max)
             case .homeTeamImage: if try !reader.takeNull() { homeTeamImage = try reader.text() }
@@ -1322,14 +1996,30 @@ extension Requests.FavoriteRecordInput: GeneratedRequest {
             case .utcDate: if try !reader.takeNull() { utcDate = try reader.text() }
             case .matchday: if try !reader.takeNull() { matchday = try reader.int64(in: 0...Int64(Int32.max)) }
             case .winner: if try !reader.takeNull() { winner = try reader.choice(Requests.MatchWinner.self) }
-            case .fullTimeScoreHome: if try !reader.takeNull() { fullTimeScoreHome = try reader.int64(in: 0...Int64(Int32.max)) }
-            case .fullTimeScoreAway: if try !reader.takeNull() { fullTimeScoreAway = try reader.int64(in: 0...Int64(Int32.max)) }
+            case .fullTimeScoreHome:
+                if try !reader.takeNull() { fullTimeScoreHome = try reader.int64(in: 0...Int64(Int32.max)) }
+            case .fullTimeScoreAway:
+                if try !reader.takeNull() { fullTimeScoreAway = try reader.int64(in: 0...Int64(Int32.max)) }
             case .competitionCode: if try !reader.takeNull() { competitionCode = try reader.text() }
             case .competitionName: if try !reader.takeNull() { competitionName = try reader.text() }
             }
         }
         guard let id else { throw reader.missing(Members.FavoriteRecordInput.id) }
-        return Self(id: id, homeTeamImage: homeTeamImage, awayTeamImage: awayTeamImage, homeTeamName: homeTeamName, awayTeamName: awayTeamName, utcDate: utcDate, matchday: matchday, winner: winner, fullTimeScoreHome: fullTimeScoreHome, fullTimeScoreAway: fullTimeScoreAway, competitionCode: competitionCode, competitionName: competitionName, unknownMembers: unknownMembers)
+        return Self(
+            id: id,
+            homeTeamImage: homeTeamImage,
+            awayTeamImage: awayTeamImage,
+            homeTeamName: homeTeamName,
+            awayTeamName: awayTeamName,
+            utcDate: utcDate,
+            matchday: matchday,
+            winner: winner,
+            fullTimeScoreHome: fullTimeScoreHome,
+            fullTimeScoreAway: fullTimeScoreAway,
+            competitionCode: competitionCode,
+            competitionName: competitionName,
+            unknownMembers: unknownMembers
+        )
     }
 }
 
@@ -1348,15 +2038,44 @@ extension Requests.MatchesSectionsRequest: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.MatchesSectionsRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(
+        _ reader: inout Reader,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.MatchesSectionsRequest) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var matches: [Requests.Match<Text>]?
         var favorites: [Requests.FavoriteRecordInput<Text>]?
         var segment: Requests.MatchSegment?
         var timeZone: Text?
-        _ = try readObject(&reader) { (reader: inout Reader, field: Members.MatchesSectionsRequest) throws(Reader.Failure) in
+        _ = try readObject(&reader) {
+            (reader: inout Reader, field: Members.MatchesSectionsRequest) throws(Reader.Failure) in
             switch field {
-            case .matches: if try !reader.takeNull() { var hints = Reader.ObjectHints(expecting: Members.Match.table); var values: [Requests.Match<Text>] = []; let mark = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.Match.read(&reader, hints: &hints); if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }; values.append(element) }; matches = values }
-            case .favorites: if try !reader.takeNull() { var hints = Reader.ObjectHints(expecting: Members.FavoriteRecordInput.table); var values: [Requests.FavoriteRecordInput<Text>] = []; let mark = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.FavoriteRecordInput.read(&reader, hints: &hints); if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }; values.append(element) }; favorites = values }
+            case .matches:
+                if try !reader.takeNull() {
+                    var hints = Reader.ObjectHints(expecting: Members.Match.table)
+                    var values: [Requests.Match<Text>] = []
+                    let mark = reader.arrayMark
+                    try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in
+                        let element = try Requests.Match.read(&reader, hints: &hints)
+                        if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }
+                        values.append(element)
+                    }
+                    matches = values
+                }
+            case .favorites:
+                if try !reader.takeNull() {
+                    var hints = Reader.ObjectHints(expecting: Members.FavoriteRecordInput.table)
+                    var values: [Requests.FavoriteRecordInput<Text>] = []
+                    let mark = reader.arrayMark
+                    try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in
+                        let element = try Requests.FavoriteRecordInput.read(&reader, hints: &hints)
+                        if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }
+                        values.append(element)
+                    }
+                    favorites = values
+                }
             case .segment: if try !reader.takeNull() { segment = try reader.choice(Requests.MatchSegment.self) }
             case .timeZone: if try !reader.takeNull() { timeZone = try reader.text() }
             }
@@ -1377,9 +2096,16 @@ extension Requests.MatchesFavoriteRequest: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.MatchesFavoriteRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(
+        _ reader: inout Reader,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.MatchesFavoriteRequest) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var match: Requests.Match<Text>?
-        _ = try readObject(&reader) { (reader: inout Reader, field: Members.MatchesFavoriteRequest) throws(Reader.Failure) in
+        _ = try readObject(&reader) {
+            (reader: inout Reader, field: Members.MatchesFavoriteRequest) throws(Reader.Failure) in
             switch field {
             case .match: match = try Requests.Match.read(&reader)
             }
@@ -1402,13 +2128,42 @@ extension Requests.MatchesReconcileFavoritesRequest: GeneratedRequest {
 
     /// The decoder: each member read as the schema says (``GeneratedRequest``).
     @inline(always)
-    static func read<Reader: RequestReader>(_ reader: inout Reader, visitingWith readObject: (inout Reader, (inout Reader, Members.MatchesReconcileFavoritesRequest) throws(Reader.Failure) -> Void) throws(Reader.Failure) -> Range<Int>) throws(Reader.Failure) -> Self where Reader.Text == Text {
+    static func read<Reader: RequestReader>(
+        _ reader: inout Reader,
+        visitingWith readObject: (
+            inout Reader,
+            (inout Reader, Members.MatchesReconcileFavoritesRequest) throws(Reader.Failure) -> Void
+        ) throws(Reader.Failure) -> Range<Int>
+    ) throws(Reader.Failure) -> Self where Reader.Text == Text {
         var favorites: [Requests.FavoriteRecordInput<Text>]?
         var matches: [Requests.Match<Text>]?
-        _ = try readObject(&reader) { (reader: inout Reader, field: Members.MatchesReconcileFavoritesRequest) throws(Reader.Failure) in
+        _ = try readObject(&reader) {
+            (reader: inout Reader, field: Members.MatchesReconcileFavoritesRequest) throws(Reader.Failure) in
             switch field {
-            case .favorites: if try !reader.takeNull() { var hints = Reader.ObjectHints(expecting: Members.FavoriteRecordInput.table); var values: [Requests.FavoriteRecordInput<Text>] = []; let mark = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.FavoriteRecordInput.read(&reader, hints: &hints); if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }; values.append(element) }; favorites = values }
-            case .matches: if try !reader.takeNull() { var hints = Reader.ObjectHints(expecting: Members.Match.table); var values: [Requests.Match<Text>] = []; let mark = reader.arrayMark; try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in let element = try Requests.Match.read(&reader, hints: &hints); if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }; values.append(element) }; matches = values }
+            case .favorites:
+                if try !reader.takeNull() {
+                    var hints = Reader.ObjectHints(expecting: Members.FavoriteRecordInput.table)
+                    var values: [Requests.FavoriteRecordInput<Text>] = []
+                    let mark = reader.arrayMark
+                    try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in
+                        let element = try Requests.FavoriteRecordInput.read(&reader, hints: &hints)
+                        if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }
+                        values.append(element)
+                    }
+                    favorites = values
+                }
+            case .matches:
+                if try !reader.takeNull() {
+                    var hints = Reader.ObjectHints(expecting: Members.Match.table)
+                    var values: [Requests.Match<Text>] = []
+                    let mark = reader.arrayMark
+                    try reader.readObjects { (reader: inout Reader) throws(Reader.Failure) in
+                        let element = try Requests.Match.read(&reader, hints: &hints)
+                        if values.isEmpty { values.reserveCapacity(reader.elementCapacity(afterFirstElementOf: mark)) }
+                        values.append(element)
+                    }
+                    matches = values
+                }
             }
         }
         return Self(favorites: favorites, matches: matches)
