@@ -147,16 +147,24 @@ def main():
     library = tournamentcore.Library(arguments.library)
     codecs = getattr(tournamentcore, "_codec", None)
     stdlib = None
-    if codecs is not None and codecs.FAST is not None:
-        stdlib = tournamentcore.Library(arguments.library, json="json")
+    if getattr(library, "json_library", "json") != "json":
+        stdlib = tournamentcore.Library(arguments.library, json_library="json")
     baseline = None
     if arguments.baseline:
         baseline = load_package(arguments.baseline, "tournamentcore_baseline").Library(arguments.library)
     core = Core(arguments.library)
     timer = NativeTimer(arguments.timer, arguments.library) if arguments.timer else None
-    encoder = getattr(library, "_encode", None) or (lambda request: json.dumps(
-        request, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8"))
-    decoder = getattr(library, "_decode", None) or json.loads
+    if codecs is not None:
+        # What the typed call does: orjson's text (None where the standard library must write it).
+        fast = codecs.encode_fast if library.json_library == "orjson" else None
+
+        def encoder(request):
+            return (fast(request) if fast is not None else None) or codecs.encode_stdlib(request)
+        decoder = library._decode
+    else:
+        def encoder(request):
+            return json.dumps(request, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
+        decoder = json.loads
 
     workloads = []
     sent = tempfile.mkdtemp(prefix="typed-requests-")  # the bytes the typed call sends, for native-timer
@@ -223,7 +231,7 @@ def main():
         pairs = zip(workload["times"][top], workload["times"][bottom])
         return statistics.median(a / b for a, b in pairs)
 
-    codec = codecs.describe() if codecs is not None else "json (the standard library)"
+    codec = codecs.describe(library.json_library) if codecs is not None else "json (the standard library)"
     print("Python %s, the typed binding (%s) end to end: median of %d interleaved rounds" % (
         sys.version.split()[0], codec, arguments.rounds))
     print()

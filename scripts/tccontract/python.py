@@ -3,7 +3,7 @@ and `tournamentcore/_methods.py` (one typed method per contract method)."""
 from __future__ import annotations
 
 import keyword
-from typing import Dict, List
+from typing import Dict, List, Optional, Set
 
 from . import Contract, ContractError
 from .blocks import NOTICE
@@ -136,22 +136,49 @@ def types_module(contract: Contract) -> str:
     return "\n".join(header + body).rstrip("\n") + "\n" + "\n".join(all_list) + "\n"
 
 
+def keeps_verbatim(built: Type, seen: Optional[Set[str]] = None) -> bool:
+    """Whether a result of this type may hold members the core keeps verbatim from the request
+    (or values of any type): numbers as the caller spelled them, which only the standard
+    library's json decodes exactly whatever they are (orjson reads an integer beyond 64 bits as
+    a float)."""
+    seen = set() if seen is None else seen
+    if isinstance(built, Object):
+        if built.keeps_unknown:
+            return True
+        if built.name in seen:
+            return False
+        seen.add(built.name)
+        return any(keeps_verbatim(prop.type, seen) for prop in built.properties)
+    if isinstance(built, Array):
+        return keeps_verbatim(built.items, seen)
+    if isinstance(built, Nullable):
+        return keeps_verbatim(built.wrapped, seen)
+    if isinstance(built, Union):
+        return any(keeps_verbatim(member, seen) for member in built.members)
+    return isinstance(built, Primitive) and built.kind == "any"
+
+
 def methods_module(contract: Contract) -> str:
     builder = TypeBuilder(contract)
+    verbatim = [method.name for method in contract.methods if keeps_verbatim(builder.result(method))]
     lines = [
         "# %s" % NOTICE,
-        '"""One typed method per TournamentCore method, over :meth:`Methods.call`, which',
+        '"""One typed method per TournamentCore method, over :meth:`Methods._invoke`, which',
         ':class:`tournamentcore.Library` implements with the C library."""',
         "",
         "from __future__ import annotations",
         "",
         "import abc",
-        "from typing import Any, Mapping, Optional, cast",
+        "from typing import Any, FrozenSet, Mapping, Optional",
         "",
         "from . import types",
         "",
         "#: The contract's version, the library's (`TC_VERSION_STRING` of include/tournament_core.h).",
         "VERSION = %r" % contract.version,
+        "",
+        "#: The methods whose results may hold members kept verbatim from the request (the caller's",
+        "#: numbers, as spelled).",
+        "KEEPS_VERBATIM: FrozenSet[str] = frozenset({%s})" % ", ".join(repr(name) for name in verbatim),
         "",
         "",
         "class Methods(abc.ABC):",
@@ -161,6 +188,10 @@ def methods_module(contract: Contract) -> str:
         "    @abc.abstractmethod",
         "    def call(self, method: str, request: Optional[Mapping[str, Any]] = None) -> Any:",
         '        """The ``result`` of calling ``method`` with ``request``."""',
+        "",
+        "    @abc.abstractmethod",
+        "    def _invoke(self, name: bytes, request: Any) -> Any:",
+        '        """:meth:`call` for a method named by its UTF-8 bytes (the typed methods\' way in)."""',
     ]
     for method in contract.methods:
         request = builder.request(method)
@@ -170,6 +201,7 @@ def methods_module(contract: Contract) -> str:
             "",
             "    def %s(self, %s) -> types.%sResult:" % (method.snake, parameter, method.pascal),
             "        " + docstring("``%s``: %s (docs/API.md#%s)" % (method.name, method.summary, method.anchor)),
-            "        return cast(\"types.%sResult\", self.call(%r, request))" % (method.pascal, method.name),
+            "        result: types.%sResult = self._invoke(%r, request)" % (method.pascal, method.name.encode("utf-8")),
+            "        return result",
         ]
     return "\n".join(lines) + "\n"

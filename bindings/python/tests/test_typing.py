@@ -18,7 +18,8 @@ def mypy(*paths: pathlib.Path) -> "subprocess.CompletedProcess[str]":
 
 
 def test_mypy_strict_accepts_a_typed_program_and_the_tests() -> None:
-    files = [HERE / "typing" / "filter_tabs.py", HERE / "test_binding.py", HERE / "test_contract.py", HERE / "conftest.py"]
+    files = [HERE / "typing" / "filter_tabs.py", HERE / "test_binding.py", HERE / "test_contract.py", HERE / "test_json_libraries.py",
+             HERE / "conftest.py"]
     root = pathlib.Path(os.environ.get("TOURNAMENTCORE_ROOT") or HERE.parents[2])
     example = root / "Examples" / "python" / "example.py"
     if example.exists():
