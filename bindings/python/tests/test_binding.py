@@ -16,7 +16,7 @@ from tournamentcore import TournamentCoreError
 
 def test_an_invalid_request_raises_with_code_message_and_path(core: tournamentcore.Library) -> None:
     with pytest.raises(TournamentCoreError) as raised:
-        core.tournaments_filter({"tournaments": [{"id": "a"}, {"id": 2}]})
+        core.tournaments_filter({"tournaments": [{"id": "a"}, {"id": 2}]})  # type: ignore[typeddict-item, unused-ignore]
     assert (raised.value.code, raised.value.path) == ("INVALID_REQUEST", "$.tournaments[1].id")
     assert raised.value.message == "Expected a string, found a number."
     assert str(raised.value) == "INVALID_REQUEST: Expected a string, found a number. (at $.tournaments[1].id)"
