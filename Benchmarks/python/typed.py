@@ -2,15 +2,19 @@
 """What a Python user waits for: the typed binding end to end (a dict in, a dict out:
 ``Library().tournaments_filter(request)``), beside the raw text call (``call_text``), the core
 through ctypes on bytes, the core alone (native-timer, a C program calling tc_call_n in the same
-rounds) and the same rules written in Python (Benchmarks/python/peer.py, over dicts), on the
-benchmark's workloads of the issue 70 table; then where the typed call's time goes.
+rounds, on the bytes the typed call sends) and the same rules written in Python
+(Benchmarks/python/peer.py, over dicts), on the benchmark's workloads of the issue 70 table; then
+where the typed call's time goes, and issue 70's targets.
 
-    typed.py REQUESTS_DIR LIBRARY [--native-timer PATH] [--rounds N] [--baseline DIR] [--all]
+    typed.py REQUESTS_DIR LIBRARY [--native-timer PATH] [--rounds N] [--milliseconds MS]
+             [--baseline DIR] [--all] [--only TEXT]
 
 REQUESTS_DIR holds the workloads (`benchmark --quick --all-requests DIR`: METHOD.SIZE.json).
---baseline DIR: another copy of the binding (a folder holding a `tournamentcore` package, such as
-an earlier commit's bindings/python) timed in the same rounds ("before").
---all: every workload of REQUESTS_DIR, not only the table's seven methods (no peer for the others).
+The typed call uses orjson when it is installed; the "stdlib" column is the same binding with
+Library(json_library="json"). --baseline DIR: another copy of the binding (a folder holding a
+`tournamentcore` package, such as an earlier commit's bindings/python) timed in the same rounds
+("before"). --all: every workload of REQUESTS_DIR, not only the table's seven methods (no peer
+for the others); --only: the workloads whose file name contains TEXT.
 
 Each round times every workload's subjects one after the other, each for about --milliseconds
 (the same number of calls in every round, fixed by a first call); the table gives the median
@@ -276,6 +280,23 @@ def main():
             cells = [micro(encode), "(ctypes %s)" % micro(crossed), "", micro(decode),
                      micro(typed - encode - crossed - decode), "", ""]
         print("| %s (%s) | %s |" % (workload["method"], workload["label"], " | ".join(cells)))
+    if core_column and "peer" in has:
+        print()
+        print("Issue 70's targets: the typed call at least 2x faster than the peer; its own cost (typed − core)")
+        print("at most the core's time on a large workload, under 5 µs on a small one:")
+        print()
+        print("| workload | peer ÷ typed ≥ 2 | binding ≤ core (large) / < 5 µs (small) |")
+        print("|---|---|---|")
+        for workload in workloads:
+            if "peer" not in workload["times"]:
+                continue
+            faster = ratio(workload, "peer", "typed")
+            binding = statistics.median(t - c for t, c in zip(workload["times"]["typed"], workload["times"]["core"]))
+            large = workload["label"] == "large"
+            limit = median(workload, "core") if large else 5e-6
+            print("| %s (%s) | %s %.2f | %s %s µs against %s µs |" % (
+                workload["method"], workload["label"], "met" if faster >= 2 else "not met:", faster,
+                "met:" if (binding <= limit if large else binding < limit) else "not met:", micro(binding), micro(limit)))
     return 0
 
 
