@@ -36,16 +36,25 @@ import ctypes
 import importlib
 import json
 import marshal
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Dict, Optional
 
-_encode_text = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode
+_settings: Dict[str, Any] = {"ensure_ascii": False, "allow_nan": False, "separators": (",", ":")}
+# Without the check for circular references (a dict of every container's id), 5 to 20% faster:
+# a circular request then ends in RecursionError, and is written again with the check.
+_encode_text = json.JSONEncoder(check_circular=False, **_settings).encode
+_encode_checked = json.JSONEncoder(**_settings).encode
 _decode_text = json.JSONDecoder().decode
 
 
 def encode_stdlib(request: Any) -> bytes:
     """``request`` as UTF-8 JSON text, as ``json.dumps(request, ensure_ascii=False,
-    allow_nan=False, separators=(",", ":"))`` writes it."""
-    return _encode_text(request).encode("utf-8")
+    allow_nan=False, separators=(",", ":"))`` writes it (or raises as it does: ValueError for a
+    circular reference or a NaN, TypeError, RecursionError)."""
+    try:
+        text: str = _encode_text(request)
+    except RecursionError:  # circular (ValueError, as json.dumps says) or nested too deep
+        text = _encode_checked(request)
+    return text.encode("utf-8")
 
 
 def decode_stdlib(data: bytes) -> Any:
