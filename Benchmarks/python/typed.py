@@ -82,25 +82,29 @@ class NativeTimer:
         self.process.wait()
 
 
+class Response(ctypes.c_char_p):
+    """A response's address (a c_char_p subclass, which ctypes leaves as it is), read by `value`."""
+
+
 class Core:
-    """The core through ctypes on bytes, bound once: tc_call_n, the response copied out, freed."""
+    """The core through ctypes on bytes, bound once, as the binding calls it: tc_call_n, the
+    response's bytes read (`value`), the response freed."""
 
     def __init__(self, path):
         self.lib = ctypes.CDLL(path)
-        self.call_n = self.lib.tc_call_n
+        self.call_n = self.lib["tc_call_n"]
         self.call_n.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t)]
-        self.call_n.restype = ctypes.c_void_p
-        self.free = self.lib.tc_string_free
-        self.free.argtypes = [ctypes.c_void_p]
+        self.call_n.restype = Response
+        self.free = self.lib["tc_string_free"]
+        self.free.argtypes = [Response]
         self.free.restype = None
 
     def __call__(self, method, data):
-        length = ctypes.c_size_t()
-        address = self.call_n(method, data, len(data), ctypes.byref(length))
+        response = self.call_n(method, data, len(data), None)
         try:
-            return ctypes.string_at(address, length.value)
+            return response.value
         finally:
-            self.free(address)
+            self.free(response)
 
 
 def outcome(function, request):
