@@ -104,12 +104,16 @@ def may_hold_non_finite(request: Any) -> bool:
     return False
 
 
-#: orjson, when installed (else None).
+_OPTIONS_USED = ("OPT_PASSTHROUGH_DATACLASS", "OPT_PASSTHROUGH_DATETIME", "OPT_PASSTHROUGH_SUBCLASS")
+
+#: orjson, when installed (else None; also for a release older than the options used, 3.x).
 orjson: Any = None
 try:
     orjson = importlib.import_module("orjson")
 except ImportError:
     pass
+if orjson is not None and not all(hasattr(orjson, option) for option in _OPTIONS_USED):
+    orjson = None
 
 #: orjson's ``dumps`` options: what the standard library writes otherwise is passed through (a
 #: TypeError, and the standard library writes it).
