@@ -2,7 +2,7 @@
 """Checks the plain-Python peer (Benchmarks/python/peer.py) against the library: every golden
 request of its methods (Tests/golden/<method>/) and every benchmark request of a folder, each
 answered by both, the results (or the errors' code, message and path) compared. Prints the
-requests whose answers differ and exits non-zero when a benchmark request's does.
+requests whose answers differ and exits non-zero when a golden or a benchmark request's does.
 
     check_peer.py LIBRARY [REQUESTS_DIR] [--fuzz N]
 
@@ -126,6 +126,7 @@ def main():
         differing = [(case, compare(core, method, case)) for case in cases]
         differing = [(case, answer) for case, answer in differing if answer]
         print("%s: %d golden requests, %d answered otherwise" % (method, len(cases), len(differing)))
+        failed += len(differing)
         for case, (expected, got) in differing:
             print("  %s\n    library: %s\n    peer:    %s" % (case.name, str(expected)[:300], str(got)[:300]))
     if len(sys.argv) > 2:
