@@ -17,7 +17,7 @@ function(tc_part_missing)
 endfunction()
 
 # With TC_REQUIRE_ALL_PARTS, the options of the parts must be on: a build folder configured
-# before with one of them off (the demo's) is turned to the full build.
+# before with one of them off is turned to the full build.
 if(TC_REQUIRE_ALL_PARTS)
   foreach(tc_part_option BUILD_TESTING TC_BUILD_TESTS TC_BUILD_EXAMPLES TC_BUILD_KOTLIN TC_BUILD_WASM
                          TC_BUILD_CROSS TC_BUILD_ANDROID)

@@ -1,20 +1,26 @@
 #!/usr/bin/env bash
 # The main demo: builds libtournamentcore.so and the C host Examples/c/tournament_tabs (only
 # those: no bindings, no other CPUs, no tests) and runs it on the bundled sample tournaments,
-# printing the Active and Completed tabs. A build folder configured before (by the test command,
-# say) is kept as it is; the test command configures it again for everything.
+# printing the Active and Completed tabs.
+# It builds in a folder of its own, build-demo/ (TC_DEMO_BUILD), never the test command's build/,
+# and builds the library with the full Swift runtime linked in (-DTC_EMBEDDED=OFF): the same
+# sources and answers as the Embedded Swift library that the test command builds and the packages
+# ship, compiled in about half the time (each module once, two of them side by side), and about
+# six times the size.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
 tc_find_swift
 tc_require_packages "${TC_DEMO_PACKAGES[@]}"
-tc_step "building the library and the C host (cmake + ninja, Release)"
-if [ ! -f "$TC_BUILD/build.ninja" ]; then
-  tc_cmake_configure -DBUILD_TESTING=OFF -DTC_BUILD_KOTLIN=OFF -DTC_BUILD_WASM=OFF -DTC_BUILD_CROSS=OFF
+demo_build=${TC_DEMO_BUILD:-$TC_ROOT/build-demo}
+tc_step "building the library and the C host (cmake + ninja, Release, full Swift runtime)"
+if [ ! -f "$demo_build/build.ninja" ]; then
+  ( TC_BUILD=$demo_build; tc_cmake_configure -DTC_EMBEDDED=OFF -DBUILD_TESTING=OFF -DTC_BUILD_KOTLIN=OFF \
+      -DTC_BUILD_WASM=OFF -DTC_BUILD_CROSS=OFF )
 fi
-cmake --build "$TC_BUILD" --target tournament_tabs > /dev/null
+cmake --build "$demo_build" --target tournament_tabs > /dev/null
 tc_step "Examples/c/tournament_tabs Examples/data/tournaments.json"
 cd "$TC_ROOT"
-"$TC_BUILD/Examples/c/tournament_tabs" Examples/data/tournaments.json
+"$demo_build/Examples/c/tournament_tabs" Examples/data/tournaments.json
 tc_step "the same, public tournaments matching \"lyon\""
-"$TC_BUILD/Examples/c/tournament_tabs" Examples/data/tournaments.json --public-only --query lyon
+"$demo_build/Examples/c/tournament_tabs" Examples/data/tournaments.json --public-only --query lyon
