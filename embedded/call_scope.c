@@ -107,6 +107,7 @@ struct header {
 };
 
 #define HEADER_BYTES sizeof(struct header) /* 2 words: what malloc aligns to everywhere */
+_Static_assert(sizeof(struct header) == TC_CALL_SCOPE_HEADER_WORDS * sizeof(void *), "the header is the words tc_call_scope.h states");
 #define REALIGNED ((uintptr_t)1)
 #if defined(__aarch64__)
 #define POINTER_TAG_BITS ((uintptr_t)0xF << 60) /* Swift's bits of a reference on arm64 */

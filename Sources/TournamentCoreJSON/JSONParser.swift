@@ -171,8 +171,8 @@ struct JSONParser {
         _ start: UnsafePointer<UInt8>, count: Int, frames: UnsafeMutableBufferPointer<Frame>
     ) -> Result<(UnsafeMutablePointer<JSONNode>, Int, UnsafeMutablePointer<UInt64>), JSONSyntaxError> {
         // Even, so that the mantissas after the nodes are aligned. A tape with a node per byte
-        // needs no reserve (see `tape`): a short request's tape then stays small enough for the
-        // C allocator's per-thread cache (a 40-byte request's: 1,008 bytes, not 2.7 KB).
+        // needs no reserve (see `tape`): a short request's tape then stays small, a block the
+        // allocator caches (a 40-byte request's: 1,008 bytes, not 2.7 KB; AllocationSizes).
         let coversText = count <= roomyTextLimit
         let capacity = (initialCapacity(forTextOf: count) + (coversText ? 0 : nodesPerStep) + 1) & ~1
         let (byteCount, overflow) = capacity.multipliedReportingOverflow(by: bytesPerNode)

@@ -351,17 +351,20 @@ public struct JSONWriter: ~Copyable {
         endObject()
     }
 
-    /// Writes a run of members whose values are numbers, such as an object of statistics:
-    /// `body` writes them with ``NumberMembers/field(_:_:)-(StaticString,Int)`` and its
-    /// siblings, which keep the writing position in a register from one member to the next.
-    /// Written one by one, each member reads the writer's count back from memory where the
-    /// member before stored it, a delay on every member of the response.
+    /// Writes a run of members and values, `body` writing them with ``MemberRun``, which keeps
+    /// the writing position and the end of its room in registers from one to the next: for a
+    /// response of many members or records of one shape (statistics, participants). Written one by
+    /// one through the writer, each token reads the writer's count back from memory where the
+    /// one before stored it, and looks at the byte before it for a comma: a delay on every token.
+    ///
+    /// `expectedBytes`: what the run is likely to write, made room for at once (a long response
+    /// then grows its buffer once rather than doubling it many times); 0, not known: a little.
     @inline(always)
-    @inlinable public mutating func numberMembers(_ body: (inout NumberMembers) -> Void) {
+    @inlinable public mutating func memberRun(expectedBytes: Int = 0, _ body: (inout MemberRun) -> Void) {
         withUnsafeMutablePointer(to: &self) { writer in
-            var members = NumberMembers(writer)
-            body(&members)
-            members.finish()
+            var run = MemberRun(writer, room: max(expectedBytes, MemberRun.roomAsked))
+            body(&run)
+            run.finish()
         }
     }
 
@@ -567,81 +570,6 @@ public struct JSONWriter: ~Copyable {
             append(hex.utf8Start[Int(byte >> 4)])
             append(hex.utf8Start[Int(byte & 0x0F)])
         }
-    }
-}
-
-/// Members with number values written one after another (``JSONWriter/numberMembers(_:)``): the
-/// position and the end of the room stay in registers; room runs out only when the writer's
-/// buffer must grow, which goes through the writer.
-public struct NumberMembers: ~Copyable {
-    @usableFromInline let writer: UnsafeMutablePointer<JSONWriter>
-    /// Where the next member goes; nil once memory ran out (nothing more is written).
-    @usableFromInline var at: UnsafeMutablePointer<UInt8>?
-    @usableFromInline var limit: UnsafeMutablePointer<UInt8>?
-    /// Whether the next member follows something that needs a comma after it.
-    @usableFromInline var separated: Bool
-    @usableFromInline var nonFinite = false
-
-    /// The most a member takes besides its key: a comma, the key's quotes and colon, and a
-    /// number (at most 32 bytes, as ``JSONWriter/double(_:)`` reserves).
-    @usableFromInline static let roomBesidesKey = 36
-
-    @inline(always)
-    @inlinable init(_ writer: UnsafeMutablePointer<JSONWriter>) {
-        self.writer = writer
-        (at, limit, separated) = writer.pointee.room(atLeast: 256)
-    }
-
-    /// Writes `"key":value` for an integer.
-    @inline(always)
-    @inlinable public mutating func field(_ key: StaticString, _ value: Int) {
-        field(key, Int64(value))
-    }
-
-    /// Writes `"key":value` for a 64-bit integer.
-    @inline(always)
-    @inlinable public mutating func field(_ key: StaticString, _ value: Int64) {
-        guard let target = memberCursor(key) else { return }
-        at = JSONWriter.writeInteger(value, at: target)
-    }
-
-    /// Writes `"key":value` for a floating-point number, as ``JSONWriter/double(_:)`` does
-    /// (`null`, recorded, for a NaN or an infinity).
-    @inline(always)
-    @inlinable public mutating func field(_ key: StaticString, _ value: Double) {
-        guard let target = memberCursor(key) else { return }
-        let (end, finite) = JSONWriter.writeDouble(value, at: target)
-        if _slowPath(!finite) { nonFinite = true }
-        at = end
-    }
-
-    /// Where the member's value goes, after a comma (but for the first member) and `"key":`.
-    @inline(always)
-    @inlinable mutating func memberCursor(_ key: StaticString) -> UnsafeMutablePointer<UInt8>? {
-        let length = key.utf8CodeUnitCount
-        if let at, let limit, _fastPath(limit - at >= length &+ Self.roomBesidesKey) {} else { refill(length &+ Self.roomBesidesKey) }
-        guard var target = at else { return nil }
-        if separated {
-            target.pointee = UInt8(ascii: ",")
-            target += 1
-        }
-        separated = true
-        return JSONWriter.writeKey(key, at: target)
-    }
-
-    /// Hands what was written to the writer and asks it for at least `room` more bytes.
-    @inline(never)
-    @usableFromInline mutating func refill(_ room: Int) {
-        guard let current = at else { return }
-        writer.pointee.closeRun(at: current, nonFinite: nonFinite)
-        nonFinite = false
-        (at, limit, _) = writer.pointee.room(atLeast: max(room, 256))  // the run writes its own commas now
-    }
-
-    /// Hands what was written to the writer.
-    @inline(always)
-    @inlinable consuming func finish() {
-        if let at { writer.pointee.closeRun(at: at, nonFinite: nonFinite) }
     }
 }
 

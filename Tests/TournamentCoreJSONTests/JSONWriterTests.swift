@@ -90,6 +90,78 @@ struct JSONWriterTests {
         #expect(text == #"{"i":1,"k":"q\"b\n","d":2.5,"s":"plain","t":"","e":"\u0001","n":null,"b":true,"p":"a\""}"#)
     }
 
+    @Test("a run of members writes objects, arrays, strings in pieces, booleans and numbers with the commas the writer writes, a request's string content as it stands and decoded text escaped again, growing the buffer as often as needed")
+    func memberRunWritesWhatTheWriterWrites() throws {
+        let request = #"["plain é", "tab\u0009 \"q\" \/ \u00e9", ""]"#
+        for capacity in [1, 4096] {
+            let (run, single) = try Array(request.utf8).withUnsafeBufferPointer { bytes in
+                try withDocument(bytes) { document in
+                    let texts = Array(document.elements(document.root))
+                    #expect(document.plainStringBytes(texts[0]) != nil)
+                    #expect(document.plainStringBytes(texts[1]) == nil)
+                    var run = JSONWriter(capacity: capacity)
+                    var single = JSONWriter(capacity: capacity)
+                    single.beginObject()
+                    run.beginObject()
+                    run.key("records")
+                    single.key("records")
+                    run.memberRun { members in
+                        members.beginArray()
+                        for round in 0..<60 {
+                            for (index, text) in texts.enumerated() {
+                                members.beginObject()
+                                members.beginString(key: "id")
+                                if let content = document.plainStringBytes(text) {
+                                    members.appendToString(stringContent: content)
+                                } else {
+                                    document.withStringBytes(text) { members.appendToString(utf8: $0) }
+                                }
+                                members.appendToString("/")
+                                members.appendToString(Int64(round * index) * 1_000_000_007 - 5)
+                                members.appendToString(text: "q\"\u{1}é")
+                                members.endString()
+                                members.field("n", Int64.min)
+                                members.field("b", index == 1)
+                                members.field("t", text: "tab\t")
+                                members.beginObject(key: "o")
+                                members.field("d", 2.5)
+                                members.endObject()
+                                members.beginArray(key: "a")
+                                members.endArray()
+                                members.endObject()
+                            }
+                        }
+                        members.endArray()
+                    }
+                    single.beginArray()
+                    for round in 0..<60 {
+                        for (index, text) in texts.enumerated() {
+                            single.beginObject()
+                            single.field("id", text: document.string(text) + "/" + String(Int64(round * index) * 1_000_000_007 - 5) + "q\"\u{1}é")
+                            single.field("n", Int64.min)
+                            single.field("b", index == 1)
+                            single.field("t", text: "tab\t")
+                            single.object("o") { $0.field("d", 2.5) }
+                            single.key("a")
+                            single.beginArray()
+                            single.endArray()
+                            single.endObject()
+                        }
+                    }
+                    single.endArray()
+                    run.memberRun { _ in }
+                    run.field("after", 1)
+                    single.field("after", 1)
+                    run.endObject()
+                    single.endObject()
+                    return (String(decoding: run.bytes, as: UTF8.self), String(decoding: single.bytes, as: UTF8.self))
+                }
+            }
+            #expect(run == single, "capacity \(capacity)")
+            #expect(run.hasPrefix(#"{"records":[{"id":"plain é/-5q\"\u0001é","n":-9223372036854775808,"b":false,"t":"tab\t","o":{"d":2.5},"a":[]},{"id":"tab\t \"q\" / é/-5"#))
+        }
+    }
+
     /// `values` written as members one by one, or as one run of number members; the text and
     /// whether a non-finite number was recorded.
     private func numbers(_ values: [Double?], _ integers: [Int64], asRun: Bool, capacity: Int) -> (String, Bool) {
@@ -99,7 +171,7 @@ struct JSONWriterTests {
         writer.key("nested")
         writer.beginObject()
         if asRun {
-            writer.numberMembers { members in
+            writer.memberRun { members in
                 for (index, value) in values.enumerated() {
                     if let value { members.field("aRatherLongKeyForADouble", value) } else { members.field("i", integers[index % integers.count]) }
                 }
@@ -110,14 +182,14 @@ struct JSONWriterTests {
             }
         }
         writer.endObject()
-        writer.numberMembers { members in members.field("after", 1) }
-        writer.numberMembers { _ in }
+        writer.memberRun { members in members.field("after", 1) }
+        writer.memberRun { _ in }
         writer.endObject()
         return (String(decoding: writer.bytes, as: UTF8.self), writer.wroteNonFiniteNumber)
     }
 
     @Test("a run of number members writes what the same members written one by one write, growing the buffer as often as needed")
-    func numberMembersRun() {
+    func memberRunOfNumbers() {
         let integers: [Int64] = [0, -1, 42, Int64.max, Int64.min, 9_999_999_999]
         let doubles: [Double?] = [nil, 0.1, -0.0, 1e300, 5e-324, 3.466666666666667, 100.0, nil, -2.5e-7]
         for (values, capacity) in [(doubles, 1), (doubles, 4096), (Array(repeating: doubles, count: 40).flatMap { $0 }, 1), ([], 1)] {

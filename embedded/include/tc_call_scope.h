@@ -25,6 +25,10 @@ TC_SCOPE_INTERNAL int tc_call_scope_run(void (*TC_SCOPE_NONNULL body)(void *TC_S
  * yet reach them. Outside a call, nothing. */
 TC_SCOPE_INTERNAL void tc_call_scope_keep(void);
 
+/* The words of the header the call scope puts before every block it allocates (the library's
+ * buffers are sized by it: Sources/TournamentCoreJSON/AllocationSizes.swift). */
+#define TC_CALL_SCOPE_HEADER_WORDS 2
+
 /* Number of tc_call_scope_prepare's indexes: one for what every call reads, one per method
  * (LazyGlobalPreparation); scripts/generate-contract.py fails when the registry needs more. */
 #define TC_CALL_SCOPE_PREPARED 64

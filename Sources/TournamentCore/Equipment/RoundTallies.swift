@@ -58,11 +58,10 @@ public struct RoundTallies: Sendable {
         return true
     }
 
-    /// The rounds and impacts made room for at first, at least: on 64-bit platforms, the most
-    /// whose block (with the array's 32-byte header and the library's 16-byte allocation
-    /// header) stays within the 1,032 bytes glibc serves from a per-thread cache; a larger
-    /// block is taken from and returned to the shared bins, and costs a short request more than
-    /// a second growth costs a long one.
+    /// The rounds and impacts made room for at first, at least: as many as an array can hold
+    /// within a block the allocator caches, in the Embedded builds on 64-bit platforms
+    /// (TournamentCoreJSON's AllocationSizes.cachedArrayCapacity, which a test checks these
+    /// against). A larger block costs a short request more than a second growth costs a long one.
     @usableFromInline static let firstRoundsCapacity = 15, firstImpactsCapacity = 61
 
     /// Makes room for `count` rounds, when none has ended yet (``firstRoundsCapacity`` at

@@ -300,6 +300,11 @@ struct CursorReader: RequestReader {
         run.append(text.bytes(in: start))
     }
 
+    @inline(always)
+    func writeField(_ key: StaticString, text: CursorText, into run: inout MemberRun) {
+        run.field(key, stringContent: text.bytes(in: start))
+    }
+
     /// (Plain ASCII too: copied as it stands.)
     @inline(always)
     func writeField(_ key: StaticString, text: CursorText, into writer: inout JSONWriter) {

@@ -216,6 +216,15 @@ struct DocumentReader: RequestReader {
     }
 
     @inline(always)
+    func writeField(_ key: StaticString, text: Int, into run: inout MemberRun) {
+        if let content = document.plainStringBytes(text) {
+            run.field(key, stringContent: content)
+        } else {
+            document.withStringBytes(text) { run.field(key, utf8: $0) }
+        }
+    }
+
+    @inline(always)
     func writeField(_ key: StaticString, text: Int, into writer: inout JSONWriter) {
         if let content = document.plainStringBytes(text) {
             writer.field(key, stringContent: content)

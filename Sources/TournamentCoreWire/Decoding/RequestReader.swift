@@ -130,6 +130,9 @@ protocol RequestReader {
     /// has no escape (copied), else decoded and escaped (``JSONTextRun/appendText(of:in:)``).
     func appendText(_ text: Text, to run: inout JSONTextRun)
 
+    /// ``writeField(_:text:into:)`` in a run of members.
+    func writeField(_ key: StaticString, text: Text, into run: inout MemberRun)
+
     /// Writes `"key":"text"`: as the request writes the text when it has no escape (copied),
     /// else decoded and escaped.
     func writeField(_ key: StaticString, text: Text, into writer: inout JSONWriter)

@@ -132,12 +132,10 @@ public enum Wire {
 
     /// The response buffer a request of `count` bytes starts with. Responses are often about as
     /// long as their requests (normalized documents), so a large request's starts at its size;
-    /// below 2 KB (where responses mostly stay under 1 KB) it starts at 1,016 bytes: with the
-    /// Embedded builds' 16-byte allocation header (embedded/call_scope.c), 1,032, the largest
-    /// block glibc serves from its per-thread cache; a larger one is taken from and returned to
-    /// the shared bins on every call.
+    /// below 2 KB (where responses mostly stay under 1 KB) it starts as large as a block the
+    /// allocator caches (``AllocationSizes/cachedPayloadBytes``).
     static func responseCapacity(forRequestOf count: Int) -> Int {
-        count < 2048 ? 1016 : min(count + 256, 4 << 20)
+        count < 2048 ? AllocationSizes.cachedPayloadBytes : min(count + 256, 4 << 20)
     }
 
     /// Whether the method's cursor path answered `request` (see ``CursorReadingWireMethod``):

@@ -65,7 +65,7 @@ enum EquipmentCompareMethod: CursorReadingWireMethod {
         // the whole comparison.
         writer.key("deltas")
         writer.beginObject()
-        writer.numberMembers { members in
+        writer.memberRun { members in
             members.field("averageScore", comparison.deltas.averageScore)
             members.field("accuracy", comparison.deltas.accuracy)
             members.field("consistency", comparison.deltas.consistency)

@@ -31,7 +31,7 @@ enum StatsCoding {
 
     static func write(_ stats: SetupStats, into writer: inout JSONWriter) {
         writer.beginObject()
-        writer.numberMembers { members in
+        writer.memberRun { members in
             members.field("setupId", stats.setupId)
             members.field("totalArrows", stats.totalArrows)
             members.field("totalScore", stats.totalScore)
@@ -52,7 +52,7 @@ enum StatsCoding {
             return
         }
         writer.beginObject()
-        writer.numberMembers { members in
+        writer.memberRun { members in
             members.field("setupId", drift.setupId)
             members.field("xDriftAverage", drift.xDriftAverage)
             members.field("yDriftAverage", drift.yDriftAverage)

@@ -122,8 +122,8 @@ enum ParticipantsResolveMethod: CursorReadingWireMethod {
         // ID (after the comma before the record); a placeholder up to its number; what follows
         // a name, and a repair's ID, to the end of the record, but for the first record: the
         // creator's, written with its own end.
-        // About 110 bytes and the tournament's ID: a block from glibc's per-thread cache, each
-        // run asking room for its fixed text and the buffer growing for a long ID.
+        // About 110 bytes and the tournament's ID: a block the allocator caches (AllocationSizes),
+        // each run asking room for its fixed text and the buffer growing for a long ID.
         var pieces = JSONWriter(capacity: 240)
         pieces.textRun(expectedBytes: 64) { run in
             run.append(#",{"path":"tournaments/"#)

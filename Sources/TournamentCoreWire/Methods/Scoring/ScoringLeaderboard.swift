@@ -24,36 +24,31 @@ enum ScoringLeaderboardMethod: CursorReadingWireMethod {
     }
 
     /// Writes the entries in rank order (``Leaderboard/order(of:)``), each with its rank
-    /// (``Leaderboard/Ranks``) and its texts as the request has them, in one text run: each
-    /// record is the same pieces around its values.
+    /// (``Leaderboard/Ranks``) and its texts as the request has them, in one run of members.
     private static func write<Reader: RequestReader>(_ entries: LeaderboardEntries<Reader.Text>, _ reader: Reader, into writer: inout JSONWriter) {
         let order = Leaderboard.order(of: entries.totals)
         var ranks = Leaderboard.Ranks()
         // A record's keys and punctuation take 83 bytes; its numbers and texts mostly 40 more.
-        writer.textRun(expectedBytes: 16 + order.count * 128) { run in
-            run.append(#"{"entries":["#)
-            for (index, position) in order.enumerated() {
+        writer.memberRun(expectedBytes: 16 + order.count * 128) { run in
+            run.beginObject()
+            run.beginArray(key: "entries")
+            for position in order {
                 let names = entries.names[position]
                 let totals = entries.totals[position]
-                run.append(index == 0 ? #"{"rank":"# : #",{"rank":"#)
-                run.append(Int64(ranks.next(totals)))
-                run.append(#","participantId":""#)
-                reader.appendText(names.participantId, to: &run)
+                run.beginObject()
+                run.field("rank", ranks.next(totals))
+                reader.writeField("participantId", text: names.participantId, into: &run)
                 if let name = names.displayName {
-                    run.append(#"","displayName":""#)
-                    reader.appendText(name, to: &run)
+                    reader.writeField("displayName", text: name, into: &run)
                 }
-                run.append(#"","score":"#)
-                run.append(totals.score)
-                run.append(#","tens":"#)
-                run.append(totals.tens)
-                run.append(#","xs":"#)
-                run.append(totals.xs)
-                run.append(#","arrowCount":"#)
-                run.append(totals.arrowCount)
-                run.append("}")
+                run.field("score", totals.score)
+                run.field("tens", totals.tens)
+                run.field("xs", totals.xs)
+                run.field("arrowCount", totals.arrowCount)
+                run.endObject()
             }
-            run.append("]}")
+            run.endArray()
+            run.endObject()
         }
     }
 }
