@@ -26,6 +26,12 @@
 #       workload interleaved, and plain JavaScript (Benchmarks/plain/) against the module for the
 #       three methods it has (Benchmarks/javascript.mjs, in Node), alone (the full run includes it
 #       too); with OTHER.wasm, another build of the module in the same rounds.
+#   bash Benchmarks/run.sh --python [BASELINE]
+#       the typed Python binding end to end (a dict in, a dict out) beside the raw text call, the
+#       core alone (native-timer, in the same rounds) and the plain-Python peer
+#       (Benchmarks/python/typed.py, peer.py), on every workload of issue 70's table, with where
+#       the time goes and the targets, alone (the full run includes it too); with BASELINE, a
+#       folder holding another copy of the `tournamentcore` package, timed in the same rounds.
 set -euo pipefail
 source "$(dirname "$0")/../scripts/common.sh"
 tc_find_swift
@@ -41,6 +47,21 @@ javascript_benchmark() {
     echo "(The JavaScript benchmark needs the build's tournamentcore.wasm and node.)"
   fi
 }
+# The typed Python binding end to end (Benchmarks/python/typed.py), on REQUESTS_DIR.
+python_benchmark() {
+  python3 Benchmarks/python/typed.py "$1" "$TC_BUILD/libtournamentcore.so" \
+    --native-timer "$TC_BUILD/Benchmarks/native-timer" ${2:+--baseline "$2"}
+}
+if [ "${1:-}" = "--python" ]; then
+  shift
+  baseline=
+  if [ -n "${1:-}" ]; then baseline=$(realpath "$1"); shift; fi
+  requests=$(mktemp -d)
+  trap 'rm -rf "$requests"' EXIT
+  "$TC_BUILD/Benchmarks/benchmark" --quick --all-requests "$requests" > /dev/null
+  python_benchmark "$requests" "$baseline"
+  exit
+fi
 if [ "${1:-}" = "--javascript" ]; then
   shift
   other=
@@ -106,6 +127,8 @@ output=$(mktemp)
     echo
     bash Benchmarks/instructions.sh
   fi
+  echo
+  python_benchmark "$TC_BUILD/benchmark-all-requests"
   echo
   javascript_benchmark "$TC_BUILD/benchmark-all-requests"
 } | tee "$output"

@@ -2,7 +2,8 @@
 # The Python package as a user gets it: builds the wheel from pyproject.toml (scikit-build-core
 # over the CMake build; its build folder, build-wheel/, is kept between runs), shows its platform
 # tag (auditwheel; README's release facts are checked against it), installs it in a fresh virtual
-# environment, and runs the package's pytest suite (mypy --strict included) and the example
+# environment, and runs the package's pytest suite (mypy --strict included; its tests of the
+# library once with orjson and once with the standard library's json) and the example
 # against the installed package, from a folder outside the source tree, with no
 # TOURNAMENTCORE_LIBRARY: the package must find its own library.
 # Part of scripts/test.sh; runnable alone.
@@ -34,7 +35,7 @@ wheel=$(ls "$wheelhouse"/tournamentcore-*.whl)
 echo "wheel: $(basename "$wheel") ($(du -k "$wheel" | cut -f1) KB; auditwheel: $policy)"
 # README's row for the wheel (its name, tag and floors) is this wheel's.
 python3 scripts/release-facts.py "$TC_BUILD" --wheel "$wheel" --check README.md
-"$venv/pip" install --quiet --disable-pip-version-check "$wheel" pytest mypy
+"$venv/pip" install --quiet --disable-pip-version-check "$wheel" pytest mypy orjson
 
 cp -r bindings/python/tests "$scratch/tests"
 cd "$scratch"

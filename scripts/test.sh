@@ -20,7 +20,7 @@ source "$(dirname "$0")/common.sh"
 tc_find_swift
 tc_require_architectures arm64 armel
 tc_require_packages "${TC_PACKAGES[@]}" "${TC_CROSS_PACKAGES[@]}" chromium libsimdjson-dev libhowardhinnant-date-dev abigail-tools
-tc_require_python_modules pytest jsonschema mypy
+tc_require_python_modules pytest jsonschema mypy orjson
 cd "$TC_ROOT"
 
 tc_step "generated files are fresh (scripts/generate-contract.py --check, scripts/generate-number-tables.py --check)"
@@ -32,8 +32,8 @@ python3 scripts/audit-traps.py
 python3 scripts/check-sources.py
 
 tc_step "C library, bindings, other CPUs, tests (cmake + ninja, Release)"
-# Configured every time, with every part required (cmake/parts.cmake): a folder that the demo,
-# or a run before some tool was installed, configured with less is made the full build, and a
+# Configured every time, with every part required (cmake/parts.cmake): a folder that a run
+# before some tool was installed, or by hand, configured with less is made the full build, and a
 # missing tool stops here rather than dropping its tests.
 tc_cmake_configure -DTC_REQUIRE_ALL_PARTS=ON
 cmake --build "$TC_BUILD"
@@ -71,6 +71,9 @@ packages_lane() {
 
   tc_step "Python package: the wheel, installed in a fresh virtual environment (pytest, mypy --strict)"
   bash scripts/python-package.sh
+
+  tc_step "the plain-Python peer of the benchmark answers every golden request as the library (Benchmarks/python/check_peer.py)"
+  python3 Benchmarks/python/check_peer.py "$TC_BUILD/libtournamentcore.so"
 
   tc_step "library-only build: no tests, examples, jansson or pkg-config (reuses build-wheel/)"
   bash scripts/library-only.sh
