@@ -1,7 +1,3 @@
-#if canImport(TCEmbeddedLibc)
-import TCEmbeddedLibc  // the Embedded Swift builds' C library module: the call scope's header size
-#endif
-
 /// The sizes of blocks that the C library's allocator serves quickly, stated once for the
 /// library's buffers (``CLibrary``'s allocations, and what the wire layer sizes by them).
 ///
@@ -17,13 +13,7 @@ public enum AllocationSizes {
 
     /// The bytes the Embedded builds' call scope (embedded/call_scope.c) puts before each block it
     /// allocates (`TC_CALL_SCOPE_HEADER_WORDS`); full Swift builds allocate without a header.
-    public static var blockHeaderBytes: Int {
-        #if canImport(TCEmbeddedLibc)
-        Int(TC_CALL_SCOPE_HEADER_WORDS) * MemoryLayout<Int>.size
-        #else
-        0
-        #endif
-    }
+    public static var blockHeaderBytes: Int { CLibrary.blockHeaderWords * MemoryLayout<Int>.size }
 
     /// The most bytes a buffer can ask of the allocator and still be a cached block.
     public static var cachedPayloadBytes: Int { cachedBlockBytes - blockHeaderBytes }

@@ -26,6 +26,16 @@ enum CLibrary {
         realloc(pointer, count)
     }
 
+    /// The words the Embedded builds' call scope puts before every block it allocates
+    /// (`TC_CALL_SCOPE_HEADER_WORDS`); none in full Swift builds, which have no call scope.
+    static var blockHeaderWords: Int {
+        #if canImport(TCEmbeddedLibc)
+        Int(TC_CALL_SCOPE_HEADER_WORDS)
+        #else
+        0
+        #endif
+    }
+
     /// `free`.
     @usableFromInline @inline(never)
     static func release(_ pointer: UnsafeMutableRawPointer?) {
