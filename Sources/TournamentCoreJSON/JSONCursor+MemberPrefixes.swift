@@ -3,8 +3,7 @@ extension JSONCursor {
     /// wrote them: the objects of an array mostly repeat their keys in the same order, so the
     /// text from the end of one value to the next value's `:` (`,"x":`) mostly repeats too, and a
     /// member whose text is the previous object's at its position is that member, read without
-    /// scanning for its key's closing quote or looking the key up in a table
-    /// (``JSONKeyTable/KeysByPosition`` does the same for a document's keys).
+    /// scanning for its key's closing quote or looking the key up in a table.
     ///
     /// A hint holds a copy of that text (at most ``window`` bytes), where its key lies in it, and
     /// the index the table gave for the key (or none: a key the table does not have). The text
@@ -108,7 +107,7 @@ extension JSONCursor {
         /// of line, so that the functions the hinted loops are inlined into only call it.
         @inline(never)
         public init(expecting table: JSONKeyTable) {
-            self = table.expectedPrefixes.pointee
+            self = table.expectedPrefixes
         }
 
         /// Makes the member read from `begin` to `end` (after its `:`), whose key is `key`,
@@ -122,6 +121,11 @@ extension JSONCursor {
             hint(position).pointee = length <= Self.window && readable >= Self.window
                 ? Hint(run: begin, length: length, keyOffset: (key.baseAddress ?? begin) - begin, keyLength: key.count, index: index ?? -1)
                 : Hint()
+        }
+
+        /// Makes `hint` the hint of `position` (below ``count``).
+        mutating func setHint(_ hint: Hint, at position: Int) {
+            self.hint(position).pointee = hint
         }
 
         /// The hint of `position` (below ``count``).

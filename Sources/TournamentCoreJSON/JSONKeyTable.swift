@@ -33,10 +33,10 @@ public final class JSONKeyTable: @unchecked Sendable {
     /// the keys, those members are read as an array's later objects' are.
     @usableFromInline let expectedMembers: UnsafeMutablePointer<JSONCursor.MemberPrefixes.Hint>
     @usableFromInline let expectedMemberCount: Int
-    /// A set of hints holding ``expectedMembers`` (the rest as `MemberPrefixes()` makes it): an
-    /// array's hints start as a copy of it (``JSONCursor/MemberPrefixes/init(expecting:)``), as
-    /// cheap as zeroing them. `expectedMembers` points into it.
-    @usableFromInline let expectedPrefixes: UnsafeMutablePointer<JSONCursor.MemberPrefixes>
+    /// A set of hints holding the same hints as ``expectedMembers`` (the rest as
+    /// `MemberPrefixes()` makes it): an array's hints start as a copy of it
+    /// (``JSONCursor/MemberPrefixes/init(expecting:)``), as cheap as zeroing them.
+    @usableFromInline let expectedPrefixes: JSONCursor.MemberPrefixes
     @usableFromInline let multiplier: UInt64
     /// 64 − log2(bucket count), below 64 (at least two buckets): shifts use `&>>`.
     @usableFromInline let shift: UInt64
@@ -72,14 +72,15 @@ public final class JSONKeyTable: @unchecked Sendable {
         // escape): it declines any other, and a hint must not accept what it declines.
         let expectable = zip(keys, escaped).map { key, escaped in !escaped && key.allSatisfy { $0 < 0x80 } }
         expectedMemberCount = min(keys.count, JSONCursor.MemberPrefixes.count)
-        expectedPrefixes = UnsafeMutablePointer.allocate(capacity: 1)
-        expectedPrefixes.initialize(to: JSONCursor.MemberPrefixes())
-        // The pointee is addressed in place (its addressor gives the allocation's own address),
-        // so the pointer stays valid as long as the allocation.
-        expectedMembers = expectedPrefixes.pointee.hint(0)
+        expectedMembers = UnsafeMutablePointer.allocate(capacity: max(expectedMemberCount, 1))
+        expectedMembers.initialize(repeating: .init(), count: max(expectedMemberCount, 1))
+        var prefixes = JSONCursor.MemberPrefixes()
         for (position, key) in keys.prefix(expectedMemberCount).enumerated() where expectable[position] {
-            (expectedMembers + position).pointee = Self.expectedMember(key, at: position)
+            let hint = Self.expectedMember(key, at: position)
+            (expectedMembers + position).pointee = hint
+            prefixes.setHint(hint, at: position)
         }
+        expectedPrefixes = prefixes
         if searchingPerfectHash, plainKeys, let found = Self.perfectHash(keys) {
             let buckets = UnsafeMutablePointer<Bucket>.allocate(capacity: found.buckets.count)
             for (index, position) in found.buckets.enumerated() {
@@ -109,7 +110,7 @@ public final class JSONKeyTable: @unchecked Sendable {
     deinit {
         buckets.deallocate()
         keyBytes.deallocate()
-        expectedPrefixes.deallocate()
+        expectedMembers.deallocate()
     }
 
     /// The hint of the key at `position` written in order without white space (see
@@ -270,63 +271,5 @@ public final class JSONKeyTable: @unchecked Sendable {
             }
         }
         return nil
-    }
-}
-
-extension JSONKeyTable {
-    /// The keys met at the first few member positions of the objects of one array, and their
-    /// indices: the objects of an array mostly repeat their keys in the same order, and a key
-    /// found where the previous object had it needs no probe of the table.
-    ///
-    /// What this saves is a wait, not work: the probe hashes the key's word and loads its
-    /// bucket, and only then is the index known, on which reading the member's value depends. A
-    /// hint's index is loaded without waiting for the key; comparing its word with the key's only
-    /// decides a branch, which the processor predicts. A key elsewhere (or escaped, or longer than
-    /// eight bytes) takes the probe, and its word and index become the hint of its position.
-    ///
-    /// A hint only ever holds a word with the index the table gives for it, so it answers
-    /// exactly as the table does. One `KeysByPosition` serves the objects of one table.
-    public struct KeysByPosition {
-        /// The member positions hinted: 0 ..< `count`.
-        @usableFromInline static let count = 4
-
-        /// A key's short word and the index the table gives for it (-1: a key of no field).
-        @usableFromInline struct Hint {
-            @usableFromInline var word = JSONDocument.noShortKeyWord
-            @usableFromInline var index: Int32 = -1
-        }
-
-        @usableFromInline var hints = (Hint(), Hint(), Hint(), Hint())
-
-        /// No hints yet.
-        @inlinable public init() {}
-
-        /// The index in `table` of the key node `key`, the member at `position` of its object.
-        @inline(always)
-        @inlinable public mutating func index(ofKey key: Int, at position: Int, in document: JSONDocument, table: JSONKeyTable) -> Int? {
-            let word = _fastPath(position < Self.count) ? document.shortKeyWord(key) : nil
-            if let word, _fastPath(word == hint(position).pointee.word) {
-                let index = hint(position).pointee.index
-                return index < 0 ? nil : Int(index)
-            }
-            return probe(key, at: position, word: word, in: document, table: table)
-        }
-
-        /// The index of a key that was not the hint of its position: from the table, and (`word`,
-        /// a short plain key's at a hinted position) kept as the position's new hint. Out of
-        /// line: a call in the member loop's rare branch keeps the loop's registers free.
-        @usableFromInline @inline(never)
-        mutating func probe(_ key: Int, at position: Int, word: UInt64?, in document: JSONDocument, table: JSONKeyTable) -> Int? {
-            guard let word else { return table.index(ofKey: key, in: document) }
-            let index = table.index(ofShortWord: word, length: document.stringByteCount(key))
-            hint(position).pointee = Hint(word: word, index: Int32(truncatingIfNeeded: index ?? -1))
-            return index
-        }
-
-        /// The hint of `position` (below ``count``).
-        @inline(__always)
-        @inlinable mutating func hint(_ position: Int) -> UnsafeMutablePointer<Hint> {
-            elementAddress(position, in: &hints, of: Hint.self)
-        }
     }
 }

@@ -48,36 +48,6 @@ struct ObjectFieldsTests {
         }
     }
 
-    @Test("the objects of an array, sorted with the array's hints (KeysByPosition), are those sorted one by one")
-    func mappedObjectsAreSortedAlike() throws {
-        let keys = ["a", "id", "public", "x", "n\\u0061me", "aVeryLongKeyThatSpansSeveralWords", "winner"]
-        var generator = SystemRandomNumberGenerator()
-        let objects = (0..<300).map { _ in
-            (0..<Int.random(in: 0...6, using: &generator)).map { _ in keys[Int.random(in: 0..<keys.count, using: &generator)] }
-        }
-        let text = "[" + objects.map { object in
-            "{" + object.enumerated().map { #""\#($0.element)":\#($0.offset)"# }.joined(separator: ",") + "}"
-        }.joined(separator: ",") + "]"
-        let bytes = Array(text.utf8)
-        try bytes.withUnsafeBufferPointer { buffer in
-            try withDocument(buffer) { document in
-                var hints = JSONKeyTable.KeysByPosition()
-                let mapped = try document.elements(document.root).map { element in
-                    let fields = try ObjectFields<ManyFields>(document, element, hints: &hints)
-                    return (ManyFields.allCases.map { fields.raw($0) }, fields.unknownCount)
-                }
-                let plain = try document.elements(document.root).map { element in
-                    let fields = try ObjectFields<ManyFields>(document, element)
-                    return (ManyFields.allCases.map { fields.raw($0) }, fields.unknownCount)
-                }
-                #expect(mapped.count == objects.count)
-                for (left, right) in zip(mapped, plain) {
-                    #expect(left.0 == right.0 && left.1 == right.1)
-                }
-            }
-        }
-    }
-
     @Test("every object of the requests gets a one-probe key table and the fewest lanes that hold its fields")
     func generatedFieldSets() {
         #expect(Members.all.count > 30)

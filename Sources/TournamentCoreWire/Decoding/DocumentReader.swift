@@ -5,7 +5,7 @@ import TournamentCoreJSON
 struct DocumentReader: RequestReader {
     typealias Text = Int
     typealias Failure = WireError
-    typealias ObjectHints = JSONKeyTable.KeysByPosition
+    typealias ObjectHints = NoObjectHints
 
     let document: JSONDocument
     /// The node the reader stands at.
@@ -36,13 +36,14 @@ struct DocumentReader: RequestReader {
         try visitInCheckOrder(try ObjectFields<Field>(document, node), visit)
     }
 
-    /// ``readObject(_:_:)`` with the keys sorted by the array's hints (``JSONKeyTable/KeysByPosition``).
+    /// ``readObject(_:_:)``: a document's keys are looked up in the table, hints or not (keys kept
+    /// by position paid on no workload of the benchmark).
     @inline(always)
     @discardableResult
     mutating func readObject<Field: RequestFields>(
-        _: Field.Type, hints: inout JSONKeyTable.KeysByPosition, _ visit: (inout Self, Field) throws(WireError) -> Void
+        _ type: Field.Type, hints _: inout NoObjectHints, _ visit: (inout Self, Field) throws(WireError) -> Void
     ) throws(WireError) -> Range<Int> {
-        try visitInCheckOrder(try ObjectFields<Field>(document, node, hints: &hints), visit)
+        try readObject(type, visit)
     }
 
     @inline(always)

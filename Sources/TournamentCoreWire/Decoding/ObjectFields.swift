@@ -41,25 +41,6 @@ struct ObjectFields<Field: RequestFields> {
         }
     }
 
-    /// Sorts the members of the object at `node`, an element of an array whose objects mostly
-    /// share their keys' order, with `table` and the `hints` of that array.
-    @inline(always)
-    init(_ document: JSONDocument, _ node: Int, hints: inout JSONKeyTable.KeysByPosition) throws(WireError) {
-        try self.init(document, node, table: Field.table, hints: &hints)
-    }
-
-    @inline(always)
-    fileprivate init(_ document: JSONDocument, _ node: Int, table: JSONKeyTable, hints: inout JSONKeyTable.KeysByPosition) throws(WireError) {
-        self.document = document
-        object = try document.object(node)
-        scans = table.count > FieldSlots<Field.Slots>.capacity
-        var position = 0
-        for key in document.keys(node) {
-            sort(key, at: position, into: hints.index(ofKey: key, at: position, in: document, table: table))
-            position &+= 1
-        }
-    }
-
     /// Records the member whose key node is `key`, at `position` in its object: its value node
     /// in the field's slot, or (`slot` nil) as an unknown member.
     @inline(__always)

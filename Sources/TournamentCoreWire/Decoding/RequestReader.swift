@@ -187,16 +187,17 @@ struct RequestRefusal: Error {
 
 /// What a reader keeps from the objects of one array (``RequestReader/ObjectHints``), as the
 /// array starts: what an object of `table`'s fields written in the table's order would teach
-/// (the cursor's ``JSONCursor/MemberPrefixes/init(expecting:)``; a document's
-/// ``JSONKeyTable/KeysByPosition`` starts empty).
+/// (the cursor's ``JSONCursor/MemberPrefixes/init(expecting:)``; a document keeps nothing,
+/// ``NoObjectHints``).
 protocol ArrayObjectHints {
     init(expecting table: JSONKeyTable)
 }
 
 extension JSONCursor.MemberPrefixes: ArrayObjectHints {}
 
-extension JSONKeyTable.KeysByPosition: ArrayObjectHints {
-    init(expecting _: JSONKeyTable) { self.init() }
+/// The hints of a reader that keeps none (``DocumentReader``).
+struct NoObjectHints: ArrayObjectHints {
+    init(expecting _: JSONKeyTable) {}
 }
 
 /// A string enumeration of a request (`enum` in its schema), generated (`Requests`).
