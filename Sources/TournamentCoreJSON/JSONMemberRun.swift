@@ -54,12 +54,6 @@ public struct MemberRun: ~Copyable {
         at = end
     }
 
-    /// Writes `"key":true` or `"key":false`.
-    @inline(always)
-    @inlinable public mutating func field(_ key: StaticString, _ value: Bool) {
-        value ? token("true", key: key) : token("false", key: key)
-    }
-
     /// Writes `"key":"content"` for `content` that is the inside of a JSON string as a request
     /// wrote it without an escape (see ``JSONWriter/field(_:stringContent:)``), copied as it is.
     @inline(always)
@@ -74,14 +68,6 @@ public struct MemberRun: ~Copyable {
     @inlinable public mutating func field(_ key: StaticString, utf8 value: UnsafeBufferPointer<UInt8>) {
         beginString(key: key)
         appendToString(utf8: value)
-        endString()
-    }
-
-    /// Writes `"key":"value"`, the value escaped.
-    @inline(always)
-    @inlinable public mutating func field(_ key: StaticString, text value: String) {
-        beginString(key: key)
-        appendToString(text: value)
         endString()
     }
 
@@ -135,19 +121,6 @@ public struct MemberRun: ~Copyable {
         at = target + content.count
     }
 
-    /// Writes `text`, known at compile time, as is, inside a string.
-    @inline(always)
-    @inlinable public mutating func appendToString(_ text: StaticString) {
-        appendToString(stringContent: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
-    /// Writes the decimal digits of `value` (a `-` first when negative), inside a string.
-    @inline(always)
-    @inlinable public mutating func appendToString(_ value: Int64) {
-        guard let target = rawCursor(20) else { return }
-        at = JSONWriter.writeInteger(value, at: target)
-    }
-
     /// Writes valid UTF-8 `text` escaped, inside a string: copied when nothing in it needs an
     /// escape (the usual case).
     @inline(always)
@@ -159,22 +132,7 @@ public struct MemberRun: ~Copyable {
         }
     }
 
-    /// Writes `text` escaped, inside a string.
-    @inline(always)
-    @inlinable public mutating func appendToString(text: String) {
-        throughWriter { $0.appendToString(text: text) }
-    }
-
     // MARK: Room
-
-    /// Writes `text` as a value (after a comma when needed, and `"key":`).
-    @inline(always)
-    @inlinable mutating func token(_ text: StaticString, key: StaticString) {
-        let length = text.utf8CodeUnitCount
-        guard let target = cursor(key: key, room: length &+ 1) else { return }
-        copyBytes(to: target, from: text.utf8Start, count: length)
-        at = target + length
-    }
 
     /// Writes the byte that opens a container or a string: what follows it needs no comma.
     @inline(always)

@@ -90,7 +90,7 @@ struct JSONWriterTests {
         #expect(text == #"{"i":1,"k":"q\"b\n","d":2.5,"s":"plain","t":"","e":"\u0001","n":null,"b":true,"p":"a\""}"#)
     }
 
-    @Test("a run of members writes objects, arrays, strings in pieces, booleans and numbers with the commas the writer writes, a request's string content as it stands and decoded text escaped again, growing the buffer as often as needed")
+    @Test("a run of members writes objects, arrays, strings in pieces and numbers with the commas the writer writes, a request's string content as it stands and decoded text escaped again, growing the buffer as often as needed")
     func memberRunWritesWhatTheWriterWrites() throws {
         let request = #"["plain é", "tab\u0009 \"q\" \/ \u00e9", ""]"#
         for capacity in [1, 4096] {
@@ -110,19 +110,18 @@ struct JSONWriterTests {
                         for round in 0..<60 {
                             for (index, text) in texts.enumerated() {
                                 members.beginObject()
-                                members.beginString(key: "id")
                                 if let content = document.plainStringBytes(text) {
-                                    members.appendToString(stringContent: content)
+                                    members.field("id", stringContent: content)
                                 } else {
-                                    document.withStringBytes(text) { members.appendToString(utf8: $0) }
+                                    document.withStringBytes(text) { members.field("id", utf8: $0) }
                                 }
-                                members.appendToString("/")
-                                members.appendToString(Int64(round * index) * 1_000_000_007 - 5)
-                                members.appendToString(text: "q\"\u{1}é")
+                                members.beginString(key: "t")
+                                document.withStringBytes(text) { members.appendToString(utf8: $0) }
+                                Array("q\"\u{1}é".utf8).withUnsafeBufferPointer { members.appendToString(utf8: $0) }
+                                Array("/plain".utf8).withUnsafeBufferPointer { members.appendToString(stringContent: $0) }
                                 members.endString()
                                 members.field("n", Int64.min)
-                                members.field("b", index == 1)
-                                members.field("t", text: "tab\t")
+                                members.field("i", round * index)
                                 members.beginObject(key: "o")
                                 members.field("d", 2.5)
                                 members.endObject()
@@ -137,10 +136,10 @@ struct JSONWriterTests {
                     for round in 0..<60 {
                         for (index, text) in texts.enumerated() {
                             single.beginObject()
-                            single.field("id", text: document.string(text) + "/" + String(Int64(round * index) * 1_000_000_007 - 5) + "q\"\u{1}é")
+                            single.field("id", text: document.string(text))
+                            single.field("t", text: document.string(text) + "q\"\u{1}é/plain")
                             single.field("n", Int64.min)
-                            single.field("b", index == 1)
-                            single.field("t", text: "tab\t")
+                            single.field("i", round * index)
                             single.object("o") { $0.field("d", 2.5) }
                             single.key("a")
                             single.beginArray()
@@ -158,7 +157,7 @@ struct JSONWriterTests {
                 }
             }
             #expect(run == single, "capacity \(capacity)")
-            #expect(run.hasPrefix(#"{"records":[{"id":"plain é/-5q\"\u0001é","n":-9223372036854775808,"b":false,"t":"tab\t","o":{"d":2.5},"a":[]},{"id":"tab\t \"q\" / é/-5"#))
+            #expect(run.hasPrefix(#"{"records":[{"id":"plain é","t":"plain éq\"\u0001é/plain","n":-9223372036854775808,"i":0,"o":{"d":2.5},"a":[]},{"id":"tab\t \"q\" / é","#))
         }
     }
 
