@@ -36,8 +36,8 @@ struct DocumentReader: RequestReader {
         try visitInCheckOrder(try ObjectFields<Field>(document, node), visit)
     }
 
-    /// ``readObject(_:_:)``: a document's keys are looked up in the table, hints or not (keys kept
-    /// by position paid on no workload of the benchmark).
+    /// ``readObject(_:_:)``: a document reader keeps no hints; each key is looked up in the
+    /// table, one probe per member.
     @inline(always)
     @discardableResult
     mutating func readObject<Field: RequestFields>(
