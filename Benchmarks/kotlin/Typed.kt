@@ -1,0 +1,282 @@
+// What a Kotlin/JVM user waits for: the typed binding end to end (a request object in, a result
+// object out: `TournamentCore().tournamentsFilter(request)`), beside the raw text call
+// (`core.call(method, text)`), the core alone (Benchmarks/native_timer.c, a C program calling
+// tc_call_n in the same rounds, on the text the typed call sends) and the same rules written in
+// Kotlin (Peer.kt, over the same request and result classes), on the benchmark's workloads of the
+// issue 70 table; then where the typed call's time goes, and issue 70's targets. The Kotlin
+// counterpart of Benchmarks/python/typed.py.
+//
+//     java -Xss16m -Xms1g -Xmx1g -cp tournamentcore-benchmarks.jar:tournamentcore.jar:jna.jar:gson.jar:kotlin-stdlib.jar \
+//       tournamentcore.benchmarks.TypedKt REQUESTS_DIR LIBRARY [--native-timer PATH] [--rounds N]
+//       [--milliseconds MS] [--warmup MS] [--only TEXT]
+//
+// REQUESTS_DIR holds the workloads (`benchmark --quick --all-requests DIR`: METHOD.SIZE.json);
+// each is decoded once into its request object beforehand (TournamentCoreJson.fromJson), as an
+// app holds its data. LIBRARY is libtournamentcore.so, loaded by path.
+//
+// Before timing, the answers are checked: the typed call's result is the raw call's on the
+// file's text (decoded), and the peer's is the typed call's (equal objects, the same JSON text).
+// Then every subject runs for about --warmup milliseconds, twice over, so that the JIT has
+// compiled what it will compile (C2) before anything is timed. Each round then times every
+// workload's subjects one after the other, each for about --milliseconds (a number of calls per
+// subject fixed after warm-up, the same in every round; a full GC before each batch, so that no
+// batch pays for the garbage of the one before); the tables give the median round of each
+// subject and the median of the rounds' ratios.
+//
+// Where the typed call's time goes (second table), each part timed alone in the same rounds:
+// encode (TournamentCoreJson.toJson of the request object, as the typed call encodes it), the
+// crossing (core.call on that text: UTF-8 bytes, JNA's call of tc_call_n, the response copied
+// out, decoded and freed, the envelope's result cut out; minus the core alone), decode
+// (TournamentCoreJson.fromJson of the result text into the result's classes), and the rest (typed
+// minus encode, raw call and decode: the typed function's own code).
+@file:JvmName("TypedKt")
+package tournamentcore.benchmarks
+
+import tournamentcore.TournamentCore
+import tournamentcore.TournamentCoreException
+import tournamentcore.TournamentCoreJson
+import java.io.BufferedReader
+import java.io.File
+import java.io.InputStreamReader
+import java.io.OutputStreamWriter
+import java.nio.file.Files
+import kotlin.system.exitProcess
+
+/** Benchmarks/native_timer.c: the core alone, tc_call_n on a file's bytes, in C, on request. */
+private class NativeTimer(path: String, library: String) {
+    private val process = ProcessBuilder(path, library).redirectError(ProcessBuilder.Redirect.INHERIT).start()
+    private val input = OutputStreamWriter(process.outputStream, Charsets.UTF_8)
+    private val output = BufferedReader(InputStreamReader(process.inputStream, Charsets.UTF_8))
+
+    /** Seconds per call of tc_call_n(method, the file's bytes), calling for about [seconds]. */
+    fun perCall(method: String, file: File, seconds: Double): Double {
+        input.write(String.format("%s %.1f %s\n", method, seconds * 1000, file.path))
+        input.flush()
+        val answer = output.readLine()?.trim()
+        if (answer == null || answer.startsWith("error")) throw IllegalStateException("native-timer: $answer")
+        return answer.toDouble() * 1e-9
+    }
+
+    fun close() {
+        input.close()
+        process.waitFor()
+    }
+}
+
+private class Subject(val name: String, val run: () -> Any?) {
+    var calls = 1
+}
+
+private class Workload(val method: Method<*, *>, val label: String, val requestBytes: Int, val responseBytes: Int,
+                       val sent: File, val subjects: List<Subject>) {
+    val times = LinkedHashMap<String, MutableList<Double>>()
+
+    fun add(subject: String, seconds: Double) { times.getOrPut(subject) { ArrayList() }.add(seconds) }
+    fun median(subject: String): Double = median(times.getValue(subject))
+    /** The median over rounds of top / bottom (or top - bottom), each round's own pair. */
+    fun ratio(top: String, bottom: String): Double =
+        median(times.getValue(top).zip(times.getValue(bottom)).map { (a, b) -> a / b })
+    fun difference(top: String, bottom: String): Double =
+        median(times.getValue(top).zip(times.getValue(bottom)).map { (a, b) -> a - b })
+}
+
+private fun median(values: List<Double>): Double {
+    val sorted = values.sorted()
+    val middle = sorted.size / 2
+    return if (sorted.size % 2 == 1) sorted[middle] else (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/** Where results go, so that the JIT cannot drop a call whose result is unused. */
+@Volatile private var sink: Any? = null
+
+/** Seconds per call of [subject], over [calls] calls, after a full GC. */
+private fun timed(subject: () -> Any?, calls: Int): Double {
+    System.gc()
+    var last: Any? = null
+    val start = System.nanoTime()
+    for (call in 0 until calls) last = subject()
+    val elapsed = System.nanoTime() - start
+    sink = last
+    return elapsed / 1e9 / calls
+}
+
+/** Runs [subject] for about [milliseconds]; the seconds of one call, at the end. */
+private fun warm(subject: () -> Any?, milliseconds: Double): Double {
+    val until = System.nanoTime() + (milliseconds * 1e6).toLong()
+    var calls = 0
+    var start = System.nanoTime()
+    var last: Double
+    while (true) {
+        sink = subject()
+        calls++
+        val now = System.nanoTime()
+        last = (now - start) / 1e9
+        start = now
+        if (now >= until && calls >= 3) return last
+    }
+}
+
+/** The five subjects timed in the JVM: the bare calls, their results kept in [sink]. */
+private fun <Q : Any, R : Any> subjects(method: Method<Q, R>, core: TournamentCore, request: Any, encoded: String,
+                                        result: String): List<Subject> {
+    val typedRequest = method.requestType.cast(request)
+    val name = method.name
+    return listOf(
+        Subject("typed") { method.typed(core, typedRequest) },
+        Subject("text") { core.call(name, encoded) },
+        Subject("peer") { method.peer(typedRequest) },
+        Subject("encode") { TournamentCoreJson.toJson(typedRequest) },
+        Subject("decode") { method.decodeResult(result) })
+}
+
+private fun micro(seconds: Double): String =
+    if (seconds < 1e-4) String.format("%.1f", seconds * 1e6) else String.format("%,.0f", seconds * 1e6)
+
+private fun size(count: Int): String =
+    if (count < 1024 * 1024) String.format("%.1f KB", count / 1024.0) else String.format("%.2f MB", count / 1024.0 / 1024.0)
+
+private fun usage(): Nothing {
+    System.err.println("usage: TypedKt REQUESTS_DIR LIBRARY [--native-timer PATH] [--rounds N] [--milliseconds MS] " +
+        "[--warmup MS] [--only TEXT]")
+    exitProcess(2)
+}
+
+fun main(arguments: Array<String>) {
+    val positional = ArrayList<String>()
+    var timerPath: String? = null
+    var rounds = 7
+    var milliseconds = 60.0
+    var warmup = 400.0
+    var only: String? = null
+    var index = 0
+    while (index < arguments.size) {
+        val argument = arguments[index]
+        fun value(): String = arguments.getOrNull(++index) ?: usage()
+        when (argument) {
+            "--native-timer" -> timerPath = value()
+            "--rounds" -> rounds = value().toInt()
+            "--milliseconds" -> milliseconds = value().toDouble()
+            "--warmup" -> warmup = value().toDouble()
+            "--only" -> only = value()
+            else -> if (argument.startsWith("--")) usage() else positional.add(argument)
+        }
+        index++
+    }
+    if (positional.size != 2) usage()
+    val library = File(positional[1]).absolutePath
+    val core = TournamentCore(library)
+    val timer = timerPath?.let { NativeTimer(it, library) }
+    val sentFolder = Files.createTempDirectory("kotlin-typed-requests-").toFile()   // the typed call's text, for native-timer
+
+    val workloads = ArrayList<Workload>()
+    val files = File(positional[0]).listFiles()?.sortedBy { it.name } ?: usage()
+    for (file in files) {
+        val method = methodNamed(file.name.substringBeforeLast('.').substringBeforeLast('.')) ?: continue
+        if (only != null && !file.name.contains(only)) continue
+        val label = file.name.removeSuffix(".json").substringAfterLast('.')
+        val text = file.readText()
+        val request: Any = method.requestOrNull(text) ?: run {
+            System.err.println("${file.name}: the typed request classes cannot hold it")
+            exitProcess(1)
+        }
+        // The answers first: the typed result is the raw call's on the file's text; the peer's is the same.
+        val expected = outcome { method.decodeResult(core.call(method.name, text)) }
+        val typed = method.typedOutcome(core, request)
+        val peer = method.peerOutcome(request)
+        for ((subject, got) in listOf("typed" to typed, "peer" to peer)) {
+            if (!got.sameAs(expected)) {
+                System.err.println("${method.name} ($label): $subject answers otherwise than the raw call\n" +
+                    "  raw:      $expected\n  $subject: $got")
+                exitProcess(1)
+            }
+        }
+        val encoded = TournamentCoreJson.toJson(request)
+        val sent = File(sentFolder, file.name)
+        sent.writeText(encoded)
+        val result = try {
+            core.call(method.name, encoded)
+        } catch (e: TournamentCoreException) {
+            System.err.println("${file.name}: an error response ($e): not a workload")
+            exitProcess(1)
+        }
+        workloads.add(Workload(method, label, text.toByteArray(Charsets.UTF_8).size, result.toByteArray(Charsets.UTF_8).size,
+            sent, subjects(method, core, request, encoded, result)))
+    }
+    if (workloads.isEmpty()) {
+        System.err.println("no workloads of the seven methods in ${positional[0]}")
+        exitProcess(1)
+    }
+
+    // JIT warm-up: every subject of every workload, twice over; then each subject's calls per batch.
+    for (pass in 0 until 2) {
+        for (workload in workloads) {
+            for (subject in workload.subjects) {
+                val single = warm(subject.run, warmup / 2)
+                subject.calls = maxOf(1, (milliseconds / 1000 / maxOf(single, 1e-7)).toInt())
+            }
+        }
+    }
+    for (round in 0 until rounds) {
+        for (workload in workloads) {
+            if (timer != null) workload.add("core", timer.perCall(workload.method.name, workload.sent, milliseconds / 1000))
+            for (subject in workload.subjects) workload.add(subject.name, timed(subject.run, subject.calls))
+        }
+    }
+    timer?.close()
+    sentFolder.deleteRecursively()
+
+    val hasCore = timer != null
+    println("Kotlin/JVM (Java ${System.getProperty("java.version")}, ${System.getProperty("java.vm.name")}), the typed binding " +
+        "(TournamentCore ${core.version}, JNA, Gson) end to end: median of $rounds interleaved rounds, after JIT warm-up")
+    println()
+    val columns = listOf("workload", "request", "response") + (if (hasCore) listOf("core µs") else emptyList()) +
+        listOf("text call µs", "typed µs", "peer µs", "peer ÷ typed")
+    println("| " + columns.joinToString(" | ") + " |")
+    println("|---|" + "---:|".repeat(columns.size - 1))
+    for (w in workloads) {
+        val row = arrayListOf("${w.method.name} (${w.label})", size(w.requestBytes), size(w.responseBytes))
+        if (hasCore) row.add(micro(w.median("core")))
+        row += listOf(micro(w.median("text")), micro(w.median("typed")), micro(w.median("peer")),
+            String.format("**%.2f**", w.ratio("peer", "typed")))
+        println("| " + row.joinToString(" | ") + " |")
+    }
+    println()
+    println("Where the typed call's time goes (µs; crossing = the text call (core.call through JNA) minus the core alone;")
+    println("binding = typed minus the core alone, against the targets: at most the core on large, under 5 µs on small):")
+    println()
+    println("| workload | encode | crossing | core | decode | rest | binding (typed − core) | binding ÷ core |")
+    println("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for (w in workloads) {
+        val encode = w.median("encode")
+        val decode = w.median("decode")
+        val text = w.median("text")
+        val typed = w.median("typed")
+        val rest = micro(typed - encode - text - decode)
+        val cells = if (hasCore) {
+            val alone = w.median("core")
+            val binding = w.difference("typed", "core")
+            listOf(micro(encode), micro(text - alone), micro(alone), micro(decode), rest, micro(binding),
+                String.format("%.2f", binding / alone))
+        } else {
+            listOf(micro(encode), "(text call ${micro(text)})", "", micro(decode), rest, "", "")
+        }
+        println("| ${w.method.name} (${w.label}) | ${cells.joinToString(" | ")} |")
+    }
+    if (hasCore) {
+        println()
+        println("Issue 70's targets: the typed call at least 2x faster than the peer; its own cost (typed − core)")
+        println("at most the core's time on a large workload, under 5 µs on a small one:")
+        println()
+        println("| workload | peer ÷ typed ≥ 2 | binding ≤ core (large) / < 5 µs (small) |")
+        println("|---|---|---|")
+        for (w in workloads) {
+            val faster = w.ratio("peer", "typed")
+            val binding = w.difference("typed", "core")
+            val large = w.label == "large"
+            val limit = if (large) w.median("core") else 5e-6
+            val met = if (large) binding <= limit else binding < limit
+            println(String.format("| %s (%s) | %s %.2f | %s %s µs against %s µs |", w.method.name, w.label,
+                if (faster >= 2) "met" else "not met:", faster, if (met) "met:" else "not met:", micro(binding), micro(limit)))
+        }
+    }
+}
