@@ -37,6 +37,15 @@ class Outcome(val result: Any?, val error: Triple<String, String, String?>?) {
     fun sameAs(other: Outcome): Boolean = result == other.result && text == other.text && error == other.error
 
     override fun toString(): String = if (text.length > 600) text.substring(0, 600) + "..." else text
+
+    /** Both texts from a little before their first difference (or the start), for a report. */
+    fun against(other: Outcome): Pair<String, String> {
+        var first = 0
+        while (first < text.length && first < other.text.length && text[first] == other.text[first]) first++
+        val from = maxOf(0, first - 120)
+        fun cut(value: String) = (if (from > 0) "..." else "") + value.substring(minOf(from, value.length)).take(400)
+        return cut(text) to cut(other.text)
+    }
 }
 
 inline fun outcome(call: () -> Any): Outcome = try {
