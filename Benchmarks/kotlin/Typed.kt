@@ -6,9 +6,12 @@
 // issue 70 table; then where the typed call's time goes, and issue 70's targets. The Kotlin
 // counterpart of Benchmarks/python/typed.py.
 //
-//     java -Xss16m -Xms1g -Xmx1g -cp tournamentcore-benchmarks.jar:tournamentcore.jar:jna.jar:gson.jar:kotlin-stdlib.jar \
-//       tournamentcore.benchmarks.TypedKt REQUESTS_DIR LIBRARY [--native-timer PATH] [--rounds N]
+//     BUILD/bindings/kotlin/typed-benchmark REQUESTS_DIR LIBRARY [--native-timer PATH] [--rounds N]
 //       [--milliseconds MS] [--warmup MS] [--only TEXT]
+//
+// (typed-benchmark, written by bindings/kotlin/CMakeLists.txt, is `java -Xms2g -Xmx2g -cp
+// tournamentcore-benchmarks.jar:tournamentcore.jar:jna.jar:gson.jar:kotlin-stdlib.jar
+// tournamentcore.benchmarks.TypedKt`: a fixed heap, so that no round pays for growing it.)
 //
 // REQUESTS_DIR holds the workloads (`benchmark --quick --all-requests DIR`: METHOD.SIZE.json);
 // each is decoded once into its request object beforehand (TournamentCoreJson.fromJson), as an
@@ -23,8 +26,10 @@
 // batch pays for the garbage of the one before); the tables give the median round of each
 // subject and the median of the rounds' ratios.
 //
-// Where the typed call's time goes (second table), each part timed alone in the same rounds:
-// encode (TournamentCoreJson.toJson of the request object, as the typed call encodes it), the
+// Where the typed call's time goes (second table), each part timed alone in the same rounds,
+// through the binding's public API (what the typed call does as of this file: if the binding's
+// internals take another path, the parts are what a user of that API pays, and "rest" absorbs
+// the difference): encode (TournamentCoreJson.toJson of the request object), the
 // crossing (core.call on that text: UTF-8 bytes, JNA's call of tc_call_n, the response copied
 // out, decoded and freed, the envelope's result cut out; minus the core alone), decode
 // (TournamentCoreJson.fromJson of the result text into the result's classes), and the rest (typed
@@ -100,33 +105,19 @@ private fun timed(subject: () -> Any?, calls: Int): Double {
     return elapsed / 1e9 / calls
 }
 
-/** Runs [subject] for about [milliseconds]; the seconds of one call, at the end. */
-private fun warm(subject: () -> Any?, milliseconds: Double): Double {
+/** Runs [subject] for about [milliseconds] and at least [least] calls; the seconds of the last call. */
+private fun warm(subject: () -> Any?, milliseconds: Double, least: Int): Double {
     val until = System.nanoTime() + (milliseconds * 1e6).toLong()
     var calls = 0
     var start = System.nanoTime()
-    var last: Double
     while (true) {
         sink = subject()
         calls++
         val now = System.nanoTime()
-        last = (now - start) / 1e9
+        val last = (now - start) / 1e9
         start = now
-        if (now >= until && calls >= 3) return last
+        if (now >= until && calls >= least) return last
     }
-}
-
-/** The five subjects timed in the JVM: the bare calls, their results kept in [sink]. */
-private fun <Q : Any, R : Any> subjects(method: Method<Q, R>, core: TournamentCore, request: Any, encoded: String,
-                                        result: String): List<Subject> {
-    val typedRequest = method.requestType.cast(request)
-    val name = method.name
-    return listOf(
-        Subject("typed") { method.typed(core, typedRequest) },
-        Subject("text") { core.call(name, encoded) },
-        Subject("peer") { method.peer(typedRequest) },
-        Subject("encode") { TournamentCoreJson.toJson(typedRequest) },
-        Subject("decode") { method.decodeResult(result) })
 }
 
 private fun micro(seconds: Double): String =
@@ -207,11 +198,13 @@ fun main(arguments: Array<String>) {
         exitProcess(1)
     }
 
-    // JIT warm-up: every subject of every workload, twice over; then each subject's calls per batch.
+    // JIT warm-up: every subject of every workload, twice over (each time for half of --warmup and
+    // at least 10 calls, so that a large workload's loops are compiled too); then each subject's
+    // calls per batch, from the time of its last warm-up call.
     for (pass in 0 until 2) {
         for (workload in workloads) {
             for (subject in workload.subjects) {
-                val single = warm(subject.run, warmup / 2)
+                val single = warm(subject.run, warmup / 2, 10)
                 subject.calls = maxOf(1, (milliseconds / 1000 / maxOf(single, 1e-7)).toInt())
             }
         }
