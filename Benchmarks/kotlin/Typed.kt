@@ -120,6 +120,19 @@ private fun warm(subject: () -> Any?, milliseconds: Double, least: Int): Double 
     }
 }
 
+/** The five subjects timed in the JVM: the bare calls, their results kept in [sink]. */
+private fun <Q : Any, R : Any> subjects(method: Method<Q, R>, core: TournamentCore, request: Any, encoded: String,
+                                        result: String): List<Subject> {
+    val typedRequest = method.requestType.cast(request)
+    val name = method.name
+    return listOf(
+        Subject("typed") { method.typed(core, typedRequest) },
+        Subject("text") { core.call(name, encoded) },
+        Subject("peer") { method.peer(typedRequest) },
+        Subject("encode") { TournamentCoreJson.toJson(typedRequest) },
+        Subject("decode") { method.decodeResult(result) })
+}
+
 private fun micro(seconds: Double): String =
     if (seconds < 1e-4) String.format("%.1f", seconds * 1e6) else String.format("%,.0f", seconds * 1e6)
 
