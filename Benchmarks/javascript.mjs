@@ -12,10 +12,12 @@
 // response freed undecoded: what native-timer does natively); the table gives the median round of
 // each and the median of the rounds' ratios. The module alone against native is the speed of the
 // compiled code; core.call minus the module alone is what crossing into JavaScript costs (the
-// text encoded in, the response made a string). For tournaments.filter,
-// guests.check and equipment.stats, the same rounds also time plain JavaScript
+// text encoded in, the response made a string). For the seven methods of issue 70's table
+// (tournaments.filter, guests.check, equipment.stats, equipment.compare, scoring.leaderboard,
+// matches.sections, participants.resolve), the same rounds also time plain JavaScript
 // (Benchmarks/plain/methods.mjs: JSON.parse, the rules, JSON.stringify, as a page would write
-// them), whose responses are checked byte for byte against the module's first. With OTHER.wasm (another
+// them), whose responses are checked byte for byte against the module's first. (The typed
+// functions, object in and object out: Benchmarks/javascript/typed.mjs.) With OTHER.wasm (another
 // build of the module: -Osize, an earlier commit), that one is timed in each round too, and the
 // table gives it and the ratio of the two modules.
 import { spawn } from "node:child_process";

@@ -1,18 +1,22 @@
-// Checks the plain JavaScript peers (methods.mjs) against the library, byte for byte:
-// - the benchmark's requests of the three methods (REQUESTS_DIR, default /tmp/reqs, as written by
-//   `build/Benchmarks/benchmark --quick --all-requests DIR`), against the native tool's output;
-// - every golden request of the three methods (Tests/golden/<method>/), against its golden
-//   response (ok responses must be identical, but those in CANNOT_BE_IDENTICAL; for error
-//   responses only "ok":false is required).
+// Checks the plain JavaScript peers (methods.mjs) against the library, and fails on any difference:
+// - the benchmark's requests of the seven methods (REQUESTS_DIR, default /tmp/reqs, as written by
+//   `build/Benchmarks/benchmark --quick --all-requests DIR`): the peer's response byte for byte the
+//   native tool's, and the rules' result (over objects) the library's;
+// - every golden request of the seven methods (Tests/golden/<method>/) as a typed function sends it
+//   (JSON.parse, then JSON.stringify: every one that JSON.parse reads as an object and the library
+//   does not refuse as INVALID_JSON): the peer's response byte for byte the library's, ok or error
+//   (code, message, path), and the rules' result the library's;
+// - every golden request as written (numbers, escapes as the file spells them): an ok response
+//   byte for byte the golden one (but those in CANNOT_BE_IDENTICAL), an error case refused.
 // Then, with --time, times each peer on the benchmark requests (median µs per call).
 //
 //   node Benchmarks/plain/check.mjs [--time] [REQUESTS_DIR]     (from the repository's root;
 //   TOURNAMENTCORE_CLI: the native tool, default build/tournament-core; ctest runs it)
-import { execFileSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { plain } from "./methods.mjs";
+import { plain, rules, RequestError } from "./methods.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const args = process.argv.slice(2);
@@ -23,6 +27,14 @@ const methods = Object.keys(plain);
 
 const stripNewline = (text) => text.replace(/\n$/, "");
 
+/** The native tool's response to `text` (standard input), without its newline. */
+function library(method, text) {
+  const run = spawnSync(tool, [method, "-"], { input: text, encoding: "utf8", maxBuffer: 1 << 28 });
+  if (run.error) throw run.error;
+  if (run.status !== 0 && run.status !== 1) throw new Error(`${tool} ${method}: exit status ${run.status}: ${run.stderr}`);
+  return stripNewline(run.stdout);
+}
+
 /** The peer's response, or the exception it threw as text. */
 function peer(method, request) {
   try {
@@ -30,6 +42,24 @@ function peer(method, request) {
   } catch (error) {
     return `THREW ${error?.stack ?? error}`;
   }
+}
+
+/** The rules' answer to the request object, as text: the result's JSON, or the error's code, message and path. */
+function rulesAnswer(method, request) {
+  try {
+    return JSON.stringify({ result: rules[method](request) });
+  } catch (error) {
+    if (error instanceof RequestError) return JSON.stringify({ error: { code: error.code, message: error.message, path: error.path } });
+    return `THREW ${error?.stack ?? error}`;
+  }
+}
+
+/** The library's envelope as rulesAnswer writes an answer. */
+function libraryAnswer(envelope) {
+  const parsed = JSON.parse(envelope);
+  if (parsed.ok) return JSON.stringify({ result: parsed.result });
+  const { code, message, path: at } = parsed.error;
+  return JSON.stringify({ error: { code, message, path: at } });
 }
 
 /** The first position where two texts differ, with some context of each. */
@@ -42,7 +72,7 @@ function difference(expected, actual) {
 
 let failed = false;
 
-// The benchmark's requests: must be byte-identical to the native tool's responses.
+// The benchmark's requests: byte-identical to the native tool's responses.
 console.log(`Benchmark requests (${requestsDir}), compared with ${path.relative(root, tool)}:`);
 const benchmarks = [];
 for (const method of methods) {
@@ -54,54 +84,83 @@ for (const method of methods) {
       continue;
     }
     const text = readFileSync(file, "utf8");
-    const expected = stripNewline(execFileSync(tool, [method, file], { encoding: "utf8", maxBuffer: 1 << 28 }));
+    const expected = library(method, text);
     const actual = peer(method, text);
-    const same = actual === expected;
-    if (!same) failed = true;
-    console.log(`  ${method} (${size}, ${(text.length / 1024).toFixed(1)} KB): ${same ? "identical" : `DIFFERENT ${difference(expected, actual)}`}`);
+    const sameText = actual === expected;
+    const sameObjects = rulesAnswer(method, JSON.parse(text)) === libraryAnswer(expected);
+    if (!sameText || !sameObjects) failed = true;
+    console.log(`  ${method} (${size}, ${(text.length / 1024).toFixed(1)} KB, ${expected.startsWith('{"ok":true') ? "ok" : "error"}): `
+      + `${sameText ? "identical" : `DIFFERENT ${difference(expected, actual)}`}${sameObjects ? "" : "; the rules' result DIFFERENT"}`);
     benchmarks.push({ method, size, text });
   }
 }
 
-// The golden ok responses a page using JSON.parse cannot give byte for byte, and why; every other
-// one must be identical.
+// The golden ok responses a page using JSON.parse cannot give byte for byte from the request as
+// written, and why; every other one must be identical.
 const CANNOT_BE_IDENTICAL = new Map([
   ["tournaments.filter/unknown-fields-kept-verbatim-in-order",
     "unknown members' numbers and escapes as written (1.50, 1E2, -0, \\u00e9), which JSON.parse does not keep"],
+  ["equipment.compare/int64-extreme-counts",
+    "counts of 2^63 - 1, which JSON.parse reads as 2^63 (the nearest double), beyond the counts' range"],
+  ["scoring.leaderboard/int64-extremes",
+    "totals of 2^63 - 1, which JSON.parse reads as 2^63 (the nearest double), beyond the totals' range"],
 ]);
 
-// The golden files.
-console.log("\nGolden files (Tests/golden):");
+console.log("\nGolden files (Tests/golden): as a typed function sends them (JSON.stringify), against the library; as written, against the golden response:");
 for (const method of methods) {
   const folder = path.join(root, "Tests/golden", method);
   const names = readdirSync(folder).filter((name) => name.endsWith(".request.json")).sort();
-  let okSame = 0, okTotal = 0, errorsSame = 0, errorsRejected = 0, errorTotal = 0;
+  let usable = 0, sentSame = 0, okSame = 0, okTotal = 0, errorsRejected = 0, errorTotal = 0;
   const notes = [];
   for (const name of names) {
     const base = name.slice(0, -".request.json".length);
-    const request = readFileSync(path.join(folder, name), "utf8");
-    const expected = stripNewline(readFileSync(path.join(folder, `${base}.response.json`), "utf8"));
-    const actual = peer(method, request);
-    if (expected.startsWith('{"ok":true')) {
+    const written = readFileSync(path.join(folder, name), "utf8");
+
+    // As a typed function sends it: the peer's answer and the library's, the same bytes.
+    let request;
+    try {
+      request = JSON.parse(written);
+    } catch {
+      request = undefined; // not JSON: no typed function can send it
+    }
+    if (typeof request === "object" && request !== null && !Array.isArray(request)) {
+      const sent = JSON.stringify(request);
+      const expected = library(method, sent);
+      if (!expected.startsWith('{"ok":false,"error":{"code":"INVALID_JSON"')) {
+        usable++;
+        const actual = peer(method, sent);
+        const objects = rulesAnswer(method, JSON.parse(sent)) === libraryAnswer(expected);
+        if (actual === expected && objects) sentSame++;
+        else {
+          failed = true;
+          notes.push(actual === expected
+            ? `    as sent, the rules' result DIFFERENT: ${base}`
+            : `    as sent, DIFFERENT: ${base} ${difference(expected, actual)}`);
+        }
+      }
+    }
+
+    // As written: an ok response identical to the golden one, an error case refused.
+    const golden = stripNewline(readFileSync(path.join(folder, `${base}.response.json`), "utf8"));
+    const actual = peer(method, written);
+    if (golden.startsWith('{"ok":true')) {
       okTotal++;
-      if (actual === expected) okSame++;
-      else if (CANNOT_BE_IDENTICAL.has(`${method}/${base}`)) notes.push(`    ok response differs (known: ${CANNOT_BE_IDENTICAL.get(`${method}/${base}`)}): ${base} ${difference(expected, actual)}`);
+      if (actual === golden) okSame++;
+      else if (CANNOT_BE_IDENTICAL.has(`${method}/${base}`)) notes.push(`    as written, ok response differs (known: ${CANNOT_BE_IDENTICAL.get(`${method}/${base}`)}): ${base}`);
       else {
         failed = true;
-        notes.push(`    ok response DIFFERENT: ${base} ${difference(expected, actual)}`);
+        notes.push(`    as written, ok response DIFFERENT: ${base} ${difference(golden, actual)}`);
       }
     } else {
       errorTotal++;
-      if (actual === expected) errorsSame++;
       if (actual.startsWith('{"ok":false')) errorsRejected++;
       else {
         failed = true;
-        notes.push(`    error case NOT REJECTED: ${base}: ${actual.slice(0, 200)}`);
+        notes.push(`    as written, error case NOT REFUSED: ${base}: ${actual.slice(0, 200)}`);
       }
-      if (actual !== expected && actual.startsWith('{"ok":false')) notes.push(`    error differs (allowed): ${base}\n      library: ${expected}\n      peer:    ${actual}`);
     }
   }
-  console.log(`  ${method}: ok responses identical ${okSame}/${okTotal}; error cases rejected ${errorsRejected}/${errorTotal} (identical ${errorsSame}/${errorTotal})`);
+  console.log(`  ${method}: as sent, ${sentSame}/${usable} answered as the library (of ${names.length}); as written, ok responses identical ${okSame}/${okTotal}, error cases refused ${errorsRejected}/${errorTotal}`);
   for (const note of notes) console.log(note);
 }
 
@@ -129,5 +188,7 @@ if (timing) {
   }
 }
 
-console.log(failed ? "\nFAILED: see above" : "\nOK: every benchmark request and golden ok response identical (but the known ones), every golden error case rejected");
+console.log(failed
+  ? "\nFAILED: see above"
+  : "\nOK: every benchmark request and every golden request as sent answered as the library; every golden ok response as written identical (but the known ones), every error case refused");
 process.exitCode = failed ? 1 : 0;
