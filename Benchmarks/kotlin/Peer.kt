@@ -719,6 +719,7 @@ private val BY_KICKOFF = Comparator<Dated> { a, b ->
 }
 
 private fun two(value: Int): String = if (value < 10) "0$value" else value.toString()
+private fun four(value: Int): String = if (value in 0..999) value.toString().padStart(4, '0') else value.toString()
 
 private fun matchesSectionsRules(request: MatchesSectionsRequest): MatchesSectionsResult {
     val rows = readEach(request.matches ?: emptyList(), ".matches", ::readMatch)
@@ -755,7 +756,7 @@ private fun matchesSectionsRules(request: MatchesSectionsRequest): MatchesSectio
             val date = LocalDate.ofEpochDay(day)
             val month = two(date.monthValue)
             val dayOfMonth = two(date.dayOfMonth)
-            val year = String.format("%04d", date.year)
+            val year = four(date.year)
             current = ArrayList()
             dateText = "$month/$dayOfMonth"
             sections.add(MatchSection("$month/$dayOfMonth/$year", "$year-$month-$dayOfMonth", current))

@@ -7,7 +7,7 @@
 // counterpart of Benchmarks/python/typed.py.
 //
 //     BUILD/bindings/kotlin/typed-benchmark REQUESTS_DIR LIBRARY [--native-timer PATH] [--rounds N]
-//       [--milliseconds MS] [--warmup MS] [--only TEXT]
+//       [--milliseconds MS] [--batches K] [--warmup MS] [--only TEXT] [--baseline JAR]
 //
 // (typed-benchmark, written by bindings/kotlin/CMakeLists.txt, is `java -Xms2g -Xmx2g -cp
 // tournamentcore-benchmarks.jar:tournamentcore.jar:jna.jar:gson.jar:kotlin-stdlib.jar
@@ -15,16 +15,22 @@
 //
 // REQUESTS_DIR holds the workloads (`benchmark --quick --all-requests DIR`: METHOD.SIZE.json);
 // each is decoded once into its request object beforehand (TournamentCoreJson.fromJson), as an
-// app holds its data. LIBRARY is libtournamentcore.so, loaded by path.
+// app holds its data. LIBRARY is libtournamentcore.so, loaded by path. --baseline JAR: another
+// build of the binding (an earlier commit's tournamentcore.jar), its typed call timed in the same
+// rounds ("before"), on the same library, in a class loader of its own.
 //
 // Before timing, the answers are checked: the typed call's result is the raw call's on the
 // file's text (decoded), and the peer's is the typed call's (equal objects, the same JSON text).
 // Then every subject runs for about --warmup milliseconds, twice over, so that the JIT has
 // compiled what it will compile (C2) before anything is timed. Each round then times every
-// workload's subjects one after the other, each for about --milliseconds (a number of calls per
-// subject fixed after warm-up, the same in every round; a full GC before each batch, so that no
-// batch pays for the garbage of the one before); the tables give the median round of each
-// subject and the median of the rounds' ratios.
+// workload's subjects one after the other, each for about --milliseconds: after a full GC (so
+// that no subject pays for the garbage of the one before), in --batches short batches (a number
+// of calls fixed after warm-up, the same in every round), of which the round keeps the fastest;
+// the core alone likewise (native-timer asked --batches times). On a machine shared with other
+// work, a batch that was preempted is slower, never faster: the fastest batch is the subject's
+// own time, and the median over rounds of it is what the tables give, with the median of the
+// rounds' ratios. (A young collection that falls in a batch of a small workload is left out with
+// that batch; on a large workload every call allocates enough to pay for its own.)
 //
 // Where the typed call's time goes (second table), each part timed alone in the same rounds,
 // through the binding's public API (what the typed call does as of this file: if the binding's
@@ -44,6 +50,7 @@ import java.io.BufferedReader
 import java.io.File
 import java.io.InputStreamReader
 import java.io.OutputStreamWriter
+import java.net.URLClassLoader
 import java.nio.file.Files
 import kotlin.system.exitProcess
 
@@ -66,6 +73,49 @@ private class NativeTimer(path: String, library: String) {
         input.close()
         process.waitFor()
     }
+}
+
+/**
+ * Another build of the binding ([jar], its tournamentcore.jar) beside this one: its classes of
+ * package `tournamentcore` come from that jar (child first), JNA, Gson and Kotlin's library are
+ * shared with this one (JNA loads a native library once per class loader of JNA). Reached by
+ * reflection, as its classes are not this build's: a reflective call costs some tens of
+ * nanoseconds, against microseconds for a typed call.
+ */
+private class Baseline(jar: File, library: String) {
+    private val loader = object : URLClassLoader(arrayOf(jar.toURI().toURL()), Baseline::class.java.classLoader) {
+        override fun loadClass(name: String, resolve: Boolean): Class<*> {
+            if (!name.startsWith("tournamentcore.") || name.startsWith("tournamentcore.benchmarks.")) {
+                return super.loadClass(name, resolve)
+            }
+            synchronized(getClassLoadingLock(name)) {
+                val loaded = findLoadedClass(name) ?: try {
+                    findClass(name)
+                } catch (e: ClassNotFoundException) {
+                    return super.loadClass(name, resolve)
+                }
+                if (resolve) resolveClass(loaded)
+                return loaded
+            }
+        }
+    }
+    private val coreClass = loader.loadClass("tournamentcore.TournamentCore")
+    private val core: Any = coreClass.getConstructor(String::class.java).newInstance(library)
+    private val jsonClass = loader.loadClass("tournamentcore.TournamentCoreJson")
+    private val json: Any = jsonClass.getField("INSTANCE").get(null)
+    private val fromJson = jsonClass.getMethod("fromJson", String::class.java, Class::class.java)
+    private val toJson = jsonClass.getMethod("toJson", Any::class.java)
+
+    /** [method]'s typed call in the baseline, on [text] decoded once into the baseline's request class. */
+    fun typed(method: Method<*, *>, text: String): () -> Any? {
+        val requestClass = loader.loadClass(method.requestType.name)
+        val request = fromJson.invoke(json, text, requestClass)
+        val (group, member) = method.name.split('.')
+        val function = coreClass.getMethod(group + member.substring(0, 1).toUpperCase() + member.substring(1), requestClass)
+        return { function.invoke(core, request) }
+    }
+
+    fun toJson(value: Any?): String = toJson.invoke(json, value) as String
 }
 
 private class Subject(val name: String, val run: () -> Any?) {
@@ -94,15 +144,21 @@ private fun median(values: List<Double>): Double {
 /** Where results go, so that the JIT cannot drop a call whose result is unused. */
 @Volatile private var sink: Any? = null
 
-/** Seconds per call of [subject], over [calls] calls, after a full GC. */
-private fun timed(subject: () -> Any?, calls: Int): Double {
+/** Every result of a batch is stored here (a slot each, in turn): it escapes, so none can be left unbuilt. */
+private val kept = arrayOfNulls<Any>(16)
+
+/** Seconds per call of [subject]: after a full GC, the fastest of [batches] batches of [calls] calls. */
+private fun timed(subject: () -> Any?, calls: Int, batches: Int): Double {
     System.gc()
-    var last: Any? = null
-    val start = System.nanoTime()
-    for (call in 0 until calls) last = subject()
-    val elapsed = System.nanoTime() - start
-    sink = last
-    return elapsed / 1e9 / calls
+    var best = Double.MAX_VALUE
+    for (batch in 0 until batches) {
+        val start = System.nanoTime()
+        for (call in 0 until calls) kept[call and 15] = subject()
+        val elapsed = System.nanoTime() - start
+        sink = kept[0]
+        best = minOf(best, elapsed / 1e9 / calls)
+    }
+    return best
 }
 
 /** Runs [subject] for about [milliseconds] and at least [least] calls; the seconds of the last call. */
@@ -122,10 +178,10 @@ private fun warm(subject: () -> Any?, milliseconds: Double, least: Int): Double 
 
 /** The five subjects timed in the JVM: the bare calls, their results kept in [sink]. */
 private fun <Q : Any, R : Any> subjects(method: Method<Q, R>, core: TournamentCore, request: Any, encoded: String,
-                                        result: String): List<Subject> {
+                                        result: String): MutableList<Subject> {
     val typedRequest = method.requestType.cast(request)
     val name = method.name
-    return listOf(
+    return mutableListOf(
         Subject("typed") { method.typed(core, typedRequest) },
         Subject("text") { core.call(name, encoded) },
         Subject("peer") { method.peer(typedRequest) },
@@ -141,7 +197,7 @@ private fun size(count: Int): String =
 
 private fun usage(): Nothing {
     System.err.println("usage: TypedKt REQUESTS_DIR LIBRARY [--native-timer PATH] [--rounds N] [--milliseconds MS] " +
-        "[--warmup MS] [--only TEXT]")
+        "[--batches K] [--warmup MS] [--only TEXT] [--baseline JAR]")
     exitProcess(2)
 }
 
@@ -150,8 +206,10 @@ fun main(arguments: Array<String>) {
     var timerPath: String? = null
     var rounds = 7
     var milliseconds = 60.0
+    var batches = 5
     var warmup = 400.0
     var only: String? = null
+    var baselineJar: String? = null
     var index = 0
     while (index < arguments.size) {
         val argument = arguments[index]
@@ -160,8 +218,10 @@ fun main(arguments: Array<String>) {
             "--native-timer" -> timerPath = value()
             "--rounds" -> rounds = value().toInt()
             "--milliseconds" -> milliseconds = value().toDouble()
+            "--batches" -> batches = value().toInt()
             "--warmup" -> warmup = value().toDouble()
             "--only" -> only = value()
+            "--baseline" -> baselineJar = value()
             else -> if (argument.startsWith("--")) usage() else positional.add(argument)
         }
         index++
@@ -170,6 +230,7 @@ fun main(arguments: Array<String>) {
     val library = File(positional[1]).absolutePath
     val core = TournamentCore(library)
     val timer = timerPath?.let { NativeTimer(it, library) }
+    val baseline = baselineJar?.let { Baseline(File(it), library) }
     val sentFolder = Files.createTempDirectory("kotlin-typed-requests-").toFile()   // the typed call's text, for native-timer
 
     val workloads = ArrayList<Workload>()
@@ -203,8 +264,17 @@ fun main(arguments: Array<String>) {
             System.err.println("${file.name}: an error response ($e): not a workload")
             exitProcess(1)
         }
+        val subjects = subjects(method, core, request, encoded, result)
+        if (baseline != null) {
+            val before = baseline.typed(method, text)
+            if (baseline.toJson(before()) != typed.text) {
+                System.err.println("${method.name} ($label): the baseline answers otherwise than the typed call")
+                exitProcess(1)
+            }
+            subjects.add(Subject("before", before))
+        }
         workloads.add(Workload(method, label, text.toByteArray(Charsets.UTF_8).size, result.toByteArray(Charsets.UTF_8).size,
-            sent, subjects(method, core, request, encoded, result)))
+            sent, subjects))
     }
     if (workloads.isEmpty()) {
         System.err.println("no workloads of the seven methods in ${positional[0]}")
@@ -218,31 +288,40 @@ fun main(arguments: Array<String>) {
         for (workload in workloads) {
             for (subject in workload.subjects) {
                 val single = warm(subject.run, warmup / 2, 10)
-                subject.calls = maxOf(1, (milliseconds / 1000 / maxOf(single, 1e-7)).toInt())
+                subject.calls = maxOf(1, (milliseconds / 1000 / batches / maxOf(single, 1e-7)).toInt())
             }
         }
     }
     for (round in 0 until rounds) {
         for (workload in workloads) {
-            if (timer != null) workload.add("core", timer.perCall(workload.method.name, workload.sent, milliseconds / 1000))
-            for (subject in workload.subjects) workload.add(subject.name, timed(subject.run, subject.calls))
+            if (timer != null) {
+                workload.add("core", (0 until batches).map {
+                    timer.perCall(workload.method.name, workload.sent, milliseconds / 1000 / batches)
+                }.reduce { a, b -> minOf(a, b) })
+            }
+            for (subject in workload.subjects) workload.add(subject.name, timed(subject.run, subject.calls, batches))
         }
     }
     timer?.close()
     sentFolder.deleteRecursively()
 
     val hasCore = timer != null
+    val hasBefore = baseline != null
     println("Kotlin/JVM (Java ${System.getProperty("java.version")}, ${System.getProperty("java.vm.name")}), the typed binding " +
-        "(TournamentCore ${core.version}, JNA, Gson) end to end: median of $rounds interleaved rounds, after JIT warm-up")
+        "(TournamentCore ${core.version}, JNA, Gson) end to end: median of $rounds interleaved rounds, each the fastest of " +
+        "$batches batches, after JIT warm-up")
     println()
     val columns = listOf("workload", "request", "response") + (if (hasCore) listOf("core µs") else emptyList()) +
-        listOf("text call µs", "typed µs", "peer µs", "peer ÷ typed")
+        listOf("text call µs", "typed µs") + (if (hasBefore) listOf("before µs", "before ÷ typed") else emptyList()) +
+        listOf("peer µs", "peer ÷ typed")
     println("| " + columns.joinToString(" | ") + " |")
     println("|---|" + "---:|".repeat(columns.size - 1))
     for (w in workloads) {
         val row = arrayListOf("${w.method.name} (${w.label})", size(w.requestBytes), size(w.responseBytes))
         if (hasCore) row.add(micro(w.median("core")))
-        row += listOf(micro(w.median("text")), micro(w.median("typed")), micro(w.median("peer")),
+        row += listOf(micro(w.median("text")), micro(w.median("typed")))
+        if (hasBefore) row += listOf(micro(w.median("before")), String.format("%.2f", w.ratio("before", "typed")))
+        row += listOf(micro(w.median("peer")),
             String.format("**%.2f**", w.ratio("peer", "typed")))
         println("| " + row.joinToString(" | ") + " |")
     }
