@@ -1,25 +1,30 @@
-// The JSON mapping of the binding: one shared Gson, strict in both directions.
+// The JSON mapping of the binding: strict in both directions, without reflection.
 //
-// Why Gson: the typed layer needs data binding (JSON <-> the classes of Types.kt) that works on
-// the JVM and on Android without code generation, a compiler plugin or kotlin-reflect. org.json,
-// which Android ships, is a DOM only (JSONObject/JSONArray, no binding, numbers as double or
+// Every class and enum of Types.kt has a generated reader and writer (`<Name>Json`, an internal
+// ContractAdapter at the end of Types.kt, written by scripts/tccontract/kotlin.py from the same
+// JSON Schemas as the classes) over Gson's streaming JsonReader and JsonWriter. This file holds
+// the rules they share (the helpers below) and TournamentCoreJson, whose Gson knows those
+// adapters. The typed calls use the adapters directly: no reflection, no Gson type lookup and no
+// JsonElement tree, except for the members a schema leaves open (`JsonElement`) and the verbatim
+// members of `extra`.
+//
+// Why Gson: the typed layer needs a streaming JSON parser and writer, and a JSON tree for open
+// and verbatim members, that work on the JVM and on Android from Kotlin 1.3, without a compiler
+// plugin or kotlin-reflect. org.json, which Android ships, is a DOM only (numbers as double or
 // long with silent coercions, no streaming); kotlinx.serialization needs a compiler plugin (and a
 // newer Kotlin than 1.3); Moshi's Kotlin support needs kotlin-reflect or codegen; Jackson is
-// large for Android. Gson is one small jar without dependencies, runs on the JVM and Android,
-// and lets this file plug in the strict rules below through its TypeAdapterFactory API.
+// large for Android. Gson is one small jar without dependencies, on the JVM and Android.
 //
-// Gson alone would accept silently wrong values; the adapters here do not:
-// - numbers: Gson clamps 9223372036854775808 to Long.MAX_VALUE, wraps or truncates integers read
-//   from trees, and reads "12" (a string) as a number; here an Int is a JSON integer within 32
-//   bits, a Long one within 64 bits, a Double a finite JSON number, and anything else is an error;
+// Gson's own conveniences would accept silently wrong values; the readers here do not:
+// - numbers: Gson clamps 9223372036854775808 to Long.MAX_VALUE, reads 1.0 or 1e2 as integers and
+//   "12" (a string) as a number; here an Int is a JSON integer within 32 bits, a Long one within
+//   64 bits, a Double a finite JSON number, and anything else is an error;
 // - strings and booleans: Gson reads numbers as strings and any string as a boolean; not here;
-// - enums: Gson reads an unknown value as null; here it is an error;
-// - objects: Gson creates them without a constructor (Kotlin's null checks and defaults are
-//   skipped), so a missing member becomes null, 0 or false even in a non-null property; here a
-//   member must be present unless marked @MayBeAbsent, and non-null unless marked @MayBeAbsent or
-//   @MayBeNull (the generator of Types.kt writes these marks from the JSON Schemas);
+// - enums: an unknown value is an error (Gson's reflective binding reads it as null);
+// - objects: a member must be present unless it is @MayBeAbsent, and non-null unless it is
+//   @MayBeAbsent or @MayBeNull; a list holds null items only where it is @ItemsMayBeNull;
 // - unknown members of the classes that implement KeepsUnknownMembers go into `extra`, in order,
-//   and are written back after the known members;
+//   verbatim, and are written back after the known members; other classes ignore them;
 // - no HTML escaping (Gson writes '<' as \u003c by default), nulls written exactly where the
 //   contract has them, and no lenient parsing (Gson's fromJson is lenient by default).
 package tournamentcore
@@ -29,7 +34,6 @@ import com.google.gson.GsonBuilder
 import com.google.gson.JsonElement
 import com.google.gson.JsonIOException
 import com.google.gson.JsonNull
-import com.google.gson.JsonObject
 import com.google.gson.JsonParseException
 import com.google.gson.JsonSyntaxException
 import com.google.gson.TypeAdapter
@@ -41,14 +45,14 @@ import com.google.gson.stream.JsonToken
 import com.google.gson.stream.JsonWriter
 import java.io.IOException
 import java.io.StringReader
-import java.io.StringWriter
-import java.lang.reflect.Field
-import java.lang.reflect.Modifier
+import java.io.Writer
 import java.lang.reflect.Type
 
 /**
  * Marks a member that the JSON may omit: an absent member reads as null, and null is written by
- * omitting the member. (In a request, null and absent mean the same.)
+ * omitting the member. (In a request, null and absent mean the same.) The generator writes this
+ * mark, and the marks below, from the same schema as the member's reader and writer: they say
+ * what the reader checks.
  */
 @Target(AnnotationTarget.FIELD)
 @Retention(AnnotationRetention.RUNTIME)
@@ -92,17 +96,15 @@ object TournamentCoreJson {
     val gson: Gson = GsonBuilder()
         .disableHtmlEscaping()
         .registerTypeAdapterFactory(StrictScalarsFactory)
-        .registerTypeAdapterFactory(ContractEnumFactory)
-        .registerTypeAdapterFactory(ContractObjectFactory)
+        .registerTypeAdapterFactory(ContractAdapterFactory)
         .create()
 
     /** [value] as compact JSON text. */
     @JvmStatic
     fun toJson(value: Any): String {
-        val text = StringWriter()
-        val writer = gson.newJsonWriter(text)
-        @Suppress("UNCHECKED_CAST")
-        val adapter = gson.getAdapter(value.javaClass) as TypeAdapter<Any>
+        val text = TextOutput()
+        val writer = newWriter(text)
+        val adapter = adapter(value.javaClass)
         adapter.write(writer, value)
         writer.flush()
         return text.toString()
@@ -127,18 +129,44 @@ object TournamentCoreJson {
     @JvmStatic
     fun <T> fromJson(json: JsonElement, type: Class<T>): T {
         val value = try {
-            gson.getAdapter(type).fromJsonTree(json)
+            adapter(type).fromJsonTree(json)
         } catch (e: IllegalStateException) {
             throw JsonSyntaxException(e.message, e)
         }
         return value ?: throw JsonSyntaxException("Expected ${describe(type)}, found null at $")
     }
 
+    /** A typed call's result text read by its adapter; throws [JsonParseException]. */
+    internal fun <T : Any> readResult(json: String, adapter: ContractAdapter<T>): T {
+        val reader = JsonReader(StringReader(json))
+        reader.isLenient = false
+        try {
+            if (reader.peek() == JsonToken.NULL) throw mismatch(reader, "a result")
+            val value = adapter.readValue(reader)
+            if (reader.peek() != JsonToken.END_DOCUMENT) {
+                throw JsonSyntaxException("Expected the end of the JSON text at ${reader.path}")
+            }
+            return value
+        } catch (e: IOException) {   // MalformedJsonException, EOFException
+            throw JsonSyntaxException(e.message, e)
+        } catch (e: IllegalStateException) {   // JsonReader's "Expected X but was Y"
+            throw JsonSyntaxException(e.message, e)
+        }
+    }
+
+    /** The adapter of [type]: a contract class's own (no Gson type lookup), else Gson's. */
+    private fun <T> adapter(type: Class<T>): TypeAdapter<T> {
+        @Suppress("UNCHECKED_CAST")
+        return (contractAdapters[type] as TypeAdapter<T>?) ?: gson.getAdapter(type)
+    }
+
     private fun <T> read(json: String, type: TypeToken<T>): T {
         val reader = JsonReader(StringReader(json))
         reader.isLenient = false
         try {
-            val value = gson.getAdapter(type).read(reader)
+            @Suppress("UNCHECKED_CAST")
+            val adapter = ((type.type as? Class<*>)?.let { contractAdapters[it] } as TypeAdapter<T>?) ?: gson.getAdapter(type)
+            val value = adapter.read(reader)
             if (reader.peek() != JsonToken.END_DOCUMENT) {
                 throw JsonSyntaxException("Expected the end of the JSON text at ${reader.path}")
             }
@@ -169,20 +197,236 @@ private fun found(token: JsonToken): String = when (token) {
 private fun mismatch(reader: JsonReader, expected: String): JsonSyntaxException =
     JsonSyntaxException("Expected $expected, found ${found(reader.peek())} at ${reader.path}")
 
-// -- Scalars ---------------------------------------------------------------------------------
+/** A JsonWriter as the binding writes: compact, no HTML escaping, nulls written where asked, strict. */
+internal fun newWriter(out: Writer): JsonWriter {
+    val writer = JsonWriter(out)
+    writer.setHtmlSafe(false)
+    writer.serializeNulls = true
+    writer.isLenient = false
+    return writer
+}
 
-/** A scalar adapter that reads JSON null as null (the containing object decides if null is allowed). */
+/** A Writer into a StringBuilder: StringWriter's StringBuffer would take a lock on every write. */
+internal class TextOutput : Writer() {
+    private val text = StringBuilder(256)
+    override fun write(c: Int) { text.append(c.toChar()) }
+    override fun write(cbuf: CharArray, off: Int, len: Int) { text.append(cbuf, off, len) }
+    override fun write(str: String, off: Int, len: Int) { text.append(str, off, off + len) }
+    override fun flush() {}
+    override fun close() {}
+    override fun toString(): String = text.toString()
+}
+
+// -- What the generated readers and writers share ------------------------------------------------
+
+/**
+ * The reader and writer of one class or enum of Types.kt (generated there as `<Name>Json`).
+ * [readValue] reads a value whose first token is not null; [writeValue] writes a value; the
+ * TypeAdapter methods add null (for Gson's own use: lists of a TypeToken, `gson.toJson`).
+ */
+internal abstract class ContractAdapter<T : Any> : TypeAdapter<T>() {
+    abstract fun readValue(reader: JsonReader): T
+    abstract fun writeValue(out: JsonWriter, value: T)
+
+    final override fun read(reader: JsonReader): T? = if (nextIsNull(reader)) null else readValue(reader)
+
+    final override fun write(out: JsonWriter, value: T?) {
+        // The nulls the writers write are meant (@MayBeNull members, verbatim members): a JsonWriter
+        // that omits nulls (Gson's default) would drop them with their names.
+        val serializeNulls = out.serializeNulls
+        out.serializeNulls = true
+        try {
+            if (value == null) out.nullValue() else writeValue(out, value)
+        } finally {
+            out.serializeNulls = serializeNulls
+        }
+    }
+}
+
+/** Gson's JsonElement adapter (numbers kept as their literal text: LazilyParsedNumber). */
+private val elements: TypeAdapter<JsonElement> = Gson().getAdapter(JsonElement::class.java)
+
+private object ContractAdapterFactory : TypeAdapterFactory {
+    override fun <T> create(gson: Gson, type: TypeToken<T>): TypeAdapter<T>? {
+        @Suppress("UNCHECKED_CAST")
+        return contractAdapters[type.rawType] as TypeAdapter<T>?
+    }
+}
+
+/**
+ * The path of the value just consumed. JsonReader's path names it inside an object (the member
+ * name stays until the next one) but names the next item inside an array (the index has moved
+ * on), so a final index is taken back by one. Exact where the readers use it: on a declared
+ * member, whose name is an identifier (no `]`), or on an array item.
+ */
+internal fun valuePath(reader: JsonReader): String {
+    val path = reader.path
+    if (!path.endsWith("]")) return path
+    val open = path.lastIndexOf('[')
+    val index = path.substring(open + 1, path.length - 1).toIntOrNull() ?: return path
+    return path.substring(0, open + 1) + (index - 1) + "]"
+}
+
+/** True, with the null consumed, when the next value is null. */
+internal fun nextIsNull(reader: JsonReader): Boolean {
+    if (reader.peek() != JsonToken.NULL) return false
+    reader.nextNull()
+    return true
+}
+
+/** Refuses null for a member that must not be null ([owner]: `Type.member`). */
+internal fun requireValue(reader: JsonReader, owner: String) {
+    if (reader.peek() == JsonToken.NULL) throw JsonSyntaxException("$owner cannot be null, at ${reader.path}")
+}
+
+internal fun beginObject(reader: JsonReader, type: String) {
+    if (reader.peek() != JsonToken.BEGIN_OBJECT) throw mismatch(reader, "an object ($type)")
+    reader.beginObject()
+}
+
+internal fun beginArray(reader: JsonReader) {
+    if (reader.peek() != JsonToken.BEGIN_ARRAY) throw mismatch(reader, "an array")
+    reader.beginArray()
+}
+
+/**
+ * The error for the first required member of [type] (in [required]'s order) whose bit is not in
+ * [seen]; the reader is inside the object, after its last member [last] (or none), so its path
+ * is the object's, then `.`, then that name.
+ */
+internal fun missingMember(reader: JsonReader, last: String?, type: String, required: Array<String>, seen: Long): JsonSyntaxException {
+    var index = 0
+    while (index < required.size - 1 && seen and (1L shl index) != 0L) index++
+    val path = reader.path
+    val suffix = "." + (last ?: "")
+    val objectPath = if (path.endsWith(suffix)) path.substring(0, path.length - suffix.length) else path.substringBeforeLast('.')
+    return JsonSyntaxException("$type: the required member \"${required[index]}\" is missing, at ${objectPath.ifEmpty { "$" }}")
+}
+
+// Scalars: each reads a value whose token is not null, of its own kind only.
+
+internal fun readString(reader: JsonReader): String {
+    if (reader.peek() != JsonToken.STRING) throw mismatch(reader, "a string")
+    return reader.nextString()
+}
+
+internal fun readBoolean(reader: JsonReader): Boolean {
+    if (reader.peek() != JsonToken.BOOLEAN) throw mismatch(reader, "a boolean")
+    return reader.nextBoolean()
+}
+
+/** The literal text of a JSON number (exact, whatever its size: JsonReader has checked its syntax). */
+private fun numberText(reader: JsonReader, expected: String): String {
+    if (reader.peek() != JsonToken.NUMBER) throw mismatch(reader, expected)
+    return reader.nextString()
+}
+
+// Kotlin's toIntOrNull/toLongOrNull accept exactly an optional sign and digits (no fraction, no
+// exponent) within range; the text is a JSON number, so that is a JSON integer that fits.
+internal fun readInt(reader: JsonReader): Int {
+    val text = numberText(reader, "an integer")
+    return text.toIntOrNull() ?: throw JsonSyntaxException("Expected a 32-bit integer, found $text at ${valuePath(reader)}")
+}
+
+internal fun readLong(reader: JsonReader): Long {
+    val text = numberText(reader, "an integer")
+    return text.toLongOrNull() ?: throw JsonSyntaxException("Expected a 64-bit integer, found $text at ${valuePath(reader)}")
+}
+
+internal fun readDouble(reader: JsonReader): Double {
+    val text = numberText(reader, "a number")
+    // A JSON number is in java.lang.Double.parseDouble's syntax (Kotlin's toDoubleOrNull would
+    // first match it against a regular expression); it overflows to an infinity, refused.
+    val value = java.lang.Double.parseDouble(text)
+    if (value.isNaN() || value.isInfinite()) throw JsonSyntaxException("Expected a finite number, found $text at ${valuePath(reader)}")
+    return value
+}
+
+/** Any JSON value, as Gson's tree (numbers keep their literal text). */
+internal fun readElement(reader: JsonReader): JsonElement = elements.read(reader)
+
+internal fun readEnumText(reader: JsonReader, type: String): String {
+    if (reader.peek() != JsonToken.STRING) throw mismatch(reader, "a $type (a string)")
+    return reader.nextString()
+}
+
+internal fun unknownEnumValue(reader: JsonReader, type: String, values: String, text: String): JsonSyntaxException =
+    JsonSyntaxException("Expected a $type ($values), found \"$text\" at ${valuePath(reader)}")
+
+/** A list whose items may not be null ([owner], `Type.member`, names it in the error). */
+internal inline fun <T> readList(reader: JsonReader, owner: String, item: () -> T): List<T> {
+    beginArray(reader)
+    val list = ArrayList<T>()
+    while (reader.hasNext()) {
+        if (reader.peek() == JsonToken.NULL) throw JsonSyntaxException("$owner cannot hold null, at ${reader.path}")
+        list.add(item())
+    }
+    reader.endArray()
+    return list
+}
+
+/** A list whose items may be null (@ItemsMayBeNull). */
+internal inline fun <T : Any> readListOrNulls(reader: JsonReader, item: () -> T): List<T?> {
+    beginArray(reader)
+    val list = ArrayList<T?>()
+    while (reader.hasNext()) list.add(if (nextIsNull(reader)) null else item())
+    reader.endArray()
+    return list
+}
+
+/** Keeps an unknown member of a KeepsUnknownMembers class, in document order (a repeated name keeps its first place, its last value). */
+internal fun keepMember(extra: LinkedHashMap<String, JsonElement>?, name: String, reader: JsonReader): LinkedHashMap<String, JsonElement> {
+    val map = extra ?: LinkedHashMap()
+    map[name] = readElement(reader)
+    return map
+}
+
+internal fun writeDouble(out: JsonWriter, value: Double) {
+    if (value.isNaN() || value.isInfinite()) throw IllegalArgumentException("JSON has no $value")
+    out.value(value)
+}
+
+internal fun writeElement(out: JsonWriter, value: JsonElement) {
+    elements.write(out, value)
+}
+
+/** A required member held in a JsonElement: JsonNull is null, which it may not be. */
+internal fun writeRequiredElement(out: JsonWriter, name: String, value: JsonElement?, owner: String) {
+    if (value == null || value is JsonNull) throw JsonIOException("$owner is null but required")
+    out.name(name)
+    elements.write(out, value)
+}
+
+internal inline fun <T> writeList(out: JsonWriter, list: List<T>, item: (T) -> Unit) {
+    out.beginArray()
+    for (value in list) item(value)
+    out.endArray()
+}
+
+internal inline fun <T : Any> writeListOrNulls(out: JsonWriter, list: List<T?>, item: (T) -> Unit) {
+    out.beginArray()
+    for (value in list) if (value == null) out.nullValue() else item(value)
+    out.endArray()
+}
+
+/** The verbatim members, after the declared ones; a name in [known] (a declared member) is not written: the member wins. */
+internal fun writeExtra(out: JsonWriter, extra: Map<String, JsonElement?>?, known: Set<String>) {
+    if (extra == null || extra.isEmpty()) return
+    for ((name, element) in extra) {
+        if (name in known) continue
+        out.name(name)
+        elements.write(out, element ?: JsonNull.INSTANCE)
+    }
+}
+
+// -- Scalars for Gson's own use (TournamentCoreJson.gson: e.g. a TypeToken<List<Long>>) -------------
+
+/** A scalar adapter that reads JSON null as null (the path in an error as [valuePath] says). */
 private abstract class ScalarAdapter<T : Any> : TypeAdapter<T>() {
     abstract fun readValue(reader: JsonReader): T
     abstract fun writeValue(out: JsonWriter, value: T)
 
-    final override fun read(reader: JsonReader): T? {
-        if (reader.peek() == JsonToken.NULL) {
-            reader.nextNull()
-            return null
-        }
-        return readValue(reader)
-    }
+    final override fun read(reader: JsonReader): T? = if (nextIsNull(reader)) null else readValue(reader)
 
     final override fun write(out: JsonWriter, value: T?) {
         if (value == null) out.nullValue() else writeValue(out, value)
@@ -190,61 +434,28 @@ private abstract class ScalarAdapter<T : Any> : TypeAdapter<T>() {
 }
 
 private object StrictString : ScalarAdapter<String>() {
-    override fun readValue(reader: JsonReader): String {
-        if (reader.peek() != JsonToken.STRING) throw mismatch(reader, "a string")
-        return reader.nextString()
-    }
+    override fun readValue(reader: JsonReader): String = readString(reader)
     override fun writeValue(out: JsonWriter, value: String) { out.value(value) }
 }
 
 private object StrictBoolean : ScalarAdapter<Boolean>() {
-    override fun readValue(reader: JsonReader): Boolean {
-        if (reader.peek() != JsonToken.BOOLEAN) throw mismatch(reader, "a boolean")
-        return reader.nextBoolean()
-    }
+    override fun readValue(reader: JsonReader): Boolean = readBoolean(reader)
     override fun writeValue(out: JsonWriter, value: Boolean) { out.value(value) }
 }
 
-/** The literal text of a JSON number (exact, whatever its size), or an error for anything else. */
-private fun numberText(reader: JsonReader, expected: String): String {
-    if (reader.peek() != JsonToken.NUMBER) throw mismatch(reader, expected)
-    return reader.nextString()
-}
-
 private object StrictInt : ScalarAdapter<Int>() {
-    override fun readValue(reader: JsonReader): Int {
-        val path = reader.path
-        val text = numberText(reader, "an integer")
-        return text.toIntOrNull()
-            ?: throw JsonSyntaxException("Expected a 32-bit integer, found $text at $path")
-    }
+    override fun readValue(reader: JsonReader): Int = readInt(reader)
     override fun writeValue(out: JsonWriter, value: Int) { out.value(value.toLong()) }
 }
 
 private object StrictLong : ScalarAdapter<Long>() {
-    override fun readValue(reader: JsonReader): Long {
-        val path = reader.path
-        val text = numberText(reader, "an integer")
-        return text.toLongOrNull()
-            ?: throw JsonSyntaxException("Expected a 64-bit integer, found $text at $path")
-    }
+    override fun readValue(reader: JsonReader): Long = readLong(reader)
     override fun writeValue(out: JsonWriter, value: Long) { out.value(value) }
 }
 
 private object StrictDouble : ScalarAdapter<Double>() {
-    override fun readValue(reader: JsonReader): Double {
-        val path = reader.path
-        val text = numberText(reader, "a number")
-        val value = text.toDoubleOrNull()
-        if (value == null || value.isNaN() || value.isInfinite()) {
-            throw JsonSyntaxException("Expected a finite number, found $text at $path")
-        }
-        return value
-    }
-    override fun writeValue(out: JsonWriter, value: Double) {
-        if (value.isNaN() || value.isInfinite()) throw IllegalArgumentException("JSON has no $value")
-        out.value(value)
-    }
+    override fun readValue(reader: JsonReader): Double = readDouble(reader)
+    override fun writeValue(out: JsonWriter, value: Double) { writeDouble(out, value) }
 }
 
 private object StrictScalarsFactory : TypeAdapterFactory {
@@ -259,187 +470,5 @@ private object StrictScalarsFactory : TypeAdapterFactory {
         }
         @Suppress("UNCHECKED_CAST")
         return adapter as TypeAdapter<T>
-    }
-}
-
-// -- The contract's classes (Types.kt) -------------------------------------------------------
-
-private const val PACKAGE = "tournamentcore"
-
-private fun isContractClass(raw: Class<*>): Boolean =
-    raw.name.substringBeforeLast('.', "") == PACKAGE && !raw.isInterface && !raw.isArray &&
-        !Modifier.isAbstract(raw.modifiers) && !Throwable::class.java.isAssignableFrom(raw)
-
-/** The contract's enums: their JSON values are their constants' @SerializedName; others are errors. */
-private object ContractEnumFactory : TypeAdapterFactory {
-    override fun <T> create(gson: Gson, type: TypeToken<T>): TypeAdapter<T>? {
-        val raw = type.rawType
-        if (!raw.isEnum || raw.name.substringBeforeLast('.', "") != PACKAGE) return null
-        val byName = LinkedHashMap<String, Any>()
-        val names = HashMap<Any, String>()
-        for (constant in raw.enumConstants) {
-            val name = (constant as Enum<*>).name
-            val json = raw.getField(name).getAnnotation(SerializedName::class.java)?.value ?: name
-            byName[json] = constant
-            names[constant] = json
-        }
-        val adapter = object : ScalarAdapter<Any>() {
-            override fun readValue(reader: JsonReader): Any {
-                val path = reader.path
-                if (reader.peek() != JsonToken.STRING) throw mismatch(reader, "a ${raw.simpleName} (a string)")
-                val text = reader.nextString()
-                return byName[text] ?: throw JsonSyntaxException(
-                    "Expected a ${raw.simpleName} (${byName.keys.joinToString(", ")}), found \"$text\" at $path")
-            }
-            override fun writeValue(out: JsonWriter, value: Any) { out.value(names.getValue(value)) }
-        }
-        @Suppress("UNCHECKED_CAST")
-        return adapter as TypeAdapter<T>
-    }
-}
-
-/** A declared member of a contract class. */
-private class Member(val field: Field) {
-    val json: String = field.getAnnotation(SerializedName::class.java)?.value ?: field.name
-    val mayBeAbsent = field.isAnnotationPresent(MayBeAbsent::class.java)
-    val mayBeNull = field.isAnnotationPresent(MayBeNull::class.java)
-    val itemsMayBeNull = field.isAnnotationPresent(ItemsMayBeNull::class.java)
-    val isList = List::class.java.isAssignableFrom(field.type)
-}
-
-private object ContractObjectFactory : TypeAdapterFactory {
-    override fun <T> create(gson: Gson, type: TypeToken<T>): TypeAdapter<T>? {
-        val raw = type.rawType
-        if (!isContractClass(raw) || raw.isEnum) return null
-        val members = ArrayList<Member>()
-        var extraField: Field? = null
-        for (field in raw.declaredFields) {
-            val modifiers = field.modifiers
-            if (Modifier.isStatic(modifiers) || field.isSynthetic) continue
-            if (Modifier.isTransient(modifiers)) {
-                if (field.name == "extra" && KeepsUnknownMembers::class.java.isAssignableFrom(raw)) extraField = field
-                continue
-            }
-            field.isAccessible = true
-            members.add(Member(field))
-        }
-        extraField?.isAccessible = true
-        // Gson's own reflective adapter only creates the empty instance (as Gson always does for
-        // classes without a no-argument constructor); every member is then set from the JSON.
-        val instances = gson.getDelegateAdapter(this, type)
-        return ContractObjectAdapter(gson, raw, members, extraField, instances)
-    }
-}
-
-private class ContractObjectAdapter<T>(
-    private val gson: Gson,
-    private val raw: Class<*>,
-    private val members: List<Member>,
-    private val extraField: Field?,
-    private val instances: TypeAdapter<T>
-) : TypeAdapter<T>() {
-    private val index: Map<String, Int> = members.withIndex().associate { it.value.json to it.index }
-    private val elements: TypeAdapter<JsonElement> = gson.getAdapter(JsonElement::class.java)
-
-    // Resolved on first use, so that types may refer to each other.
-    private val adapters: List<TypeAdapter<Any?>> by lazy {
-        @Suppress("UNCHECKED_CAST")
-        members.map { gson.getAdapter(TypeToken.get(it.field.genericType)) as TypeAdapter<Any?> }
-    }
-
-    override fun read(reader: JsonReader): T? {
-        val token = reader.peek()
-        if (token == JsonToken.NULL) {
-            reader.nextNull()
-            return null
-        }
-        if (token != JsonToken.BEGIN_OBJECT) throw mismatch(reader, "an object (${raw.simpleName})")
-        val path = reader.path
-        val values = arrayOfNulls<Any?>(members.size)
-        val present = BooleanArray(members.size)
-        val extra = if (extraField != null) LinkedHashMap<String, JsonElement>() else null
-        val adapters = adapters
-        reader.beginObject()
-        while (reader.hasNext()) {
-            val name = reader.nextName()
-            val at = index[name]
-            if (at == null) {
-                if (extra != null) extra[name] = elements.read(reader) else reader.skipValue()
-                continue
-            }
-            val member = members[at]
-            present[at] = true
-            if (reader.peek() == JsonToken.NULL) {
-                if (!member.mayBeNull && !member.mayBeAbsent) {
-                    throw JsonSyntaxException("${raw.simpleName}.${member.json} cannot be null, at ${reader.path}")
-                }
-                reader.nextNull()
-                values[at] = null
-                continue
-            }
-            val memberPath = reader.path
-            var value = adapters[at].read(reader)
-            if (value is JsonNull) value = null
-            if (member.isList && !member.itemsMayBeNull && value is List<*>) {
-                val item = value.indexOf(null)
-                if (item >= 0) {
-                    throw JsonSyntaxException("${raw.simpleName}.${member.json} cannot hold null, at $memberPath[$item]")
-                }
-            }
-            values[at] = value
-        }
-        reader.endObject()
-        for (at in members.indices) {
-            if (!present[at] && !members[at].mayBeAbsent) {
-                throw JsonSyntaxException("${raw.simpleName}: the required member \"${members[at].json}\" is missing, at $path")
-            }
-        }
-        val instance = instances.fromJsonTree(JsonObject())
-            ?: throw JsonIOException("Cannot create a ${raw.simpleName}")
-        for (at in members.indices) members[at].field.set(instance, values[at])
-        extraField?.set(instance, extra)
-        return instance
-    }
-
-    override fun write(out: JsonWriter, value: T?) {
-        if (value == null) {
-            out.nullValue()
-            return
-        }
-        val adapters = adapters
-        val serializeNulls = out.serializeNulls
-        out.serializeNulls = true   // the nulls written below are meant: @MayBeNull members, verbatim members
-        try {
-            out.beginObject()
-            for (at in members.indices) {
-                val member = members[at]
-                var memberValue = member.field.get(value)
-                if (memberValue is JsonNull) memberValue = null
-                if (memberValue == null) {
-                    if (member.mayBeNull) {
-                        out.name(member.json)
-                        out.nullValue()
-                    } else if (!member.mayBeAbsent) {
-                        throw JsonIOException("${raw.simpleName}.${member.json} is null but required")
-                    }
-                    continue
-                }
-                out.name(member.json)
-                adapters[at].write(out, memberValue)
-            }
-            if (extraField != null) {
-                @Suppress("UNCHECKED_CAST")
-                val extra = extraField.get(value) as Map<String, JsonElement?>?
-                extra?.forEach { (name, element) ->
-                    if (name !in index) {
-                        out.name(name)
-                        elements.write(out, element ?: JsonNull.INSTANCE)
-                    }
-                }
-            }
-            out.endObject()
-        } finally {
-            out.serializeNulls = serializeNulls
-        }
     }
 }

@@ -111,9 +111,14 @@ class TournamentCore(library: String) : TournamentCoreMethods() {
         }
     }
 
-    override fun encode(request: Any): String = TournamentCoreJson.toJson(request)
-
-    override fun <T> decode(result: String, type: Class<T>): T = TournamentCoreJson.fromJson(result, type)
+    override fun <Q : Any, R : Any> typedCall(method: String, request: Q, requestJson: ContractAdapter<Q>,
+                                              resultJson: ContractAdapter<R>): R {
+        val text = TextOutput()
+        val writer = newWriter(text)
+        requestJson.writeValue(writer, request)
+        writer.flush()
+        return TournamentCoreJson.readResult(call(method, text.toString()), resultJson)
+    }
 
     override fun toString(): String = "TournamentCore $version (${native.file ?: native.name})"
 

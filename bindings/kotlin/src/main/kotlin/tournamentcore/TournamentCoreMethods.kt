@@ -9,137 +9,137 @@ abstract class TournamentCoreMethods internal constructor() {
     /** The `result` JSON text of calling [method] with [request] (JSON text). */
     abstract fun call(method: String, request: String): String
 
-    internal abstract fun encode(request: Any): String
-
-    internal abstract fun <T> decode(result: String, type: Class<T>): T
+    /** Calls [method] with [request], written by [requestJson], and reads the result with [resultJson]. */
+    internal abstract fun <Q : Any, R : Any> typedCall(method: String, request: Q, requestJson: ContractAdapter<Q>,
+        resultJson: ContractAdapter<R>): R
 
     /**
      * `library.info`: The library's name, version, ABI version, method list and limits. See
      * docs/API.md#libraryinfo.
      */
     fun libraryInfo(request: LibraryInfoRequest = LibraryInfoRequest()): LibraryInfoResult =
-        decode(call("library.info", encode(request)), LibraryInfoResult::class.java)
+        typedCall("library.info", request, LibraryInfoRequestJson, LibraryInfoResultJson)
 
     /**
      * `tournaments.filter`: Normalize tournament documents and list one tab (Active, Completed or
      * All) with its counts, labels and empty state. See docs/API.md#tournamentsfilter.
      */
     fun tournamentsFilter(request: TournamentsFilterRequest): TournamentsFilterResult =
-        decode(call("tournaments.filter", encode(request)), TournamentsFilterResult::class.java)
+        typedCall("tournaments.filter", request, TournamentsFilterRequestJson, TournamentsFilterResultJson)
 
     /**
      * `participants.resolve`: The participant list of a tournament, with the fallback for legacy
      * tournaments and the plan that repairs them. See docs/API.md#participantsresolve.
      */
     fun participantsResolve(request: ParticipantsResolveRequest): ParticipantsResolveResult =
-        decode(call("participants.resolve", encode(request)), ParticipantsResolveResult::class.java)
+        typedCall("participants.resolve", request, ParticipantsResolveRequestJson, ParticipantsResolveResultJson)
 
     /**
      * `participants.displayName`: The privacy-preserving display name of the participant at a
      * position of a list. See docs/API.md#participantsdisplayname.
      */
     fun participantsDisplayName(request: ParticipantsDisplayNameRequest): ParticipantsDisplayNameResult =
-        decode(call("participants.displayName", encode(request)), ParticipantsDisplayNameResult::class.java)
+        typedCall("participants.displayName", request, ParticipantsDisplayNameRequestJson, ParticipantsDisplayNameResultJson)
 
     /**
      * `participants.repairBegin`: Claim the in-flight repair of one tournament's participants in
      * this process, so that it is written once. See docs/API.md#participantsrepairbegin.
      */
     fun participantsRepairBegin(request: ParticipantsRepairBeginRequest): ParticipantsRepairBeginResult =
-        decode(call("participants.repairBegin", encode(request)), ParticipantsRepairBeginResult::class.java)
+        typedCall("participants.repairBegin", request, ParticipantsRepairBeginRequestJson, ParticipantsRepairBeginResultJson)
 
     /**
      * `participants.repairEnd`: Release the claim taken by participants.repairBegin. See
      * docs/API.md#participantsrepairend.
      */
     fun participantsRepairEnd(request: ParticipantsRepairEndRequest): ParticipantsRepairEndResult =
-        decode(call("participants.repairEnd", encode(request)), ParticipantsRepairEndResult::class.java)
+        typedCall("participants.repairEnd", request, ParticipantsRepairEndRequestJson, ParticipantsRepairEndResultJson)
 
     /**
      * `participants.scorable`: Whom the signed-in user may enter scores for: themself and the
      * guests they are the parent of. See docs/API.md#participantsscorable.
      */
     fun participantsScorable(request: ParticipantsScorableRequest = ParticipantsScorableRequest()): ParticipantsScorableResult =
-        decode(call("participants.scorable", encode(request)), ParticipantsScorableResult::class.java)
+        typedCall("participants.scorable", request, ParticipantsScorableRequestJson, ParticipantsScorableResultJson)
 
     /**
      * `guests.check`: Guest counts, remaining slots, and whether the signed-in user may add a
      * guest, and why not. See docs/API.md#guestscheck.
      */
     fun guestsCheck(request: GuestsCheckRequest = GuestsCheckRequest()): GuestsCheckResult =
-        decode(call("guests.check", encode(request)), GuestsCheckResult::class.java)
+        typedCall("guests.check", request, GuestsCheckRequestJson, GuestCheckJson)
 
     /**
      * `guests.add`: Validate a new guest and build its participant document. See
      * docs/API.md#guestsadd.
      */
     fun guestsAdd(request: GuestsAddRequest): GuestsAddResult =
-        decode(call("guests.add", encode(request)), GuestsAddResult::class.java)
+        typedCall("guests.add", request, GuestsAddRequestJson, GuestsAddResultJson)
 
     /** `guests.generateId`: New random guest IDs. See docs/API.md#guestsgenerateid. */
     fun guestsGenerateId(request: GuestsGenerateIdRequest = GuestsGenerateIdRequest()): GuestsGenerateIdResult =
-        decode(call("guests.generateId", encode(request)), GuestsGenerateIdResult::class.java)
+        typedCall("guests.generateId", request, GuestsGenerateIdRequestJson, GuestsGenerateIdResultJson)
 
     /**
      * `guests.validateId`: Whether a text is a well-formed guest ID. See
      * docs/API.md#guestsvalidateid.
      */
     fun guestsValidateId(request: GuestsValidateIdRequest): GuestsValidateIdResult =
-        decode(call("guests.validateId", encode(request)), GuestsValidateIdResult::class.java)
+        typedCall("guests.validateId", request, GuestsValidateIdRequestJson, GuestsValidateIdResultJson)
 
     /**
      * `equipment.stats`: Performance and drift statistics of one bow setup from its arrows. See
      * docs/API.md#equipmentstats.
      */
     fun equipmentStats(request: EquipmentStatsRequest): EquipmentStatsResult =
-        decode(call("equipment.stats", encode(request)), EquipmentStatsResult::class.java)
+        typedCall("equipment.stats", request, EquipmentStatsRequestJson, EquipmentStatsResultJson)
 
     /**
      * `equipment.compare`: Two setups side by side, with the deltas B - A and how to display them.
      * See docs/API.md#equipmentcompare.
      */
     fun equipmentCompare(request: EquipmentCompareRequest): EquipmentCompareResult =
-        decode(call("equipment.compare", encode(request)), EquipmentCompareResult::class.java)
+        typedCall("equipment.compare", request, EquipmentCompareRequestJson, EquipmentCompareResultJson)
 
     /**
      * `equipment.selection`: The setup picker's rules: sorting, B excludes A, canCompare. See
      * docs/API.md#equipmentselection.
      */
     fun equipmentSelection(request: EquipmentSelectionRequest): EquipmentSelectionResult =
-        decode(call("equipment.selection", encode(request)), EquipmentSelectionResult::class.java)
+        typedCall("equipment.selection", request, EquipmentSelectionRequestJson, EquipmentSelectionResultJson)
 
     /**
      * `equipment.timeRanges`: The time-range filter: its ranges, labels and start timestamps. See
      * docs/API.md#equipmenttimeranges.
      */
     fun equipmentTimeRanges(request: EquipmentTimeRangesRequest = EquipmentTimeRangesRequest()): EquipmentTimeRangesResult =
-        decode(call("equipment.timeRanges", encode(request)), EquipmentTimeRangesResult::class.java)
+        typedCall("equipment.timeRanges", request, EquipmentTimeRangesRequestJson, EquipmentTimeRangesResultJson)
 
     /**
      * `scoring.leaderboard`: Ranking with World Archery's tie-breaks. See
      * docs/API.md#scoringleaderboard.
      */
     fun scoringLeaderboard(request: ScoringLeaderboardRequest): ScoringLeaderboardResult =
-        decode(call("scoring.leaderboard", encode(request)), ScoringLeaderboardResult::class.java)
+        typedCall("scoring.leaderboard", request, ScoringLeaderboardRequestJson, ScoringLeaderboardResultJson)
 
     /**
      * `matches.sections`: Football fixtures grouped into date sections in a time zone. See
      * docs/API.md#matchessections.
      */
     fun matchesSections(request: MatchesSectionsRequest = MatchesSectionsRequest()): MatchesSectionsResult =
-        decode(call("matches.sections", encode(request)), MatchesSectionsResult::class.java)
+        typedCall("matches.sections", request, MatchesSectionsRequestJson, MatchesSectionsResultJson)
 
     /**
      * `matches.favorite`: The favourite record to store for a match. See
      * docs/API.md#matchesfavorite.
      */
     fun matchesFavorite(request: MatchesFavoriteRequest): MatchesFavoriteResult =
-        decode(call("matches.favorite", encode(request)), MatchesFavoriteResult::class.java)
+        typedCall("matches.favorite", request, MatchesFavoriteRequestJson, MatchesFavoriteResultJson)
 
     /**
      * `matches.reconcileFavorites`: Bring stored favourites up to date when their result became
      * known. See docs/API.md#matchesreconcilefavorites.
      */
     fun matchesReconcileFavorites(request: MatchesReconcileFavoritesRequest = MatchesReconcileFavoritesRequest()): MatchesReconcileFavoritesResult =
-        decode(call("matches.reconcileFavorites", encode(request)), MatchesReconcileFavoritesResult::class.java)
+        typedCall("matches.reconcileFavorites", request, MatchesReconcileFavoritesRequestJson, MatchesReconcileFavoritesResultJson)
 }

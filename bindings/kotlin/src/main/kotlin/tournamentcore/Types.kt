@@ -4,7 +4,10 @@
 package tournamentcore
 
 import com.google.gson.JsonElement
+import com.google.gson.JsonNull
 import com.google.gson.annotations.SerializedName
+import com.google.gson.stream.JsonReader
+import com.google.gson.stream.JsonWriter
 
 /** The library's name, version, ABI version, method list and limits. */
 class LibraryInfoRequest
@@ -1067,3 +1070,4175 @@ data class MatchesReconcileFavoritesResult(
 
 /** The result of `guests.check`. */
 typealias GuestsCheckResult = GuestCheck
+
+// -- The JSON readers and writers: one per class and enum above, with the rules of Json.kt ------
+
+/** `LibraryInfoRequest`'s JSON reader and writer. */
+internal object LibraryInfoRequestJson : ContractAdapter<LibraryInfoRequest>() {
+    override fun readValue(reader: JsonReader): LibraryInfoRequest {
+        beginObject(reader, "LibraryInfoRequest")
+        while (reader.hasNext()) {
+            reader.nextName()
+            reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+        }
+        reader.endObject()
+        return LibraryInfoRequest()
+    }
+
+    override fun writeValue(out: JsonWriter, value: LibraryInfoRequest) {
+        out.beginObject()
+        out.endObject()
+    }
+}
+
+/** `LibraryInfoResult`'s JSON reader and writer. */
+internal object LibraryInfoResultJson : ContractAdapter<LibraryInfoResult>() {
+    private val required = arrayOf("name", "version", "abiVersion", "methods", "limits")
+
+    override fun readValue(reader: JsonReader): LibraryInfoResult {
+        beginObject(reader, "LibraryInfoResult")
+        var p0: String? = null
+        var p1: String? = null
+        var p2: Long = 0L
+        var p3: List<String>? = null
+        var p4: Limits? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "name" -> { requireValue(reader, "LibraryInfoResult.name"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                "version" -> { requireValue(reader, "LibraryInfoResult.version"); p1 = readString(reader); seen = seen or (1 shl 1) }
+                "abiVersion" -> { requireValue(reader, "LibraryInfoResult.abiVersion"); p2 = readLong(reader); seen = seen or (1 shl 2) }
+                "methods" -> { requireValue(reader, "LibraryInfoResult.methods"); p3 = readList(reader, "LibraryInfoResult.methods") { readString(reader) }; seen = seen or (1 shl 3) }
+                "limits" -> { requireValue(reader, "LibraryInfoResult.limits"); p4 = LimitsJson.readValue(reader); seen = seen or (1 shl 4) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 31) throw missingMember(reader, last, "LibraryInfoResult", required, seen.toLong())
+        reader.endObject()
+        return LibraryInfoResult(p0!!, p1!!, p2, p3!!, p4!!)
+    }
+
+    override fun writeValue(out: JsonWriter, value: LibraryInfoResult) {
+        out.beginObject()
+        out.name("name")
+        out.value(value.name)
+        out.name("version")
+        out.value(value.version)
+        out.name("abiVersion")
+        out.value(value.abiVersion)
+        out.name("methods")
+        writeList(out, value.methods) { i0 -> out.value(i0) }
+        out.name("limits")
+        LimitsJson.writeValue(out, value.limits)
+        out.endObject()
+    }
+}
+
+/** `Limits`'s JSON reader and writer. */
+internal object LimitsJson : ContractAdapter<Limits>() {
+    private val required = arrayOf("maxRequestBytes", "maxDepth")
+
+    override fun readValue(reader: JsonReader): Limits {
+        beginObject(reader, "Limits")
+        var p0: Long = 0L
+        var p1: Long = 0L
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "maxRequestBytes" -> { requireValue(reader, "Limits.maxRequestBytes"); p0 = readLong(reader); seen = seen or (1 shl 0) }
+                "maxDepth" -> { requireValue(reader, "Limits.maxDepth"); p1 = readLong(reader); seen = seen or (1 shl 1) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 3) throw missingMember(reader, last, "Limits", required, seen.toLong())
+        reader.endObject()
+        return Limits(p0, p1)
+    }
+
+    override fun writeValue(out: JsonWriter, value: Limits) {
+        out.beginObject()
+        out.name("maxRequestBytes")
+        out.value(value.maxRequestBytes)
+        out.name("maxDepth")
+        out.value(value.maxDepth)
+        out.endObject()
+    }
+}
+
+/** `TournamentsFilterRequest`'s JSON reader and writer. */
+internal object TournamentsFilterRequestJson : ContractAdapter<TournamentsFilterRequest>() {
+    private val required = arrayOf("tournaments")
+
+    override fun readValue(reader: JsonReader): TournamentsFilterRequest {
+        beginObject(reader, "TournamentsFilterRequest")
+        var p0: List<TournamentDocument>? = null
+        var p1: JsonElement? = null
+        var p2: Boolean? = null
+        var p3: String? = null
+        var p4: Long? = null
+        var p5: InvalidDocuments? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "tournaments" -> { requireValue(reader, "TournamentsFilterRequest.tournaments"); p0 = readList(reader, "TournamentsFilterRequest.tournaments") { TournamentDocumentJson.readValue(reader) }; seen = seen or (1 shl 0) }
+                "tab" -> p1 = if (nextIsNull(reader)) null else readElement(reader)
+                "publicOnly" -> p2 = if (nextIsNull(reader)) null else readBoolean(reader)
+                "query" -> p3 = if (nextIsNull(reader)) null else readString(reader)
+                "limit" -> p4 = if (nextIsNull(reader)) null else readLong(reader)
+                "invalidDocuments" -> p5 = if (nextIsNull(reader)) null else InvalidDocumentsJson.readValue(reader)
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 1) throw missingMember(reader, last, "TournamentsFilterRequest", required, seen.toLong())
+        reader.endObject()
+        return TournamentsFilterRequest(p0!!, p1, p2, p3, p4, p5)
+    }
+
+    override fun writeValue(out: JsonWriter, value: TournamentsFilterRequest) {
+        out.beginObject()
+        out.name("tournaments")
+        writeList(out, value.tournaments) { i0 -> TournamentDocumentJson.writeValue(out, i0) }
+        val v1 = value.tab
+        if (v1 != null && v1 !is JsonNull) {
+            out.name("tab")
+            writeElement(out, v1)
+        }
+        val v2 = value.publicOnly
+        if (v2 != null) {
+            out.name("publicOnly")
+            out.value(v2)
+        }
+        val v3 = value.query
+        if (v3 != null) {
+            out.name("query")
+            out.value(v3)
+        }
+        val v4 = value.limit
+        if (v4 != null) {
+            out.name("limit")
+            out.value(v4)
+        }
+        val v5 = value.invalidDocuments
+        if (v5 != null) {
+            out.name("invalidDocuments")
+            InvalidDocumentsJson.writeValue(out, v5)
+        }
+        out.endObject()
+    }
+}
+
+/** `TournamentDocument`'s JSON reader and writer. */
+internal object TournamentDocumentJson : ContractAdapter<TournamentDocument>() {
+    private val required = arrayOf("id")
+    private val known = hashSetOf("id", "name", "location", "status", "public", "currentParticipants", "maxParticipants")
+
+    override fun readValue(reader: JsonReader): TournamentDocument {
+        beginObject(reader, "TournamentDocument")
+        var p0: String? = null
+        var p1: String? = null
+        var p2: String? = null
+        var p3: String? = null
+        var p4: Boolean? = null
+        var p5: Int? = null
+        var p6: Int? = null
+        var extra: LinkedHashMap<String, JsonElement>? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "id" -> { requireValue(reader, "TournamentDocument.id"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                "name" -> p1 = if (nextIsNull(reader)) null else readString(reader)
+                "location" -> p2 = if (nextIsNull(reader)) null else readString(reader)
+                "status" -> p3 = if (nextIsNull(reader)) null else readString(reader)
+                "public" -> p4 = if (nextIsNull(reader)) null else readBoolean(reader)
+                "currentParticipants" -> p5 = if (nextIsNull(reader)) null else readInt(reader)
+                "maxParticipants" -> p6 = if (nextIsNull(reader)) null else readInt(reader)
+                else -> extra = keepMember(extra, name, reader)
+            }
+        }
+        if (seen != 1) throw missingMember(reader, last, "TournamentDocument", required, seen.toLong())
+        reader.endObject()
+        return TournamentDocument(p0!!, p1, p2, p3, p4, p5, p6, extra ?: emptyMap<String, JsonElement>())
+    }
+
+    override fun writeValue(out: JsonWriter, value: TournamentDocument) {
+        out.beginObject()
+        out.name("id")
+        out.value(value.id)
+        val v1 = value.name
+        if (v1 != null) {
+            out.name("name")
+            out.value(v1)
+        }
+        val v2 = value.location
+        if (v2 != null) {
+            out.name("location")
+            out.value(v2)
+        }
+        val v3 = value.status
+        if (v3 != null) {
+            out.name("status")
+            out.value(v3)
+        }
+        val v4 = value.public
+        if (v4 != null) {
+            out.name("public")
+            out.value(v4)
+        }
+        val v5 = value.currentParticipants
+        if (v5 != null) {
+            out.name("currentParticipants")
+            out.value(v5.toLong())
+        }
+        val v6 = value.maxParticipants
+        if (v6 != null) {
+            out.name("maxParticipants")
+            out.value(v6.toLong())
+        }
+        writeExtra(out, value.extra, known)
+        out.endObject()
+    }
+}
+
+/** `InvalidDocuments`'s JSON reader and writer. */
+internal object InvalidDocumentsJson : ContractAdapter<InvalidDocuments>() {
+    override fun readValue(reader: JsonReader): InvalidDocuments =
+        when (val text = readEnumText(reader, "InvalidDocuments")) {
+            "reject" -> InvalidDocuments.REJECT
+            "skip" -> InvalidDocuments.SKIP
+            else -> throw unknownEnumValue(reader, "InvalidDocuments", "reject, skip", text)
+        }
+
+    override fun writeValue(out: JsonWriter, value: InvalidDocuments) {
+        out.value(jsonValue(value))
+    }
+
+    /** The JSON value of [value]. */
+    fun jsonValue(value: InvalidDocuments): String = when (value) {
+        InvalidDocuments.REJECT -> "reject"
+        InvalidDocuments.SKIP -> "skip"
+    }
+}
+
+/** `TournamentsFilterResult`'s JSON reader and writer. */
+internal object TournamentsFilterResultJson : ContractAdapter<TournamentsFilterResult>() {
+    private val required = arrayOf("tab", "tournaments", "counts", "labels", "isEmpty", "emptyState")
+
+    override fun readValue(reader: JsonReader): TournamentsFilterResult {
+        beginObject(reader, "TournamentsFilterResult")
+        var p0: TournamentTab? = null
+        var p1: List<Tournament>? = null
+        var p2: TabCounts? = null
+        var p3: TabLabels? = null
+        var p4: Boolean = false
+        var p5: EmptyState? = null
+        var p6: List<SkippedDocument>? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "tab" -> { requireValue(reader, "TournamentsFilterResult.tab"); p0 = TournamentTabJson.readValue(reader); seen = seen or (1 shl 0) }
+                "tournaments" -> { requireValue(reader, "TournamentsFilterResult.tournaments"); p1 = readList(reader, "TournamentsFilterResult.tournaments") { TournamentJson.readValue(reader) }; seen = seen or (1 shl 1) }
+                "counts" -> { requireValue(reader, "TournamentsFilterResult.counts"); p2 = TabCountsJson.readValue(reader); seen = seen or (1 shl 2) }
+                "labels" -> { requireValue(reader, "TournamentsFilterResult.labels"); p3 = TabLabelsJson.readValue(reader); seen = seen or (1 shl 3) }
+                "isEmpty" -> { requireValue(reader, "TournamentsFilterResult.isEmpty"); p4 = readBoolean(reader); seen = seen or (1 shl 4) }
+                "emptyState" -> { p5 = if (nextIsNull(reader)) null else EmptyStateJson.readValue(reader); seen = seen or (1 shl 5) }
+                "skipped" -> p6 = if (nextIsNull(reader)) null else readList(reader, "TournamentsFilterResult.skipped") { SkippedDocumentJson.readValue(reader) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 63) throw missingMember(reader, last, "TournamentsFilterResult", required, seen.toLong())
+        reader.endObject()
+        return TournamentsFilterResult(p0!!, p1!!, p2!!, p3!!, p4, p5, p6)
+    }
+
+    override fun writeValue(out: JsonWriter, value: TournamentsFilterResult) {
+        out.beginObject()
+        out.name("tab")
+        TournamentTabJson.writeValue(out, value.tab)
+        out.name("tournaments")
+        writeList(out, value.tournaments) { i0 -> TournamentJson.writeValue(out, i0) }
+        out.name("counts")
+        TabCountsJson.writeValue(out, value.counts)
+        out.name("labels")
+        TabLabelsJson.writeValue(out, value.labels)
+        out.name("isEmpty")
+        out.value(value.isEmpty)
+        val v5 = value.emptyState
+        out.name("emptyState")
+        if (v5 == null) out.nullValue() else EmptyStateJson.writeValue(out, v5)
+        val v6 = value.skipped
+        if (v6 != null) {
+            out.name("skipped")
+            writeList(out, v6) { i0 -> SkippedDocumentJson.writeValue(out, i0) }
+        }
+        out.endObject()
+    }
+}
+
+/** `TournamentTab`'s JSON reader and writer. */
+internal object TournamentTabJson : ContractAdapter<TournamentTab>() {
+    override fun readValue(reader: JsonReader): TournamentTab =
+        when (val text = readEnumText(reader, "TournamentTab")) {
+            "active" -> TournamentTab.ACTIVE
+            "completed" -> TournamentTab.COMPLETED
+            "all" -> TournamentTab.ALL
+            else -> throw unknownEnumValue(reader, "TournamentTab", "active, completed, all", text)
+        }
+
+    override fun writeValue(out: JsonWriter, value: TournamentTab) {
+        out.value(jsonValue(value))
+    }
+
+    /** The JSON value of [value]. */
+    fun jsonValue(value: TournamentTab): String = when (value) {
+        TournamentTab.ACTIVE -> "active"
+        TournamentTab.COMPLETED -> "completed"
+        TournamentTab.ALL -> "all"
+    }
+}
+
+/** `Tournament`'s JSON reader and writer. */
+internal object TournamentJson : ContractAdapter<Tournament>() {
+    private val required = arrayOf("id", "name", "location", "status", "public", "currentParticipants", "maxParticipants")
+    private val known = hashSetOf("id", "name", "location", "status", "public", "currentParticipants", "maxParticipants")
+
+    override fun readValue(reader: JsonReader): Tournament {
+        beginObject(reader, "Tournament")
+        var p0: String? = null
+        var p1: String? = null
+        var p2: String? = null
+        var p3: TournamentStatus? = null
+        var p4: Boolean = false
+        var p5: Int = 0
+        var p6: Int = 0
+        var extra: LinkedHashMap<String, JsonElement>? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "id" -> { requireValue(reader, "Tournament.id"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                "name" -> { requireValue(reader, "Tournament.name"); p1 = readString(reader); seen = seen or (1 shl 1) }
+                "location" -> { requireValue(reader, "Tournament.location"); p2 = readString(reader); seen = seen or (1 shl 2) }
+                "status" -> { requireValue(reader, "Tournament.status"); p3 = TournamentStatusJson.readValue(reader); seen = seen or (1 shl 3) }
+                "public" -> { requireValue(reader, "Tournament.public"); p4 = readBoolean(reader); seen = seen or (1 shl 4) }
+                "currentParticipants" -> { requireValue(reader, "Tournament.currentParticipants"); p5 = readInt(reader); seen = seen or (1 shl 5) }
+                "maxParticipants" -> { requireValue(reader, "Tournament.maxParticipants"); p6 = readInt(reader); seen = seen or (1 shl 6) }
+                else -> extra = keepMember(extra, name, reader)
+            }
+        }
+        if (seen != 127) throw missingMember(reader, last, "Tournament", required, seen.toLong())
+        reader.endObject()
+        return Tournament(p0!!, p1!!, p2!!, p3!!, p4, p5, p6, extra ?: emptyMap<String, JsonElement>())
+    }
+
+    override fun writeValue(out: JsonWriter, value: Tournament) {
+        out.beginObject()
+        out.name("id")
+        out.value(value.id)
+        out.name("name")
+        out.value(value.name)
+        out.name("location")
+        out.value(value.location)
+        out.name("status")
+        TournamentStatusJson.writeValue(out, value.status)
+        out.name("public")
+        out.value(value.public)
+        out.name("currentParticipants")
+        out.value(value.currentParticipants.toLong())
+        out.name("maxParticipants")
+        out.value(value.maxParticipants.toLong())
+        writeExtra(out, value.extra, known)
+        out.endObject()
+    }
+}
+
+/** `TournamentStatus`'s JSON reader and writer. */
+internal object TournamentStatusJson : ContractAdapter<TournamentStatus>() {
+    override fun readValue(reader: JsonReader): TournamentStatus =
+        when (val text = readEnumText(reader, "TournamentStatus")) {
+            "OPEN" -> TournamentStatus.OPEN
+            "IN_PROGRESS" -> TournamentStatus.IN_PROGRESS
+            "COMPLETED" -> TournamentStatus.COMPLETED
+            "CANCELLED" -> TournamentStatus.CANCELLED
+            else -> throw unknownEnumValue(reader, "TournamentStatus", "OPEN, IN_PROGRESS, COMPLETED, CANCELLED", text)
+        }
+
+    override fun writeValue(out: JsonWriter, value: TournamentStatus) {
+        out.value(jsonValue(value))
+    }
+
+    /** The JSON value of [value]. */
+    fun jsonValue(value: TournamentStatus): String = when (value) {
+        TournamentStatus.OPEN -> "OPEN"
+        TournamentStatus.IN_PROGRESS -> "IN_PROGRESS"
+        TournamentStatus.COMPLETED -> "COMPLETED"
+        TournamentStatus.CANCELLED -> "CANCELLED"
+    }
+}
+
+/** `TabCounts`'s JSON reader and writer. */
+internal object TabCountsJson : ContractAdapter<TabCounts>() {
+    private val required = arrayOf("active", "completed", "all")
+
+    override fun readValue(reader: JsonReader): TabCounts {
+        beginObject(reader, "TabCounts")
+        var p0: Long = 0L
+        var p1: Long = 0L
+        var p2: Long = 0L
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "active" -> { requireValue(reader, "TabCounts.active"); p0 = readLong(reader); seen = seen or (1 shl 0) }
+                "completed" -> { requireValue(reader, "TabCounts.completed"); p1 = readLong(reader); seen = seen or (1 shl 1) }
+                "all" -> { requireValue(reader, "TabCounts.all"); p2 = readLong(reader); seen = seen or (1 shl 2) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 7) throw missingMember(reader, last, "TabCounts", required, seen.toLong())
+        reader.endObject()
+        return TabCounts(p0, p1, p2)
+    }
+
+    override fun writeValue(out: JsonWriter, value: TabCounts) {
+        out.beginObject()
+        out.name("active")
+        out.value(value.active)
+        out.name("completed")
+        out.value(value.completed)
+        out.name("all")
+        out.value(value.all)
+        out.endObject()
+    }
+}
+
+/** `TabLabels`'s JSON reader and writer. */
+internal object TabLabelsJson : ContractAdapter<TabLabels>() {
+    private val required = arrayOf("active", "completed")
+
+    override fun readValue(reader: JsonReader): TabLabels {
+        beginObject(reader, "TabLabels")
+        var p0: String? = null
+        var p1: String? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "active" -> { requireValue(reader, "TabLabels.active"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                "completed" -> { requireValue(reader, "TabLabels.completed"); p1 = readString(reader); seen = seen or (1 shl 1) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 3) throw missingMember(reader, last, "TabLabels", required, seen.toLong())
+        reader.endObject()
+        return TabLabels(p0!!, p1!!)
+    }
+
+    override fun writeValue(out: JsonWriter, value: TabLabels) {
+        out.beginObject()
+        out.name("active")
+        out.value(value.active)
+        out.name("completed")
+        out.value(value.completed)
+        out.endObject()
+    }
+}
+
+/** `EmptyState`'s JSON reader and writer. */
+internal object EmptyStateJson : ContractAdapter<EmptyState>() {
+    private val required = arrayOf("icon", "title", "message")
+
+    override fun readValue(reader: JsonReader): EmptyState {
+        beginObject(reader, "EmptyState")
+        var p0: EmptyStateIcon? = null
+        var p1: String? = null
+        var p2: String? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "icon" -> { requireValue(reader, "EmptyState.icon"); p0 = EmptyStateIconJson.readValue(reader); seen = seen or (1 shl 0) }
+                "title" -> { requireValue(reader, "EmptyState.title"); p1 = readString(reader); seen = seen or (1 shl 1) }
+                "message" -> { requireValue(reader, "EmptyState.message"); p2 = readString(reader); seen = seen or (1 shl 2) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 7) throw missingMember(reader, last, "EmptyState", required, seen.toLong())
+        reader.endObject()
+        return EmptyState(p0!!, p1!!, p2!!)
+    }
+
+    override fun writeValue(out: JsonWriter, value: EmptyState) {
+        out.beginObject()
+        out.name("icon")
+        EmptyStateIconJson.writeValue(out, value.icon)
+        out.name("title")
+        out.value(value.title)
+        out.name("message")
+        out.value(value.message)
+        out.endObject()
+    }
+}
+
+/** `EmptyStateIcon`'s JSON reader and writer. */
+internal object EmptyStateIconJson : ContractAdapter<EmptyStateIcon>() {
+    override fun readValue(reader: JsonReader): EmptyStateIcon =
+        when (val text = readEnumText(reader, "EmptyStateIcon")) {
+            "target" -> EmptyStateIcon.TARGET
+            "checkmark.circle" -> EmptyStateIcon.CHECKMARK_CIRCLE
+            else -> throw unknownEnumValue(reader, "EmptyStateIcon", "target, checkmark.circle", text)
+        }
+
+    override fun writeValue(out: JsonWriter, value: EmptyStateIcon) {
+        out.value(jsonValue(value))
+    }
+
+    /** The JSON value of [value]. */
+    fun jsonValue(value: EmptyStateIcon): String = when (value) {
+        EmptyStateIcon.TARGET -> "target"
+        EmptyStateIcon.CHECKMARK_CIRCLE -> "checkmark.circle"
+    }
+}
+
+/** `SkippedDocument`'s JSON reader and writer. */
+internal object SkippedDocumentJson : ContractAdapter<SkippedDocument>() {
+    private val required = arrayOf("index", "code", "message", "path")
+
+    override fun readValue(reader: JsonReader): SkippedDocument {
+        beginObject(reader, "SkippedDocument")
+        var p0: Long = 0L
+        var p1: String? = null
+        var p2: String? = null
+        var p3: String? = null
+        var p4: String? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "index" -> { requireValue(reader, "SkippedDocument.index"); p0 = readLong(reader); seen = seen or (1 shl 0) }
+                "id" -> p1 = if (nextIsNull(reader)) null else readString(reader)
+                "code" -> { requireValue(reader, "SkippedDocument.code"); p2 = readString(reader); seen = seen or (1 shl 1) }
+                "message" -> { requireValue(reader, "SkippedDocument.message"); p3 = readString(reader); seen = seen or (1 shl 2) }
+                "path" -> { requireValue(reader, "SkippedDocument.path"); p4 = readString(reader); seen = seen or (1 shl 3) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 15) throw missingMember(reader, last, "SkippedDocument", required, seen.toLong())
+        reader.endObject()
+        return SkippedDocument(p0, p1, p2!!, p3!!, p4!!)
+    }
+
+    override fun writeValue(out: JsonWriter, value: SkippedDocument) {
+        out.beginObject()
+        out.name("index")
+        out.value(value.index)
+        val v1 = value.id
+        if (v1 != null) {
+            out.name("id")
+            out.value(v1)
+        }
+        out.name("code")
+        out.value(value.code)
+        out.name("message")
+        out.value(value.message)
+        out.name("path")
+        out.value(value.path)
+        out.endObject()
+    }
+}
+
+/** `ParticipantsResolveRequest`'s JSON reader and writer. */
+internal object ParticipantsResolveRequestJson : ContractAdapter<ParticipantsResolveRequest>() {
+    private val required = arrayOf("tournamentId")
+
+    override fun readValue(reader: JsonReader): ParticipantsResolveRequest {
+        beginObject(reader, "ParticipantsResolveRequest")
+        var p0: String? = null
+        var p1: List<StoredParticipant>? = null
+        var p2: List<String?>? = null
+        var p3: CurrentUser? = null
+        var p4: Long? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "tournamentId" -> { requireValue(reader, "ParticipantsResolveRequest.tournamentId"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                "participants" -> p1 = if (nextIsNull(reader)) null else readList(reader, "ParticipantsResolveRequest.participants") { StoredParticipantJson.readValue(reader) }
+                "participantIds" -> p2 = if (nextIsNull(reader)) null else readListOrNulls(reader) { readString(reader) }
+                "currentUser" -> p3 = if (nextIsNull(reader)) null else CurrentUserJson.readValue(reader)
+                "now" -> p4 = if (nextIsNull(reader)) null else readLong(reader)
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 1) throw missingMember(reader, last, "ParticipantsResolveRequest", required, seen.toLong())
+        reader.endObject()
+        return ParticipantsResolveRequest(p0!!, p1, p2, p3, p4)
+    }
+
+    override fun writeValue(out: JsonWriter, value: ParticipantsResolveRequest) {
+        out.beginObject()
+        out.name("tournamentId")
+        out.value(value.tournamentId)
+        val v1 = value.participants
+        if (v1 != null) {
+            out.name("participants")
+            writeList(out, v1) { i0 -> StoredParticipantJson.writeValue(out, i0) }
+        }
+        val v2 = value.participantIds
+        if (v2 != null) {
+            out.name("participantIds")
+            writeListOrNulls(out, v2) { i0 -> out.value(i0) }
+        }
+        val v3 = value.currentUser
+        if (v3 != null) {
+            out.name("currentUser")
+            CurrentUserJson.writeValue(out, v3)
+        }
+        val v4 = value.now
+        if (v4 != null) {
+            out.name("now")
+            out.value(v4)
+        }
+        out.endObject()
+    }
+}
+
+/** `StoredParticipant`'s JSON reader and writer. */
+internal object StoredParticipantJson : ContractAdapter<StoredParticipant>() {
+    private val required = arrayOf("participantId")
+
+    override fun readValue(reader: JsonReader): StoredParticipant {
+        beginObject(reader, "StoredParticipant")
+        var p0: String? = null
+        var p1: String? = null
+        var p2: Long? = null
+        var p3: Boolean? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "participantId" -> { requireValue(reader, "StoredParticipant.participantId"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                "displayName" -> p1 = if (nextIsNull(reader)) null else readString(reader)
+                "joinedAt" -> p2 = if (nextIsNull(reader)) null else readLong(reader)
+                "isCreator" -> p3 = if (nextIsNull(reader)) null else readBoolean(reader)
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 1) throw missingMember(reader, last, "StoredParticipant", required, seen.toLong())
+        reader.endObject()
+        return StoredParticipant(p0!!, p1, p2, p3)
+    }
+
+    override fun writeValue(out: JsonWriter, value: StoredParticipant) {
+        out.beginObject()
+        out.name("participantId")
+        out.value(value.participantId)
+        val v1 = value.displayName
+        if (v1 != null) {
+            out.name("displayName")
+            out.value(v1)
+        }
+        val v2 = value.joinedAt
+        if (v2 != null) {
+            out.name("joinedAt")
+            out.value(v2)
+        }
+        val v3 = value.isCreator
+        if (v3 != null) {
+            out.name("isCreator")
+            out.value(v3)
+        }
+        out.endObject()
+    }
+}
+
+/** `CurrentUser`'s JSON reader and writer. */
+internal object CurrentUserJson : ContractAdapter<CurrentUser>() {
+    private val required = arrayOf("uid")
+
+    override fun readValue(reader: JsonReader): CurrentUser {
+        beginObject(reader, "CurrentUser")
+        var p0: String? = null
+        var p1: String? = null
+        var p2: String? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "uid" -> { requireValue(reader, "CurrentUser.uid"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                "displayName" -> p1 = if (nextIsNull(reader)) null else readString(reader)
+                "email" -> p2 = if (nextIsNull(reader)) null else readString(reader)
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 1) throw missingMember(reader, last, "CurrentUser", required, seen.toLong())
+        reader.endObject()
+        return CurrentUser(p0!!, p1, p2)
+    }
+
+    override fun writeValue(out: JsonWriter, value: CurrentUser) {
+        out.beginObject()
+        out.name("uid")
+        out.value(value.uid)
+        val v1 = value.displayName
+        if (v1 != null) {
+            out.name("displayName")
+            out.value(v1)
+        }
+        val v2 = value.email
+        if (v2 != null) {
+            out.name("email")
+            out.value(v2)
+        }
+        out.endObject()
+    }
+}
+
+/** `ParticipantsResolveResult`'s JSON reader and writer. */
+internal object ParticipantsResolveResultJson : ContractAdapter<ParticipantsResolveResult>() {
+    private val required = arrayOf("source", "participants", "repair")
+
+    override fun readValue(reader: JsonReader): ParticipantsResolveResult {
+        beginObject(reader, "ParticipantsResolveResult")
+        var p0: ParticipantSource? = null
+        var p1: List<Participant>? = null
+        var p2: RepairPlan? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "source" -> { requireValue(reader, "ParticipantsResolveResult.source"); p0 = ParticipantSourceJson.readValue(reader); seen = seen or (1 shl 0) }
+                "participants" -> { requireValue(reader, "ParticipantsResolveResult.participants"); p1 = readList(reader, "ParticipantsResolveResult.participants") { ParticipantJson.readValue(reader) }; seen = seen or (1 shl 1) }
+                "repair" -> { requireValue(reader, "ParticipantsResolveResult.repair"); p2 = RepairPlanJson.readValue(reader); seen = seen or (1 shl 2) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 7) throw missingMember(reader, last, "ParticipantsResolveResult", required, seen.toLong())
+        reader.endObject()
+        return ParticipantsResolveResult(p0!!, p1!!, p2!!)
+    }
+
+    override fun writeValue(out: JsonWriter, value: ParticipantsResolveResult) {
+        out.beginObject()
+        out.name("source")
+        ParticipantSourceJson.writeValue(out, value.source)
+        out.name("participants")
+        writeList(out, value.participants) { i0 -> ParticipantJson.writeValue(out, i0) }
+        out.name("repair")
+        RepairPlanJson.writeValue(out, value.repair)
+        out.endObject()
+    }
+}
+
+/** `ParticipantSource`'s JSON reader and writer. */
+internal object ParticipantSourceJson : ContractAdapter<ParticipantSource>() {
+    override fun readValue(reader: JsonReader): ParticipantSource =
+        when (val text = readEnumText(reader, "ParticipantSource")) {
+            "subcollection" -> ParticipantSource.SUBCOLLECTION
+            "participantIds" -> ParticipantSource.PARTICIPANT_IDS
+            "none" -> ParticipantSource.NONE
+            else -> throw unknownEnumValue(reader, "ParticipantSource", "subcollection, participantIds, none", text)
+        }
+
+    override fun writeValue(out: JsonWriter, value: ParticipantSource) {
+        out.value(jsonValue(value))
+    }
+
+    /** The JSON value of [value]. */
+    fun jsonValue(value: ParticipantSource): String = when (value) {
+        ParticipantSource.SUBCOLLECTION -> "subcollection"
+        ParticipantSource.PARTICIPANT_IDS -> "participantIds"
+        ParticipantSource.NONE -> "none"
+    }
+}
+
+/** `Participant`'s JSON reader and writer. */
+internal object ParticipantJson : ContractAdapter<Participant>() {
+    private val required = arrayOf("participantId", "displayName", "isCreator")
+
+    override fun readValue(reader: JsonReader): Participant {
+        beginObject(reader, "Participant")
+        var p0: String? = null
+        var p1: String? = null
+        var p2: Long? = null
+        var p3: Boolean = false
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "participantId" -> { requireValue(reader, "Participant.participantId"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                "displayName" -> { requireValue(reader, "Participant.displayName"); p1 = readString(reader); seen = seen or (1 shl 1) }
+                "joinedAt" -> p2 = if (nextIsNull(reader)) null else readLong(reader)
+                "isCreator" -> { requireValue(reader, "Participant.isCreator"); p3 = readBoolean(reader); seen = seen or (1 shl 2) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 7) throw missingMember(reader, last, "Participant", required, seen.toLong())
+        reader.endObject()
+        return Participant(p0!!, p1!!, p2, p3)
+    }
+
+    override fun writeValue(out: JsonWriter, value: Participant) {
+        out.beginObject()
+        out.name("participantId")
+        out.value(value.participantId)
+        out.name("displayName")
+        out.value(value.displayName)
+        val v2 = value.joinedAt
+        if (v2 != null) {
+            out.name("joinedAt")
+            out.value(v2)
+        }
+        out.name("isCreator")
+        out.value(value.isCreator)
+        out.endObject()
+    }
+}
+
+/** `RepairPlan`'s JSON reader and writer. */
+internal object RepairPlanJson : ContractAdapter<RepairPlan>() {
+    private val required = arrayOf("needed", "writes")
+
+    override fun readValue(reader: JsonReader): RepairPlan {
+        beginObject(reader, "RepairPlan")
+        var p0: Boolean = false
+        var p1: List<RepairWrite>? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "needed" -> { requireValue(reader, "RepairPlan.needed"); p0 = readBoolean(reader); seen = seen or (1 shl 0) }
+                "writes" -> { requireValue(reader, "RepairPlan.writes"); p1 = readList(reader, "RepairPlan.writes") { RepairWriteJson.readValue(reader) }; seen = seen or (1 shl 1) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 3) throw missingMember(reader, last, "RepairPlan", required, seen.toLong())
+        reader.endObject()
+        return RepairPlan(p0, p1!!)
+    }
+
+    override fun writeValue(out: JsonWriter, value: RepairPlan) {
+        out.beginObject()
+        out.name("needed")
+        out.value(value.needed)
+        out.name("writes")
+        writeList(out, value.writes) { i0 -> RepairWriteJson.writeValue(out, i0) }
+        out.endObject()
+    }
+}
+
+/** `RepairWrite`'s JSON reader and writer. */
+internal object RepairWriteJson : ContractAdapter<RepairWrite>() {
+    private val required = arrayOf("path", "merge", "data")
+
+    override fun readValue(reader: JsonReader): RepairWrite {
+        beginObject(reader, "RepairWrite")
+        var p0: String? = null
+        var p1: Boolean = false
+        var p2: RepairDocument? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "path" -> { requireValue(reader, "RepairWrite.path"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                "merge" -> { requireValue(reader, "RepairWrite.merge"); p1 = readBoolean(reader); seen = seen or (1 shl 1) }
+                "data" -> { requireValue(reader, "RepairWrite.data"); p2 = RepairDocumentJson.readValue(reader); seen = seen or (1 shl 2) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 7) throw missingMember(reader, last, "RepairWrite", required, seen.toLong())
+        reader.endObject()
+        return RepairWrite(p0!!, p1, p2!!)
+    }
+
+    override fun writeValue(out: JsonWriter, value: RepairWrite) {
+        out.beginObject()
+        out.name("path")
+        out.value(value.path)
+        out.name("merge")
+        out.value(value.merge)
+        out.name("data")
+        RepairDocumentJson.writeValue(out, value.data)
+        out.endObject()
+    }
+}
+
+/** `RepairDocument`'s JSON reader and writer. */
+internal object RepairDocumentJson : ContractAdapter<RepairDocument>() {
+    private val required = arrayOf("participantId", "joinedAt", "isCreator")
+
+    override fun readValue(reader: JsonReader): RepairDocument {
+        beginObject(reader, "RepairDocument")
+        var p0: String? = null
+        var p1: String? = null
+        var p2: Long = 0L
+        var p3: Boolean = false
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "participantId" -> { requireValue(reader, "RepairDocument.participantId"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                "displayName" -> p1 = if (nextIsNull(reader)) null else readString(reader)
+                "joinedAt" -> { requireValue(reader, "RepairDocument.joinedAt"); p2 = readLong(reader); seen = seen or (1 shl 1) }
+                "isCreator" -> { requireValue(reader, "RepairDocument.isCreator"); p3 = readBoolean(reader); seen = seen or (1 shl 2) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 7) throw missingMember(reader, last, "RepairDocument", required, seen.toLong())
+        reader.endObject()
+        return RepairDocument(p0!!, p1, p2, p3)
+    }
+
+    override fun writeValue(out: JsonWriter, value: RepairDocument) {
+        out.beginObject()
+        out.name("participantId")
+        out.value(value.participantId)
+        val v1 = value.displayName
+        if (v1 != null) {
+            out.name("displayName")
+            out.value(v1)
+        }
+        out.name("joinedAt")
+        out.value(value.joinedAt)
+        out.name("isCreator")
+        out.value(value.isCreator)
+        out.endObject()
+    }
+}
+
+/** `ParticipantsDisplayNameRequest`'s JSON reader and writer. */
+internal object ParticipantsDisplayNameRequestJson : ContractAdapter<ParticipantsDisplayNameRequest>() {
+    private val required = arrayOf("participantId", "index")
+
+    override fun readValue(reader: JsonReader): ParticipantsDisplayNameRequest {
+        beginObject(reader, "ParticipantsDisplayNameRequest")
+        var p0: String? = null
+        var p1: Long = 0L
+        var p2: CurrentUser? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "participantId" -> { requireValue(reader, "ParticipantsDisplayNameRequest.participantId"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                "index" -> { requireValue(reader, "ParticipantsDisplayNameRequest.index"); p1 = readLong(reader); seen = seen or (1 shl 1) }
+                "currentUser" -> p2 = if (nextIsNull(reader)) null else CurrentUserJson.readValue(reader)
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 3) throw missingMember(reader, last, "ParticipantsDisplayNameRequest", required, seen.toLong())
+        reader.endObject()
+        return ParticipantsDisplayNameRequest(p0!!, p1, p2)
+    }
+
+    override fun writeValue(out: JsonWriter, value: ParticipantsDisplayNameRequest) {
+        out.beginObject()
+        out.name("participantId")
+        out.value(value.participantId)
+        out.name("index")
+        out.value(value.index)
+        val v2 = value.currentUser
+        if (v2 != null) {
+            out.name("currentUser")
+            CurrentUserJson.writeValue(out, v2)
+        }
+        out.endObject()
+    }
+}
+
+/** `ParticipantsDisplayNameResult`'s JSON reader and writer. */
+internal object ParticipantsDisplayNameResultJson : ContractAdapter<ParticipantsDisplayNameResult>() {
+    private val required = arrayOf("displayName")
+
+    override fun readValue(reader: JsonReader): ParticipantsDisplayNameResult {
+        beginObject(reader, "ParticipantsDisplayNameResult")
+        var p0: String? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "displayName" -> { requireValue(reader, "ParticipantsDisplayNameResult.displayName"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 1) throw missingMember(reader, last, "ParticipantsDisplayNameResult", required, seen.toLong())
+        reader.endObject()
+        return ParticipantsDisplayNameResult(p0!!)
+    }
+
+    override fun writeValue(out: JsonWriter, value: ParticipantsDisplayNameResult) {
+        out.beginObject()
+        out.name("displayName")
+        out.value(value.displayName)
+        out.endObject()
+    }
+}
+
+/** `ParticipantsRepairBeginRequest`'s JSON reader and writer. */
+internal object ParticipantsRepairBeginRequestJson : ContractAdapter<ParticipantsRepairBeginRequest>() {
+    private val required = arrayOf("tournamentId")
+
+    override fun readValue(reader: JsonReader): ParticipantsRepairBeginRequest {
+        beginObject(reader, "ParticipantsRepairBeginRequest")
+        var p0: String? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "tournamentId" -> { requireValue(reader, "ParticipantsRepairBeginRequest.tournamentId"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 1) throw missingMember(reader, last, "ParticipantsRepairBeginRequest", required, seen.toLong())
+        reader.endObject()
+        return ParticipantsRepairBeginRequest(p0!!)
+    }
+
+    override fun writeValue(out: JsonWriter, value: ParticipantsRepairBeginRequest) {
+        out.beginObject()
+        out.name("tournamentId")
+        out.value(value.tournamentId)
+        out.endObject()
+    }
+}
+
+/** `ParticipantsRepairBeginResult`'s JSON reader and writer. */
+internal object ParticipantsRepairBeginResultJson : ContractAdapter<ParticipantsRepairBeginResult>() {
+    private val required = arrayOf("acquired")
+
+    override fun readValue(reader: JsonReader): ParticipantsRepairBeginResult {
+        beginObject(reader, "ParticipantsRepairBeginResult")
+        var p0: Boolean = false
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "acquired" -> { requireValue(reader, "ParticipantsRepairBeginResult.acquired"); p0 = readBoolean(reader); seen = seen or (1 shl 0) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 1) throw missingMember(reader, last, "ParticipantsRepairBeginResult", required, seen.toLong())
+        reader.endObject()
+        return ParticipantsRepairBeginResult(p0)
+    }
+
+    override fun writeValue(out: JsonWriter, value: ParticipantsRepairBeginResult) {
+        out.beginObject()
+        out.name("acquired")
+        out.value(value.acquired)
+        out.endObject()
+    }
+}
+
+/** `ParticipantsRepairEndRequest`'s JSON reader and writer. */
+internal object ParticipantsRepairEndRequestJson : ContractAdapter<ParticipantsRepairEndRequest>() {
+    private val required = arrayOf("tournamentId")
+
+    override fun readValue(reader: JsonReader): ParticipantsRepairEndRequest {
+        beginObject(reader, "ParticipantsRepairEndRequest")
+        var p0: String? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "tournamentId" -> { requireValue(reader, "ParticipantsRepairEndRequest.tournamentId"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 1) throw missingMember(reader, last, "ParticipantsRepairEndRequest", required, seen.toLong())
+        reader.endObject()
+        return ParticipantsRepairEndRequest(p0!!)
+    }
+
+    override fun writeValue(out: JsonWriter, value: ParticipantsRepairEndRequest) {
+        out.beginObject()
+        out.name("tournamentId")
+        out.value(value.tournamentId)
+        out.endObject()
+    }
+}
+
+/** `ParticipantsRepairEndResult`'s JSON reader and writer. */
+internal object ParticipantsRepairEndResultJson : ContractAdapter<ParticipantsRepairEndResult>() {
+    private val required = arrayOf("released")
+
+    override fun readValue(reader: JsonReader): ParticipantsRepairEndResult {
+        beginObject(reader, "ParticipantsRepairEndResult")
+        var p0: Boolean = false
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "released" -> { requireValue(reader, "ParticipantsRepairEndResult.released"); p0 = readBoolean(reader); seen = seen or (1 shl 0) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 1) throw missingMember(reader, last, "ParticipantsRepairEndResult", required, seen.toLong())
+        reader.endObject()
+        return ParticipantsRepairEndResult(p0)
+    }
+
+    override fun writeValue(out: JsonWriter, value: ParticipantsRepairEndResult) {
+        out.beginObject()
+        out.name("released")
+        out.value(value.released)
+        out.endObject()
+    }
+}
+
+/** `ParticipantsScorableRequest`'s JSON reader and writer. */
+internal object ParticipantsScorableRequestJson : ContractAdapter<ParticipantsScorableRequest>() {
+
+    override fun readValue(reader: JsonReader): ParticipantsScorableRequest {
+        beginObject(reader, "ParticipantsScorableRequest")
+        var p0: List<ScorableParticipant>? = null
+        var p1: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            when (name) {
+                "participants" -> p0 = if (nextIsNull(reader)) null else readList(reader, "ParticipantsScorableRequest.participants") { ScorableParticipantJson.readValue(reader) }
+                "currentUserId" -> p1 = if (nextIsNull(reader)) null else readString(reader)
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        reader.endObject()
+        return ParticipantsScorableRequest(p0, p1)
+    }
+
+    override fun writeValue(out: JsonWriter, value: ParticipantsScorableRequest) {
+        out.beginObject()
+        val v0 = value.participants
+        if (v0 != null) {
+            out.name("participants")
+            writeList(out, v0) { i0 -> ScorableParticipantJson.writeValue(out, i0) }
+        }
+        val v1 = value.currentUserId
+        if (v1 != null) {
+            out.name("currentUserId")
+            out.value(v1)
+        }
+        out.endObject()
+    }
+}
+
+/** `ScorableParticipant`'s JSON reader and writer. */
+internal object ScorableParticipantJson : ContractAdapter<ScorableParticipant>() {
+    private val required = arrayOf("participantId")
+
+    override fun readValue(reader: JsonReader): ScorableParticipant {
+        beginObject(reader, "ScorableParticipant")
+        var p0: String? = null
+        var p1: Boolean? = null
+        var p2: String? = null
+        var p3: String? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "participantId" -> { requireValue(reader, "ScorableParticipant.participantId"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                "guestParticipant" -> p1 = if (nextIsNull(reader)) null else readBoolean(reader)
+                "addedBy" -> p2 = if (nextIsNull(reader)) null else readString(reader)
+                "parentParticipantId" -> p3 = if (nextIsNull(reader)) null else readString(reader)
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 1) throw missingMember(reader, last, "ScorableParticipant", required, seen.toLong())
+        reader.endObject()
+        return ScorableParticipant(p0!!, p1, p2, p3)
+    }
+
+    override fun writeValue(out: JsonWriter, value: ScorableParticipant) {
+        out.beginObject()
+        out.name("participantId")
+        out.value(value.participantId)
+        val v1 = value.guestParticipant
+        if (v1 != null) {
+            out.name("guestParticipant")
+            out.value(v1)
+        }
+        val v2 = value.addedBy
+        if (v2 != null) {
+            out.name("addedBy")
+            out.value(v2)
+        }
+        val v3 = value.parentParticipantId
+        if (v3 != null) {
+            out.name("parentParticipantId")
+            out.value(v3)
+        }
+        out.endObject()
+    }
+}
+
+/** `ParticipantsScorableResult`'s JSON reader and writer. */
+internal object ParticipantsScorableResultJson : ContractAdapter<ParticipantsScorableResult>() {
+    private val required = arrayOf("participantIds", "entries")
+
+    override fun readValue(reader: JsonReader): ParticipantsScorableResult {
+        beginObject(reader, "ParticipantsScorableResult")
+        var p0: List<String>? = null
+        var p1: List<ScorableEntry>? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "participantIds" -> { requireValue(reader, "ParticipantsScorableResult.participantIds"); p0 = readList(reader, "ParticipantsScorableResult.participantIds") { readString(reader) }; seen = seen or (1 shl 0) }
+                "entries" -> { requireValue(reader, "ParticipantsScorableResult.entries"); p1 = readList(reader, "ParticipantsScorableResult.entries") { ScorableEntryJson.readValue(reader) }; seen = seen or (1 shl 1) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 3) throw missingMember(reader, last, "ParticipantsScorableResult", required, seen.toLong())
+        reader.endObject()
+        return ParticipantsScorableResult(p0!!, p1!!)
+    }
+
+    override fun writeValue(out: JsonWriter, value: ParticipantsScorableResult) {
+        out.beginObject()
+        out.name("participantIds")
+        writeList(out, value.participantIds) { i0 -> out.value(i0) }
+        out.name("entries")
+        writeList(out, value.entries) { i0 -> ScorableEntryJson.writeValue(out, i0) }
+        out.endObject()
+    }
+}
+
+/** `ScorableEntry`'s JSON reader and writer. */
+internal object ScorableEntryJson : ContractAdapter<ScorableEntry>() {
+    private val required = arrayOf("participantId", "reason")
+
+    override fun readValue(reader: JsonReader): ScorableEntry {
+        beginObject(reader, "ScorableEntry")
+        var p0: String? = null
+        var p1: ScoringReason? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "participantId" -> { requireValue(reader, "ScorableEntry.participantId"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                "reason" -> { requireValue(reader, "ScorableEntry.reason"); p1 = ScoringReasonJson.readValue(reader); seen = seen or (1 shl 1) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 3) throw missingMember(reader, last, "ScorableEntry", required, seen.toLong())
+        reader.endObject()
+        return ScorableEntry(p0!!, p1!!)
+    }
+
+    override fun writeValue(out: JsonWriter, value: ScorableEntry) {
+        out.beginObject()
+        out.name("participantId")
+        out.value(value.participantId)
+        out.name("reason")
+        ScoringReasonJson.writeValue(out, value.reason)
+        out.endObject()
+    }
+}
+
+/** `ScoringReason`'s JSON reader and writer. */
+internal object ScoringReasonJson : ContractAdapter<ScoringReason>() {
+    override fun readValue(reader: JsonReader): ScoringReason =
+        when (val text = readEnumText(reader, "ScoringReason")) {
+            "self" -> ScoringReason.SELF
+            "guest" -> ScoringReason.GUEST
+            else -> throw unknownEnumValue(reader, "ScoringReason", "self, guest", text)
+        }
+
+    override fun writeValue(out: JsonWriter, value: ScoringReason) {
+        out.value(jsonValue(value))
+    }
+
+    /** The JSON value of [value]. */
+    fun jsonValue(value: ScoringReason): String = when (value) {
+        ScoringReason.SELF -> "self"
+        ScoringReason.GUEST -> "guest"
+    }
+}
+
+/** `GuestsCheckRequest`'s JSON reader and writer. */
+internal object GuestsCheckRequestJson : ContractAdapter<GuestsCheckRequest>() {
+
+    override fun readValue(reader: JsonReader): GuestsCheckRequest {
+        beginObject(reader, "GuestsCheckRequest")
+        var p0: TournamentDocument? = null
+        var p1: List<SessionParticipant>? = null
+        var p2: String? = null
+        var p3: GuestLimits? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            when (name) {
+                "tournament" -> p0 = if (nextIsNull(reader)) null else TournamentDocumentJson.readValue(reader)
+                "participants" -> p1 = if (nextIsNull(reader)) null else readList(reader, "GuestsCheckRequest.participants") { SessionParticipantJson.readValue(reader) }
+                "currentUserId" -> p2 = if (nextIsNull(reader)) null else readString(reader)
+                "limits" -> p3 = if (nextIsNull(reader)) null else GuestLimitsJson.readValue(reader)
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        reader.endObject()
+        return GuestsCheckRequest(p0, p1, p2, p3)
+    }
+
+    override fun writeValue(out: JsonWriter, value: GuestsCheckRequest) {
+        out.beginObject()
+        val v0 = value.tournament
+        if (v0 != null) {
+            out.name("tournament")
+            TournamentDocumentJson.writeValue(out, v0)
+        }
+        val v1 = value.participants
+        if (v1 != null) {
+            out.name("participants")
+            writeList(out, v1) { i0 -> SessionParticipantJson.writeValue(out, i0) }
+        }
+        val v2 = value.currentUserId
+        if (v2 != null) {
+            out.name("currentUserId")
+            out.value(v2)
+        }
+        val v3 = value.limits
+        if (v3 != null) {
+            out.name("limits")
+            GuestLimitsJson.writeValue(out, v3)
+        }
+        out.endObject()
+    }
+}
+
+/** `SessionParticipant`'s JSON reader and writer. */
+internal object SessionParticipantJson : ContractAdapter<SessionParticipant>() {
+    private val required = arrayOf("participantId")
+
+    override fun readValue(reader: JsonReader): SessionParticipant {
+        beginObject(reader, "SessionParticipant")
+        var p0: String? = null
+        var p1: Boolean? = null
+        var p2: String? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "participantId" -> { requireValue(reader, "SessionParticipant.participantId"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                "guestParticipant" -> p1 = if (nextIsNull(reader)) null else readBoolean(reader)
+                "addedBy" -> p2 = if (nextIsNull(reader)) null else readString(reader)
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 1) throw missingMember(reader, last, "SessionParticipant", required, seen.toLong())
+        reader.endObject()
+        return SessionParticipant(p0!!, p1, p2)
+    }
+
+    override fun writeValue(out: JsonWriter, value: SessionParticipant) {
+        out.beginObject()
+        out.name("participantId")
+        out.value(value.participantId)
+        val v1 = value.guestParticipant
+        if (v1 != null) {
+            out.name("guestParticipant")
+            out.value(v1)
+        }
+        val v2 = value.addedBy
+        if (v2 != null) {
+            out.name("addedBy")
+            out.value(v2)
+        }
+        out.endObject()
+    }
+}
+
+/** `GuestLimits`'s JSON reader and writer. */
+internal object GuestLimitsJson : ContractAdapter<GuestLimits>() {
+
+    override fun readValue(reader: JsonReader): GuestLimits {
+        beginObject(reader, "GuestLimits")
+        var p0: Int? = null
+        var p1: Int? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            when (name) {
+                "maxGuestsPerParticipant" -> p0 = if (nextIsNull(reader)) null else readInt(reader)
+                "maxTotalGuests" -> p1 = if (nextIsNull(reader)) null else readInt(reader)
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        reader.endObject()
+        return GuestLimits(p0, p1)
+    }
+
+    override fun writeValue(out: JsonWriter, value: GuestLimits) {
+        out.beginObject()
+        val v0 = value.maxGuestsPerParticipant
+        if (v0 != null) {
+            out.name("maxGuestsPerParticipant")
+            out.value(v0.toLong())
+        }
+        val v1 = value.maxTotalGuests
+        if (v1 != null) {
+            out.name("maxTotalGuests")
+            out.value(v1.toLong())
+        }
+        out.endObject()
+    }
+}
+
+/** `GuestCheck`'s JSON reader and writer. */
+internal object GuestCheckJson : ContractAdapter<GuestCheck>() {
+    private val required = arrayOf("guestCount", "totalGuestCount", "remainingForUser", "remainingTotal", "remaining", "canAddGuest", "reason", "limits")
+
+    override fun readValue(reader: JsonReader): GuestCheck {
+        beginObject(reader, "GuestCheck")
+        var p0: Long = 0L
+        var p1: Long = 0L
+        var p2: Long = 0L
+        var p3: Long = 0L
+        var p4: Long = 0L
+        var p5: Boolean = false
+        var p6: GuestCheckReason? = null
+        var p7: GuestCheckLimits? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "guestCount" -> { requireValue(reader, "GuestCheck.guestCount"); p0 = readLong(reader); seen = seen or (1 shl 0) }
+                "totalGuestCount" -> { requireValue(reader, "GuestCheck.totalGuestCount"); p1 = readLong(reader); seen = seen or (1 shl 1) }
+                "remainingForUser" -> { requireValue(reader, "GuestCheck.remainingForUser"); p2 = readLong(reader); seen = seen or (1 shl 2) }
+                "remainingTotal" -> { requireValue(reader, "GuestCheck.remainingTotal"); p3 = readLong(reader); seen = seen or (1 shl 3) }
+                "remaining" -> { requireValue(reader, "GuestCheck.remaining"); p4 = readLong(reader); seen = seen or (1 shl 4) }
+                "canAddGuest" -> { requireValue(reader, "GuestCheck.canAddGuest"); p5 = readBoolean(reader); seen = seen or (1 shl 5) }
+                "reason" -> { p6 = if (nextIsNull(reader)) null else GuestCheckReasonJson.readValue(reader); seen = seen or (1 shl 6) }
+                "limits" -> { requireValue(reader, "GuestCheck.limits"); p7 = GuestCheckLimitsJson.readValue(reader); seen = seen or (1 shl 7) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 255) throw missingMember(reader, last, "GuestCheck", required, seen.toLong())
+        reader.endObject()
+        return GuestCheck(p0, p1, p2, p3, p4, p5, p6, p7!!)
+    }
+
+    override fun writeValue(out: JsonWriter, value: GuestCheck) {
+        out.beginObject()
+        out.name("guestCount")
+        out.value(value.guestCount)
+        out.name("totalGuestCount")
+        out.value(value.totalGuestCount)
+        out.name("remainingForUser")
+        out.value(value.remainingForUser)
+        out.name("remainingTotal")
+        out.value(value.remainingTotal)
+        out.name("remaining")
+        out.value(value.remaining)
+        out.name("canAddGuest")
+        out.value(value.canAddGuest)
+        val v6 = value.reason
+        out.name("reason")
+        if (v6 == null) out.nullValue() else GuestCheckReasonJson.writeValue(out, v6)
+        out.name("limits")
+        GuestCheckLimitsJson.writeValue(out, value.limits)
+        out.endObject()
+    }
+}
+
+/** `GuestCheckReason`'s JSON reader and writer. */
+internal object GuestCheckReasonJson : ContractAdapter<GuestCheckReason>() {
+    private val required = arrayOf("code", "message")
+
+    override fun readValue(reader: JsonReader): GuestCheckReason {
+        beginObject(reader, "GuestCheckReason")
+        var p0: GuestCheckReasonCode? = null
+        var p1: String? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "code" -> { requireValue(reader, "GuestCheckReason.code"); p0 = GuestCheckReasonCodeJson.readValue(reader); seen = seen or (1 shl 0) }
+                "message" -> { requireValue(reader, "GuestCheckReason.message"); p1 = readString(reader); seen = seen or (1 shl 1) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 3) throw missingMember(reader, last, "GuestCheckReason", required, seen.toLong())
+        reader.endObject()
+        return GuestCheckReason(p0!!, p1!!)
+    }
+
+    override fun writeValue(out: JsonWriter, value: GuestCheckReason) {
+        out.beginObject()
+        out.name("code")
+        GuestCheckReasonCodeJson.writeValue(out, value.code)
+        out.name("message")
+        out.value(value.message)
+        out.endObject()
+    }
+}
+
+/** `GuestCheckReasonCode`'s JSON reader and writer. */
+internal object GuestCheckReasonCodeJson : ContractAdapter<GuestCheckReasonCode>() {
+    override fun readValue(reader: JsonReader): GuestCheckReasonCode =
+        when (val text = readEnumText(reader, "GuestCheckReasonCode")) {
+            "NOT_AUTHENTICATED" -> GuestCheckReasonCode.NOT_AUTHENTICATED
+            "MAX_GUESTS_PER_USER_REACHED" -> GuestCheckReasonCode.MAX_GUESTS_PER_USER_REACHED
+            "MAX_TOTAL_GUESTS_REACHED" -> GuestCheckReasonCode.MAX_TOTAL_GUESTS_REACHED
+            "TOURNAMENT_NOT_IN_PROGRESS" -> GuestCheckReasonCode.TOURNAMENT_NOT_IN_PROGRESS
+            else -> throw unknownEnumValue(reader, "GuestCheckReasonCode", "NOT_AUTHENTICATED, MAX_GUESTS_PER_USER_REACHED, MAX_TOTAL_GUESTS_REACHED, TOURNAMENT_NOT_IN_PROGRESS", text)
+        }
+
+    override fun writeValue(out: JsonWriter, value: GuestCheckReasonCode) {
+        out.value(jsonValue(value))
+    }
+
+    /** The JSON value of [value]. */
+    fun jsonValue(value: GuestCheckReasonCode): String = when (value) {
+        GuestCheckReasonCode.NOT_AUTHENTICATED -> "NOT_AUTHENTICATED"
+        GuestCheckReasonCode.MAX_GUESTS_PER_USER_REACHED -> "MAX_GUESTS_PER_USER_REACHED"
+        GuestCheckReasonCode.MAX_TOTAL_GUESTS_REACHED -> "MAX_TOTAL_GUESTS_REACHED"
+        GuestCheckReasonCode.TOURNAMENT_NOT_IN_PROGRESS -> "TOURNAMENT_NOT_IN_PROGRESS"
+    }
+}
+
+/** `GuestCheckLimits`'s JSON reader and writer. */
+internal object GuestCheckLimitsJson : ContractAdapter<GuestCheckLimits>() {
+    private val required = arrayOf("maxGuestsPerParticipant", "maxTotalGuests")
+
+    override fun readValue(reader: JsonReader): GuestCheckLimits {
+        beginObject(reader, "GuestCheckLimits")
+        var p0: Int = 0
+        var p1: Int = 0
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "maxGuestsPerParticipant" -> { requireValue(reader, "GuestCheckLimits.maxGuestsPerParticipant"); p0 = readInt(reader); seen = seen or (1 shl 0) }
+                "maxTotalGuests" -> { requireValue(reader, "GuestCheckLimits.maxTotalGuests"); p1 = readInt(reader); seen = seen or (1 shl 1) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 3) throw missingMember(reader, last, "GuestCheckLimits", required, seen.toLong())
+        reader.endObject()
+        return GuestCheckLimits(p0, p1)
+    }
+
+    override fun writeValue(out: JsonWriter, value: GuestCheckLimits) {
+        out.beginObject()
+        out.name("maxGuestsPerParticipant")
+        out.value(value.maxGuestsPerParticipant.toLong())
+        out.name("maxTotalGuests")
+        out.value(value.maxTotalGuests.toLong())
+        out.endObject()
+    }
+}
+
+/** `GuestsAddRequest`'s JSON reader and writer. */
+internal object GuestsAddRequestJson : ContractAdapter<GuestsAddRequest>() {
+    private val required = arrayOf("name")
+
+    override fun readValue(reader: JsonReader): GuestsAddRequest {
+        beginObject(reader, "GuestsAddRequest")
+        var p0: TournamentDocument? = null
+        var p1: List<SessionParticipant>? = null
+        var p2: String? = null
+        var p3: GuestLimits? = null
+        var p4: String? = null
+        var p5: String? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "tournament" -> p0 = if (nextIsNull(reader)) null else TournamentDocumentJson.readValue(reader)
+                "participants" -> p1 = if (nextIsNull(reader)) null else readList(reader, "GuestsAddRequest.participants") { SessionParticipantJson.readValue(reader) }
+                "currentUserId" -> p2 = if (nextIsNull(reader)) null else readString(reader)
+                "limits" -> p3 = if (nextIsNull(reader)) null else GuestLimitsJson.readValue(reader)
+                "name" -> { requireValue(reader, "GuestsAddRequest.name"); p4 = readString(reader); seen = seen or (1 shl 0) }
+                "guestId" -> p5 = if (nextIsNull(reader)) null else readString(reader)
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 1) throw missingMember(reader, last, "GuestsAddRequest", required, seen.toLong())
+        reader.endObject()
+        return GuestsAddRequest(p0, p1, p2, p3, p4!!, p5)
+    }
+
+    override fun writeValue(out: JsonWriter, value: GuestsAddRequest) {
+        out.beginObject()
+        val v0 = value.tournament
+        if (v0 != null) {
+            out.name("tournament")
+            TournamentDocumentJson.writeValue(out, v0)
+        }
+        val v1 = value.participants
+        if (v1 != null) {
+            out.name("participants")
+            writeList(out, v1) { i0 -> SessionParticipantJson.writeValue(out, i0) }
+        }
+        val v2 = value.currentUserId
+        if (v2 != null) {
+            out.name("currentUserId")
+            out.value(v2)
+        }
+        val v3 = value.limits
+        if (v3 != null) {
+            out.name("limits")
+            GuestLimitsJson.writeValue(out, v3)
+        }
+        out.name("name")
+        out.value(value.name)
+        val v5 = value.guestId
+        if (v5 != null) {
+            out.name("guestId")
+            out.value(v5)
+        }
+        out.endObject()
+    }
+}
+
+/** `GuestsAddResult`'s JSON reader and writer. */
+internal object GuestsAddResultJson : ContractAdapter<GuestsAddResult>() {
+    private val required = arrayOf("guest", "check")
+
+    override fun readValue(reader: JsonReader): GuestsAddResult {
+        beginObject(reader, "GuestsAddResult")
+        var p0: GuestParticipant? = null
+        var p1: GuestCheck? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "guest" -> { requireValue(reader, "GuestsAddResult.guest"); p0 = GuestParticipantJson.readValue(reader); seen = seen or (1 shl 0) }
+                "check" -> { requireValue(reader, "GuestsAddResult.check"); p1 = GuestCheckJson.readValue(reader); seen = seen or (1 shl 1) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 3) throw missingMember(reader, last, "GuestsAddResult", required, seen.toLong())
+        reader.endObject()
+        return GuestsAddResult(p0!!, p1!!)
+    }
+
+    override fun writeValue(out: JsonWriter, value: GuestsAddResult) {
+        out.beginObject()
+        out.name("guest")
+        GuestParticipantJson.writeValue(out, value.guest)
+        out.name("check")
+        GuestCheckJson.writeValue(out, value.check)
+        out.endObject()
+    }
+}
+
+/** `GuestParticipant`'s JSON reader and writer. */
+internal object GuestParticipantJson : ContractAdapter<GuestParticipant>() {
+    private val required = arrayOf("participantId", "tournamentId", "displayName", "status", "addedBy", "guestParticipant", "parentParticipantId")
+
+    override fun readValue(reader: JsonReader): GuestParticipant {
+        beginObject(reader, "GuestParticipant")
+        var p0: String? = null
+        var p1: String? = null
+        var p2: String? = null
+        var p3: String? = null
+        var p4: String? = null
+        var p5: Boolean = false
+        var p6: String? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "participantId" -> { requireValue(reader, "GuestParticipant.participantId"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                "tournamentId" -> { requireValue(reader, "GuestParticipant.tournamentId"); p1 = readString(reader); seen = seen or (1 shl 1) }
+                "displayName" -> { requireValue(reader, "GuestParticipant.displayName"); p2 = readString(reader); seen = seen or (1 shl 2) }
+                "status" -> { requireValue(reader, "GuestParticipant.status"); p3 = readString(reader); seen = seen or (1 shl 3) }
+                "addedBy" -> { requireValue(reader, "GuestParticipant.addedBy"); p4 = readString(reader); seen = seen or (1 shl 4) }
+                "guestParticipant" -> { requireValue(reader, "GuestParticipant.guestParticipant"); p5 = readBoolean(reader); seen = seen or (1 shl 5) }
+                "parentParticipantId" -> { requireValue(reader, "GuestParticipant.parentParticipantId"); p6 = readString(reader); seen = seen or (1 shl 6) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 127) throw missingMember(reader, last, "GuestParticipant", required, seen.toLong())
+        reader.endObject()
+        return GuestParticipant(p0!!, p1!!, p2!!, p3!!, p4!!, p5, p6!!)
+    }
+
+    override fun writeValue(out: JsonWriter, value: GuestParticipant) {
+        out.beginObject()
+        out.name("participantId")
+        out.value(value.participantId)
+        out.name("tournamentId")
+        out.value(value.tournamentId)
+        out.name("displayName")
+        out.value(value.displayName)
+        out.name("status")
+        out.value(value.status)
+        out.name("addedBy")
+        out.value(value.addedBy)
+        out.name("guestParticipant")
+        out.value(value.guestParticipant)
+        out.name("parentParticipantId")
+        out.value(value.parentParticipantId)
+        out.endObject()
+    }
+}
+
+/** `GuestsGenerateIdRequest`'s JSON reader and writer. */
+internal object GuestsGenerateIdRequestJson : ContractAdapter<GuestsGenerateIdRequest>() {
+
+    override fun readValue(reader: JsonReader): GuestsGenerateIdRequest {
+        beginObject(reader, "GuestsGenerateIdRequest")
+        var p0: Int? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            when (name) {
+                "count" -> p0 = if (nextIsNull(reader)) null else readInt(reader)
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        reader.endObject()
+        return GuestsGenerateIdRequest(p0)
+    }
+
+    override fun writeValue(out: JsonWriter, value: GuestsGenerateIdRequest) {
+        out.beginObject()
+        val v0 = value.count
+        if (v0 != null) {
+            out.name("count")
+            out.value(v0.toLong())
+        }
+        out.endObject()
+    }
+}
+
+/** `GuestsGenerateIdResult`'s JSON reader and writer. */
+internal object GuestsGenerateIdResultJson : ContractAdapter<GuestsGenerateIdResult>() {
+    private val required = arrayOf("ids")
+
+    override fun readValue(reader: JsonReader): GuestsGenerateIdResult {
+        beginObject(reader, "GuestsGenerateIdResult")
+        var p0: List<String>? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "ids" -> { requireValue(reader, "GuestsGenerateIdResult.ids"); p0 = readList(reader, "GuestsGenerateIdResult.ids") { readString(reader) }; seen = seen or (1 shl 0) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 1) throw missingMember(reader, last, "GuestsGenerateIdResult", required, seen.toLong())
+        reader.endObject()
+        return GuestsGenerateIdResult(p0!!)
+    }
+
+    override fun writeValue(out: JsonWriter, value: GuestsGenerateIdResult) {
+        out.beginObject()
+        out.name("ids")
+        writeList(out, value.ids) { i0 -> out.value(i0) }
+        out.endObject()
+    }
+}
+
+/** `GuestsValidateIdRequest`'s JSON reader and writer. */
+internal object GuestsValidateIdRequestJson : ContractAdapter<GuestsValidateIdRequest>() {
+    private val required = arrayOf("id")
+
+    override fun readValue(reader: JsonReader): GuestsValidateIdRequest {
+        beginObject(reader, "GuestsValidateIdRequest")
+        var p0: String? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "id" -> { requireValue(reader, "GuestsValidateIdRequest.id"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 1) throw missingMember(reader, last, "GuestsValidateIdRequest", required, seen.toLong())
+        reader.endObject()
+        return GuestsValidateIdRequest(p0!!)
+    }
+
+    override fun writeValue(out: JsonWriter, value: GuestsValidateIdRequest) {
+        out.beginObject()
+        out.name("id")
+        out.value(value.id)
+        out.endObject()
+    }
+}
+
+/** `GuestsValidateIdResult`'s JSON reader and writer. */
+internal object GuestsValidateIdResultJson : ContractAdapter<GuestsValidateIdResult>() {
+    private val required = arrayOf("valid")
+
+    override fun readValue(reader: JsonReader): GuestsValidateIdResult {
+        beginObject(reader, "GuestsValidateIdResult")
+        var p0: Boolean = false
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "valid" -> { requireValue(reader, "GuestsValidateIdResult.valid"); p0 = readBoolean(reader); seen = seen or (1 shl 0) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 1) throw missingMember(reader, last, "GuestsValidateIdResult", required, seen.toLong())
+        reader.endObject()
+        return GuestsValidateIdResult(p0)
+    }
+
+    override fun writeValue(out: JsonWriter, value: GuestsValidateIdResult) {
+        out.beginObject()
+        out.name("valid")
+        out.value(value.valid)
+        out.endObject()
+    }
+}
+
+/** `EquipmentStatsRequest`'s JSON reader and writer. */
+internal object EquipmentStatsRequestJson : ContractAdapter<EquipmentStatsRequest>() {
+    private val required = arrayOf("setupId", "rounds")
+
+    override fun readValue(reader: JsonReader): EquipmentStatsRequest {
+        beginObject(reader, "EquipmentStatsRequest")
+        var p0: Long = 0L
+        var p1: List<Round>? = null
+        var p2: TimeRange? = null
+        var p3: Long? = null
+        var p4: Long? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "setupId" -> { requireValue(reader, "EquipmentStatsRequest.setupId"); p0 = readLong(reader); seen = seen or (1 shl 0) }
+                "rounds" -> { requireValue(reader, "EquipmentStatsRequest.rounds"); p1 = readList(reader, "EquipmentStatsRequest.rounds") { RoundJson.readValue(reader) }; seen = seen or (1 shl 1) }
+                "timeRange" -> p2 = if (nextIsNull(reader)) null else TimeRangeJson.readValue(reader)
+                "startDate" -> p3 = if (nextIsNull(reader)) null else readLong(reader)
+                "now" -> p4 = if (nextIsNull(reader)) null else readLong(reader)
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 3) throw missingMember(reader, last, "EquipmentStatsRequest", required, seen.toLong())
+        reader.endObject()
+        return EquipmentStatsRequest(p0, p1!!, p2, p3, p4)
+    }
+
+    override fun writeValue(out: JsonWriter, value: EquipmentStatsRequest) {
+        out.beginObject()
+        out.name("setupId")
+        out.value(value.setupId)
+        out.name("rounds")
+        writeList(out, value.rounds) { i0 -> RoundJson.writeValue(out, i0) }
+        val v2 = value.timeRange
+        if (v2 != null) {
+            out.name("timeRange")
+            TimeRangeJson.writeValue(out, v2)
+        }
+        val v3 = value.startDate
+        if (v3 != null) {
+            out.name("startDate")
+            out.value(v3)
+        }
+        val v4 = value.now
+        if (v4 != null) {
+            out.name("now")
+            out.value(v4)
+        }
+        out.endObject()
+    }
+}
+
+/** `Round`'s JSON reader and writer. */
+internal object RoundJson : ContractAdapter<Round>() {
+    private val required = arrayOf("date", "arrows")
+
+    override fun readValue(reader: JsonReader): Round {
+        beginObject(reader, "Round")
+        var p0: String? = null
+        var p1: Long = 0L
+        var p2: List<Arrow>? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "id" -> p0 = if (nextIsNull(reader)) null else readString(reader)
+                "date" -> { requireValue(reader, "Round.date"); p1 = readLong(reader); seen = seen or (1 shl 0) }
+                "arrows" -> { requireValue(reader, "Round.arrows"); p2 = readList(reader, "Round.arrows") { ArrowJson.readValue(reader) }; seen = seen or (1 shl 1) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 3) throw missingMember(reader, last, "Round", required, seen.toLong())
+        reader.endObject()
+        return Round(p0, p1, p2!!)
+    }
+
+    override fun writeValue(out: JsonWriter, value: Round) {
+        out.beginObject()
+        val v0 = value.id
+        if (v0 != null) {
+            out.name("id")
+            out.value(v0)
+        }
+        out.name("date")
+        out.value(value.date)
+        out.name("arrows")
+        writeList(out, value.arrows) { i0 -> ArrowJson.writeValue(out, i0) }
+        out.endObject()
+    }
+}
+
+/** `Arrow`'s JSON reader and writer. */
+internal object ArrowJson : ContractAdapter<Arrow>() {
+    private val required = arrayOf("score")
+
+    override fun readValue(reader: JsonReader): Arrow {
+        beginObject(reader, "Arrow")
+        var p0: Int = 0
+        var p1: Boolean? = null
+        var p2: Double? = null
+        var p3: Double? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "score" -> { requireValue(reader, "Arrow.score"); p0 = readInt(reader); seen = seen or (1 shl 0) }
+                "isX" -> p1 = if (nextIsNull(reader)) null else readBoolean(reader)
+                "x" -> p2 = if (nextIsNull(reader)) null else readDouble(reader)
+                "y" -> p3 = if (nextIsNull(reader)) null else readDouble(reader)
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 1) throw missingMember(reader, last, "Arrow", required, seen.toLong())
+        reader.endObject()
+        return Arrow(p0, p1, p2, p3)
+    }
+
+    override fun writeValue(out: JsonWriter, value: Arrow) {
+        out.beginObject()
+        out.name("score")
+        out.value(value.score.toLong())
+        val v1 = value.isX
+        if (v1 != null) {
+            out.name("isX")
+            out.value(v1)
+        }
+        val v2 = value.x
+        if (v2 != null) {
+            out.name("x")
+            writeDouble(out, v2)
+        }
+        val v3 = value.y
+        if (v3 != null) {
+            out.name("y")
+            writeDouble(out, v3)
+        }
+        out.endObject()
+    }
+}
+
+/** `TimeRange`'s JSON reader and writer. */
+internal object TimeRangeJson : ContractAdapter<TimeRange>() {
+    override fun readValue(reader: JsonReader): TimeRange =
+        when (val text = readEnumText(reader, "TimeRange")) {
+            "sevenDays" -> TimeRange.SEVEN_DAYS
+            "thirtyDays" -> TimeRange.THIRTY_DAYS
+            "ninetyDays" -> TimeRange.NINETY_DAYS
+            "oneYear" -> TimeRange.ONE_YEAR
+            "allTime" -> TimeRange.ALL_TIME
+            else -> throw unknownEnumValue(reader, "TimeRange", "sevenDays, thirtyDays, ninetyDays, oneYear, allTime", text)
+        }
+
+    override fun writeValue(out: JsonWriter, value: TimeRange) {
+        out.value(jsonValue(value))
+    }
+
+    /** The JSON value of [value]. */
+    fun jsonValue(value: TimeRange): String = when (value) {
+        TimeRange.SEVEN_DAYS -> "sevenDays"
+        TimeRange.THIRTY_DAYS -> "thirtyDays"
+        TimeRange.NINETY_DAYS -> "ninetyDays"
+        TimeRange.ONE_YEAR -> "oneYear"
+        TimeRange.ALL_TIME -> "allTime"
+    }
+}
+
+/** `EquipmentStatsResult`'s JSON reader and writer. */
+internal object EquipmentStatsResultJson : ContractAdapter<EquipmentStatsResult>() {
+    private val required = arrayOf("stats", "drift")
+
+    override fun readValue(reader: JsonReader): EquipmentStatsResult {
+        beginObject(reader, "EquipmentStatsResult")
+        var p0: Stats? = null
+        var p1: Drift? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "stats" -> { requireValue(reader, "EquipmentStatsResult.stats"); p0 = StatsJson.readValue(reader); seen = seen or (1 shl 0) }
+                "drift" -> { p1 = if (nextIsNull(reader)) null else DriftJson.readValue(reader); seen = seen or (1 shl 1) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 3) throw missingMember(reader, last, "EquipmentStatsResult", required, seen.toLong())
+        reader.endObject()
+        return EquipmentStatsResult(p0!!, p1)
+    }
+
+    override fun writeValue(out: JsonWriter, value: EquipmentStatsResult) {
+        out.beginObject()
+        out.name("stats")
+        StatsJson.writeValue(out, value.stats)
+        val v1 = value.drift
+        out.name("drift")
+        if (v1 == null) out.nullValue() else DriftJson.writeValue(out, v1)
+        out.endObject()
+    }
+}
+
+/** `Stats`'s JSON reader and writer. */
+internal object StatsJson : ContractAdapter<Stats>() {
+    private val required = arrayOf("setupId", "totalArrows", "totalScore", "averageScore", "accuracy", "consistency", "xCount", "tenCount", "roundCount")
+
+    override fun readValue(reader: JsonReader): Stats {
+        beginObject(reader, "Stats")
+        var p0: Long = 0L
+        var p1: Long = 0L
+        var p2: Long = 0L
+        var p3: Double = 0.0
+        var p4: Double = 0.0
+        var p5: Double = 0.0
+        var p6: Long = 0L
+        var p7: Long = 0L
+        var p8: Long = 0L
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "setupId" -> { requireValue(reader, "Stats.setupId"); p0 = readLong(reader); seen = seen or (1 shl 0) }
+                "totalArrows" -> { requireValue(reader, "Stats.totalArrows"); p1 = readLong(reader); seen = seen or (1 shl 1) }
+                "totalScore" -> { requireValue(reader, "Stats.totalScore"); p2 = readLong(reader); seen = seen or (1 shl 2) }
+                "averageScore" -> { requireValue(reader, "Stats.averageScore"); p3 = readDouble(reader); seen = seen or (1 shl 3) }
+                "accuracy" -> { requireValue(reader, "Stats.accuracy"); p4 = readDouble(reader); seen = seen or (1 shl 4) }
+                "consistency" -> { requireValue(reader, "Stats.consistency"); p5 = readDouble(reader); seen = seen or (1 shl 5) }
+                "xCount" -> { requireValue(reader, "Stats.xCount"); p6 = readLong(reader); seen = seen or (1 shl 6) }
+                "tenCount" -> { requireValue(reader, "Stats.tenCount"); p7 = readLong(reader); seen = seen or (1 shl 7) }
+                "roundCount" -> { requireValue(reader, "Stats.roundCount"); p8 = readLong(reader); seen = seen or (1 shl 8) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 511) throw missingMember(reader, last, "Stats", required, seen.toLong())
+        reader.endObject()
+        return Stats(p0, p1, p2, p3, p4, p5, p6, p7, p8)
+    }
+
+    override fun writeValue(out: JsonWriter, value: Stats) {
+        out.beginObject()
+        out.name("setupId")
+        out.value(value.setupId)
+        out.name("totalArrows")
+        out.value(value.totalArrows)
+        out.name("totalScore")
+        out.value(value.totalScore)
+        out.name("averageScore")
+        writeDouble(out, value.averageScore)
+        out.name("accuracy")
+        writeDouble(out, value.accuracy)
+        out.name("consistency")
+        writeDouble(out, value.consistency)
+        out.name("xCount")
+        out.value(value.xCount)
+        out.name("tenCount")
+        out.value(value.tenCount)
+        out.name("roundCount")
+        out.value(value.roundCount)
+        out.endObject()
+    }
+}
+
+/** `Drift`'s JSON reader and writer. */
+internal object DriftJson : ContractAdapter<Drift>() {
+    private val required = arrayOf("setupId", "xDriftAverage", "yDriftAverage", "xSpread", "ySpread", "arrowCount")
+
+    override fun readValue(reader: JsonReader): Drift {
+        beginObject(reader, "Drift")
+        var p0: Long = 0L
+        var p1: Double = 0.0
+        var p2: Double = 0.0
+        var p3: Double = 0.0
+        var p4: Double = 0.0
+        var p5: Long = 0L
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "setupId" -> { requireValue(reader, "Drift.setupId"); p0 = readLong(reader); seen = seen or (1 shl 0) }
+                "xDriftAverage" -> { requireValue(reader, "Drift.xDriftAverage"); p1 = readDouble(reader); seen = seen or (1 shl 1) }
+                "yDriftAverage" -> { requireValue(reader, "Drift.yDriftAverage"); p2 = readDouble(reader); seen = seen or (1 shl 2) }
+                "xSpread" -> { requireValue(reader, "Drift.xSpread"); p3 = readDouble(reader); seen = seen or (1 shl 3) }
+                "ySpread" -> { requireValue(reader, "Drift.ySpread"); p4 = readDouble(reader); seen = seen or (1 shl 4) }
+                "arrowCount" -> { requireValue(reader, "Drift.arrowCount"); p5 = readLong(reader); seen = seen or (1 shl 5) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 63) throw missingMember(reader, last, "Drift", required, seen.toLong())
+        reader.endObject()
+        return Drift(p0, p1, p2, p3, p4, p5)
+    }
+
+    override fun writeValue(out: JsonWriter, value: Drift) {
+        out.beginObject()
+        out.name("setupId")
+        out.value(value.setupId)
+        out.name("xDriftAverage")
+        writeDouble(out, value.xDriftAverage)
+        out.name("yDriftAverage")
+        writeDouble(out, value.yDriftAverage)
+        out.name("xSpread")
+        writeDouble(out, value.xSpread)
+        out.name("ySpread")
+        writeDouble(out, value.ySpread)
+        out.name("arrowCount")
+        out.value(value.arrowCount)
+        out.endObject()
+    }
+}
+
+/** `EquipmentCompareRequest`'s JSON reader and writer. */
+internal object EquipmentCompareRequestJson : ContractAdapter<EquipmentCompareRequest>() {
+    private val required = arrayOf("setupA", "setupB")
+
+    override fun readValue(reader: JsonReader): EquipmentCompareRequest {
+        beginObject(reader, "EquipmentCompareRequest")
+        var p0: SetupInput? = null
+        var p1: SetupInput? = null
+        var p2: TimeRange? = null
+        var p3: Long? = null
+        var p4: Long? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "setupA" -> { requireValue(reader, "EquipmentCompareRequest.setupA"); p0 = SetupInputJson.readValue(reader); seen = seen or (1 shl 0) }
+                "setupB" -> { requireValue(reader, "EquipmentCompareRequest.setupB"); p1 = SetupInputJson.readValue(reader); seen = seen or (1 shl 1) }
+                "timeRange" -> p2 = if (nextIsNull(reader)) null else TimeRangeJson.readValue(reader)
+                "startDate" -> p3 = if (nextIsNull(reader)) null else readLong(reader)
+                "now" -> p4 = if (nextIsNull(reader)) null else readLong(reader)
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 3) throw missingMember(reader, last, "EquipmentCompareRequest", required, seen.toLong())
+        reader.endObject()
+        return EquipmentCompareRequest(p0!!, p1!!, p2, p3, p4)
+    }
+
+    override fun writeValue(out: JsonWriter, value: EquipmentCompareRequest) {
+        out.beginObject()
+        out.name("setupA")
+        SetupInputJson.writeValue(out, value.setupA)
+        out.name("setupB")
+        SetupInputJson.writeValue(out, value.setupB)
+        val v2 = value.timeRange
+        if (v2 != null) {
+            out.name("timeRange")
+            TimeRangeJson.writeValue(out, v2)
+        }
+        val v3 = value.startDate
+        if (v3 != null) {
+            out.name("startDate")
+            out.value(v3)
+        }
+        val v4 = value.now
+        if (v4 != null) {
+            out.name("now")
+            out.value(v4)
+        }
+        out.endObject()
+    }
+}
+
+/** `SetupInput`'s JSON reader and writer. */
+internal object SetupInputJson : ContractAdapter<SetupInput>() {
+    private val required = arrayOf("id")
+
+    override fun readValue(reader: JsonReader): SetupInput {
+        beginObject(reader, "SetupInput")
+        var p0: Long = 0L
+        var p1: String? = null
+        var p2: List<Round>? = null
+        var p3: PrecomputedStats? = null
+        var p4: PrecomputedDrift? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "id" -> { requireValue(reader, "SetupInput.id"); p0 = readLong(reader); seen = seen or (1 shl 0) }
+                "name" -> p1 = if (nextIsNull(reader)) null else readString(reader)
+                "rounds" -> p2 = if (nextIsNull(reader)) null else readList(reader, "SetupInput.rounds") { RoundJson.readValue(reader) }
+                "stats" -> p3 = if (nextIsNull(reader)) null else PrecomputedStatsJson.readValue(reader)
+                "drift" -> p4 = if (nextIsNull(reader)) null else PrecomputedDriftJson.readValue(reader)
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 1) throw missingMember(reader, last, "SetupInput", required, seen.toLong())
+        reader.endObject()
+        return SetupInput(p0, p1, p2, p3, p4)
+    }
+
+    override fun writeValue(out: JsonWriter, value: SetupInput) {
+        out.beginObject()
+        out.name("id")
+        out.value(value.id)
+        val v1 = value.name
+        if (v1 != null) {
+            out.name("name")
+            out.value(v1)
+        }
+        val v2 = value.rounds
+        if (v2 != null) {
+            out.name("rounds")
+            writeList(out, v2) { i0 -> RoundJson.writeValue(out, i0) }
+        }
+        val v3 = value.stats
+        if (v3 != null) {
+            out.name("stats")
+            PrecomputedStatsJson.writeValue(out, v3)
+        }
+        val v4 = value.drift
+        if (v4 != null) {
+            out.name("drift")
+            PrecomputedDriftJson.writeValue(out, v4)
+        }
+        out.endObject()
+    }
+}
+
+/** `PrecomputedStats`'s JSON reader and writer. */
+internal object PrecomputedStatsJson : ContractAdapter<PrecomputedStats>() {
+
+    override fun readValue(reader: JsonReader): PrecomputedStats {
+        beginObject(reader, "PrecomputedStats")
+        var p0: Long? = null
+        var p1: Long? = null
+        var p2: Long? = null
+        var p3: Double? = null
+        var p4: Double? = null
+        var p5: Double? = null
+        var p6: Long? = null
+        var p7: Long? = null
+        var p8: Long? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            when (name) {
+                "setupId" -> p0 = if (nextIsNull(reader)) null else readLong(reader)
+                "totalArrows" -> p1 = if (nextIsNull(reader)) null else readLong(reader)
+                "totalScore" -> p2 = if (nextIsNull(reader)) null else readLong(reader)
+                "averageScore" -> p3 = if (nextIsNull(reader)) null else readDouble(reader)
+                "accuracy" -> p4 = if (nextIsNull(reader)) null else readDouble(reader)
+                "consistency" -> p5 = if (nextIsNull(reader)) null else readDouble(reader)
+                "xCount" -> p6 = if (nextIsNull(reader)) null else readLong(reader)
+                "tenCount" -> p7 = if (nextIsNull(reader)) null else readLong(reader)
+                "roundCount" -> p8 = if (nextIsNull(reader)) null else readLong(reader)
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        reader.endObject()
+        return PrecomputedStats(p0, p1, p2, p3, p4, p5, p6, p7, p8)
+    }
+
+    override fun writeValue(out: JsonWriter, value: PrecomputedStats) {
+        out.beginObject()
+        val v0 = value.setupId
+        if (v0 != null) {
+            out.name("setupId")
+            out.value(v0)
+        }
+        val v1 = value.totalArrows
+        if (v1 != null) {
+            out.name("totalArrows")
+            out.value(v1)
+        }
+        val v2 = value.totalScore
+        if (v2 != null) {
+            out.name("totalScore")
+            out.value(v2)
+        }
+        val v3 = value.averageScore
+        if (v3 != null) {
+            out.name("averageScore")
+            writeDouble(out, v3)
+        }
+        val v4 = value.accuracy
+        if (v4 != null) {
+            out.name("accuracy")
+            writeDouble(out, v4)
+        }
+        val v5 = value.consistency
+        if (v5 != null) {
+            out.name("consistency")
+            writeDouble(out, v5)
+        }
+        val v6 = value.xCount
+        if (v6 != null) {
+            out.name("xCount")
+            out.value(v6)
+        }
+        val v7 = value.tenCount
+        if (v7 != null) {
+            out.name("tenCount")
+            out.value(v7)
+        }
+        val v8 = value.roundCount
+        if (v8 != null) {
+            out.name("roundCount")
+            out.value(v8)
+        }
+        out.endObject()
+    }
+}
+
+/** `PrecomputedDrift`'s JSON reader and writer. */
+internal object PrecomputedDriftJson : ContractAdapter<PrecomputedDrift>() {
+
+    override fun readValue(reader: JsonReader): PrecomputedDrift {
+        beginObject(reader, "PrecomputedDrift")
+        var p0: Long? = null
+        var p1: Double? = null
+        var p2: Double? = null
+        var p3: Double? = null
+        var p4: Double? = null
+        var p5: Long? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            when (name) {
+                "setupId" -> p0 = if (nextIsNull(reader)) null else readLong(reader)
+                "xDriftAverage" -> p1 = if (nextIsNull(reader)) null else readDouble(reader)
+                "yDriftAverage" -> p2 = if (nextIsNull(reader)) null else readDouble(reader)
+                "xSpread" -> p3 = if (nextIsNull(reader)) null else readDouble(reader)
+                "ySpread" -> p4 = if (nextIsNull(reader)) null else readDouble(reader)
+                "arrowCount" -> p5 = if (nextIsNull(reader)) null else readLong(reader)
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        reader.endObject()
+        return PrecomputedDrift(p0, p1, p2, p3, p4, p5)
+    }
+
+    override fun writeValue(out: JsonWriter, value: PrecomputedDrift) {
+        out.beginObject()
+        val v0 = value.setupId
+        if (v0 != null) {
+            out.name("setupId")
+            out.value(v0)
+        }
+        val v1 = value.xDriftAverage
+        if (v1 != null) {
+            out.name("xDriftAverage")
+            writeDouble(out, v1)
+        }
+        val v2 = value.yDriftAverage
+        if (v2 != null) {
+            out.name("yDriftAverage")
+            writeDouble(out, v2)
+        }
+        val v3 = value.xSpread
+        if (v3 != null) {
+            out.name("xSpread")
+            writeDouble(out, v3)
+        }
+        val v4 = value.ySpread
+        if (v4 != null) {
+            out.name("ySpread")
+            writeDouble(out, v4)
+        }
+        val v5 = value.arrowCount
+        if (v5 != null) {
+            out.name("arrowCount")
+            out.value(v5)
+        }
+        out.endObject()
+    }
+}
+
+/** `EquipmentCompareResult`'s JSON reader and writer. */
+internal object EquipmentCompareResultJson : ContractAdapter<EquipmentCompareResult>() {
+    private val required = arrayOf("setupAName", "setupBName", "setupAStats", "setupBStats", "setupADrift", "setupBDrift", "deltas", "display", "timeRange")
+
+    override fun readValue(reader: JsonReader): EquipmentCompareResult {
+        beginObject(reader, "EquipmentCompareResult")
+        var p0: String? = null
+        var p1: String? = null
+        var p2: Stats? = null
+        var p3: Stats? = null
+        var p4: Drift? = null
+        var p5: Drift? = null
+        var p6: SetupDeltas? = null
+        var p7: SetupDeltaDisplays? = null
+        var p8: AppliedTimeRange? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "setupAName" -> { requireValue(reader, "EquipmentCompareResult.setupAName"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                "setupBName" -> { requireValue(reader, "EquipmentCompareResult.setupBName"); p1 = readString(reader); seen = seen or (1 shl 1) }
+                "setupAStats" -> { requireValue(reader, "EquipmentCompareResult.setupAStats"); p2 = StatsJson.readValue(reader); seen = seen or (1 shl 2) }
+                "setupBStats" -> { requireValue(reader, "EquipmentCompareResult.setupBStats"); p3 = StatsJson.readValue(reader); seen = seen or (1 shl 3) }
+                "setupADrift" -> { p4 = if (nextIsNull(reader)) null else DriftJson.readValue(reader); seen = seen or (1 shl 4) }
+                "setupBDrift" -> { p5 = if (nextIsNull(reader)) null else DriftJson.readValue(reader); seen = seen or (1 shl 5) }
+                "deltas" -> { requireValue(reader, "EquipmentCompareResult.deltas"); p6 = SetupDeltasJson.readValue(reader); seen = seen or (1 shl 6) }
+                "display" -> { requireValue(reader, "EquipmentCompareResult.display"); p7 = SetupDeltaDisplaysJson.readValue(reader); seen = seen or (1 shl 7) }
+                "timeRange" -> { requireValue(reader, "EquipmentCompareResult.timeRange"); p8 = AppliedTimeRangeJson.readValue(reader); seen = seen or (1 shl 8) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 511) throw missingMember(reader, last, "EquipmentCompareResult", required, seen.toLong())
+        reader.endObject()
+        return EquipmentCompareResult(p0!!, p1!!, p2!!, p3!!, p4, p5, p6!!, p7!!, p8!!)
+    }
+
+    override fun writeValue(out: JsonWriter, value: EquipmentCompareResult) {
+        out.beginObject()
+        out.name("setupAName")
+        out.value(value.setupAName)
+        out.name("setupBName")
+        out.value(value.setupBName)
+        out.name("setupAStats")
+        StatsJson.writeValue(out, value.setupAStats)
+        out.name("setupBStats")
+        StatsJson.writeValue(out, value.setupBStats)
+        val v4 = value.setupADrift
+        out.name("setupADrift")
+        if (v4 == null) out.nullValue() else DriftJson.writeValue(out, v4)
+        val v5 = value.setupBDrift
+        out.name("setupBDrift")
+        if (v5 == null) out.nullValue() else DriftJson.writeValue(out, v5)
+        out.name("deltas")
+        SetupDeltasJson.writeValue(out, value.deltas)
+        out.name("display")
+        SetupDeltaDisplaysJson.writeValue(out, value.display)
+        out.name("timeRange")
+        AppliedTimeRangeJson.writeValue(out, value.timeRange)
+        out.endObject()
+    }
+}
+
+/** `SetupDeltas`'s JSON reader and writer. */
+internal object SetupDeltasJson : ContractAdapter<SetupDeltas>() {
+    private val required = arrayOf("averageScore", "accuracy", "consistency", "arrowCount")
+
+    override fun readValue(reader: JsonReader): SetupDeltas {
+        beginObject(reader, "SetupDeltas")
+        var p0: Double = 0.0
+        var p1: Double = 0.0
+        var p2: Double = 0.0
+        var p3: Long = 0L
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "averageScore" -> { requireValue(reader, "SetupDeltas.averageScore"); p0 = readDouble(reader); seen = seen or (1 shl 0) }
+                "accuracy" -> { requireValue(reader, "SetupDeltas.accuracy"); p1 = readDouble(reader); seen = seen or (1 shl 1) }
+                "consistency" -> { requireValue(reader, "SetupDeltas.consistency"); p2 = readDouble(reader); seen = seen or (1 shl 2) }
+                "arrowCount" -> { requireValue(reader, "SetupDeltas.arrowCount"); p3 = readLong(reader); seen = seen or (1 shl 3) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 15) throw missingMember(reader, last, "SetupDeltas", required, seen.toLong())
+        reader.endObject()
+        return SetupDeltas(p0, p1, p2, p3)
+    }
+
+    override fun writeValue(out: JsonWriter, value: SetupDeltas) {
+        out.beginObject()
+        out.name("averageScore")
+        writeDouble(out, value.averageScore)
+        out.name("accuracy")
+        writeDouble(out, value.accuracy)
+        out.name("consistency")
+        writeDouble(out, value.consistency)
+        out.name("arrowCount")
+        out.value(value.arrowCount)
+        out.endObject()
+    }
+}
+
+/** `SetupDeltaDisplays`'s JSON reader and writer. */
+internal object SetupDeltaDisplaysJson : ContractAdapter<SetupDeltaDisplays>() {
+    private val required = arrayOf("averageScore", "accuracy", "consistency", "arrowCount")
+
+    override fun readValue(reader: JsonReader): SetupDeltaDisplays {
+        beginObject(reader, "SetupDeltaDisplays")
+        var p0: DeltaDisplay? = null
+        var p1: DeltaDisplay? = null
+        var p2: DeltaDisplay? = null
+        var p3: DeltaDisplay? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "averageScore" -> { requireValue(reader, "SetupDeltaDisplays.averageScore"); p0 = DeltaDisplayJson.readValue(reader); seen = seen or (1 shl 0) }
+                "accuracy" -> { requireValue(reader, "SetupDeltaDisplays.accuracy"); p1 = DeltaDisplayJson.readValue(reader); seen = seen or (1 shl 1) }
+                "consistency" -> { requireValue(reader, "SetupDeltaDisplays.consistency"); p2 = DeltaDisplayJson.readValue(reader); seen = seen or (1 shl 2) }
+                "arrowCount" -> { requireValue(reader, "SetupDeltaDisplays.arrowCount"); p3 = DeltaDisplayJson.readValue(reader); seen = seen or (1 shl 3) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 15) throw missingMember(reader, last, "SetupDeltaDisplays", required, seen.toLong())
+        reader.endObject()
+        return SetupDeltaDisplays(p0!!, p1!!, p2!!, p3!!)
+    }
+
+    override fun writeValue(out: JsonWriter, value: SetupDeltaDisplays) {
+        out.beginObject()
+        out.name("averageScore")
+        DeltaDisplayJson.writeValue(out, value.averageScore)
+        out.name("accuracy")
+        DeltaDisplayJson.writeValue(out, value.accuracy)
+        out.name("consistency")
+        DeltaDisplayJson.writeValue(out, value.consistency)
+        out.name("arrowCount")
+        DeltaDisplayJson.writeValue(out, value.arrowCount)
+        out.endObject()
+    }
+}
+
+/** `DeltaDisplay`'s JSON reader and writer. */
+internal object DeltaDisplayJson : ContractAdapter<DeltaDisplay>() {
+    private val required = arrayOf("text", "trend", "color")
+
+    override fun readValue(reader: JsonReader): DeltaDisplay {
+        beginObject(reader, "DeltaDisplay")
+        var p0: String? = null
+        var p1: DeltaDisplayTrend? = null
+        var p2: DeltaDisplayColor? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "text" -> { requireValue(reader, "DeltaDisplay.text"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                "trend" -> { requireValue(reader, "DeltaDisplay.trend"); p1 = DeltaDisplayTrendJson.readValue(reader); seen = seen or (1 shl 1) }
+                "color" -> { requireValue(reader, "DeltaDisplay.color"); p2 = DeltaDisplayColorJson.readValue(reader); seen = seen or (1 shl 2) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 7) throw missingMember(reader, last, "DeltaDisplay", required, seen.toLong())
+        reader.endObject()
+        return DeltaDisplay(p0!!, p1!!, p2!!)
+    }
+
+    override fun writeValue(out: JsonWriter, value: DeltaDisplay) {
+        out.beginObject()
+        out.name("text")
+        out.value(value.text)
+        out.name("trend")
+        DeltaDisplayTrendJson.writeValue(out, value.trend)
+        out.name("color")
+        DeltaDisplayColorJson.writeValue(out, value.color)
+        out.endObject()
+    }
+}
+
+/** `DeltaDisplayTrend`'s JSON reader and writer. */
+internal object DeltaDisplayTrendJson : ContractAdapter<DeltaDisplayTrend>() {
+    override fun readValue(reader: JsonReader): DeltaDisplayTrend =
+        when (val text = readEnumText(reader, "DeltaDisplayTrend")) {
+            "up" -> DeltaDisplayTrend.UP
+            "down" -> DeltaDisplayTrend.DOWN
+            "flat" -> DeltaDisplayTrend.FLAT
+            else -> throw unknownEnumValue(reader, "DeltaDisplayTrend", "up, down, flat", text)
+        }
+
+    override fun writeValue(out: JsonWriter, value: DeltaDisplayTrend) {
+        out.value(jsonValue(value))
+    }
+
+    /** The JSON value of [value]. */
+    fun jsonValue(value: DeltaDisplayTrend): String = when (value) {
+        DeltaDisplayTrend.UP -> "up"
+        DeltaDisplayTrend.DOWN -> "down"
+        DeltaDisplayTrend.FLAT -> "flat"
+    }
+}
+
+/** `DeltaDisplayColor`'s JSON reader and writer. */
+internal object DeltaDisplayColorJson : ContractAdapter<DeltaDisplayColor>() {
+    override fun readValue(reader: JsonReader): DeltaDisplayColor =
+        when (val text = readEnumText(reader, "DeltaDisplayColor")) {
+            "green" -> DeltaDisplayColor.GREEN
+            "red" -> DeltaDisplayColor.RED
+            "gray" -> DeltaDisplayColor.GRAY
+            else -> throw unknownEnumValue(reader, "DeltaDisplayColor", "green, red, gray", text)
+        }
+
+    override fun writeValue(out: JsonWriter, value: DeltaDisplayColor) {
+        out.value(jsonValue(value))
+    }
+
+    /** The JSON value of [value]. */
+    fun jsonValue(value: DeltaDisplayColor): String = when (value) {
+        DeltaDisplayColor.GREEN -> "green"
+        DeltaDisplayColor.RED -> "red"
+        DeltaDisplayColor.GRAY -> "gray"
+    }
+}
+
+/** `AppliedTimeRange`'s JSON reader and writer. */
+internal object AppliedTimeRangeJson : ContractAdapter<AppliedTimeRange>() {
+    private val required = arrayOf("id", "label", "startTimestamp")
+
+    override fun readValue(reader: JsonReader): AppliedTimeRange {
+        beginObject(reader, "AppliedTimeRange")
+        var p0: AppliedTimeRangeId? = null
+        var p1: String? = null
+        var p2: Long? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "id" -> { requireValue(reader, "AppliedTimeRange.id"); p0 = AppliedTimeRangeIdJson.readValue(reader); seen = seen or (1 shl 0) }
+                "label" -> { requireValue(reader, "AppliedTimeRange.label"); p1 = readString(reader); seen = seen or (1 shl 1) }
+                "startTimestamp" -> { p2 = if (nextIsNull(reader)) null else readLong(reader); seen = seen or (1 shl 2) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 7) throw missingMember(reader, last, "AppliedTimeRange", required, seen.toLong())
+        reader.endObject()
+        return AppliedTimeRange(p0!!, p1!!, p2)
+    }
+
+    override fun writeValue(out: JsonWriter, value: AppliedTimeRange) {
+        out.beginObject()
+        out.name("id")
+        AppliedTimeRangeIdJson.writeValue(out, value.id)
+        out.name("label")
+        out.value(value.label)
+        val v2 = value.startTimestamp
+        out.name("startTimestamp")
+        if (v2 == null) out.nullValue() else out.value(v2)
+        out.endObject()
+    }
+}
+
+/** `AppliedTimeRangeId`'s JSON reader and writer. */
+internal object AppliedTimeRangeIdJson : ContractAdapter<AppliedTimeRangeId>() {
+    override fun readValue(reader: JsonReader): AppliedTimeRangeId =
+        when (val text = readEnumText(reader, "AppliedTimeRangeId")) {
+            "sevenDays" -> AppliedTimeRangeId.SEVEN_DAYS
+            "thirtyDays" -> AppliedTimeRangeId.THIRTY_DAYS
+            "ninetyDays" -> AppliedTimeRangeId.NINETY_DAYS
+            "oneYear" -> AppliedTimeRangeId.ONE_YEAR
+            "allTime" -> AppliedTimeRangeId.ALL_TIME
+            "custom" -> AppliedTimeRangeId.CUSTOM
+            else -> throw unknownEnumValue(reader, "AppliedTimeRangeId", "sevenDays, thirtyDays, ninetyDays, oneYear, allTime, custom", text)
+        }
+
+    override fun writeValue(out: JsonWriter, value: AppliedTimeRangeId) {
+        out.value(jsonValue(value))
+    }
+
+    /** The JSON value of [value]. */
+    fun jsonValue(value: AppliedTimeRangeId): String = when (value) {
+        AppliedTimeRangeId.SEVEN_DAYS -> "sevenDays"
+        AppliedTimeRangeId.THIRTY_DAYS -> "thirtyDays"
+        AppliedTimeRangeId.NINETY_DAYS -> "ninetyDays"
+        AppliedTimeRangeId.ONE_YEAR -> "oneYear"
+        AppliedTimeRangeId.ALL_TIME -> "allTime"
+        AppliedTimeRangeId.CUSTOM -> "custom"
+    }
+}
+
+/** `EquipmentSelectionRequest`'s JSON reader and writer. */
+internal object EquipmentSelectionRequestJson : ContractAdapter<EquipmentSelectionRequest>() {
+    private val required = arrayOf("setups")
+
+    override fun readValue(reader: JsonReader): EquipmentSelectionRequest {
+        beginObject(reader, "EquipmentSelectionRequest")
+        var p0: List<SetupOption>? = null
+        var p1: Long? = null
+        var p2: Long? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "setups" -> { requireValue(reader, "EquipmentSelectionRequest.setups"); p0 = readList(reader, "EquipmentSelectionRequest.setups") { SetupOptionJson.readValue(reader) }; seen = seen or (1 shl 0) }
+                "setupAId" -> p1 = if (nextIsNull(reader)) null else readLong(reader)
+                "setupBId" -> p2 = if (nextIsNull(reader)) null else readLong(reader)
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 1) throw missingMember(reader, last, "EquipmentSelectionRequest", required, seen.toLong())
+        reader.endObject()
+        return EquipmentSelectionRequest(p0!!, p1, p2)
+    }
+
+    override fun writeValue(out: JsonWriter, value: EquipmentSelectionRequest) {
+        out.beginObject()
+        out.name("setups")
+        writeList(out, value.setups) { i0 -> SetupOptionJson.writeValue(out, i0) }
+        val v1 = value.setupAId
+        if (v1 != null) {
+            out.name("setupAId")
+            out.value(v1)
+        }
+        val v2 = value.setupBId
+        if (v2 != null) {
+            out.name("setupBId")
+            out.value(v2)
+        }
+        out.endObject()
+    }
+}
+
+/** `SetupOption`'s JSON reader and writer. */
+internal object SetupOptionJson : ContractAdapter<SetupOption>() {
+    private val required = arrayOf("id")
+    private val known = hashSetOf("id", "name")
+
+    override fun readValue(reader: JsonReader): SetupOption {
+        beginObject(reader, "SetupOption")
+        var p0: Long = 0L
+        var p1: String? = null
+        var extra: LinkedHashMap<String, JsonElement>? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "id" -> { requireValue(reader, "SetupOption.id"); p0 = readLong(reader); seen = seen or (1 shl 0) }
+                "name" -> p1 = if (nextIsNull(reader)) null else readString(reader)
+                else -> extra = keepMember(extra, name, reader)
+            }
+        }
+        if (seen != 1) throw missingMember(reader, last, "SetupOption", required, seen.toLong())
+        reader.endObject()
+        return SetupOption(p0, p1, extra ?: emptyMap<String, JsonElement>())
+    }
+
+    override fun writeValue(out: JsonWriter, value: SetupOption) {
+        out.beginObject()
+        out.name("id")
+        out.value(value.id)
+        val v1 = value.name
+        if (v1 != null) {
+            out.name("name")
+            out.value(v1)
+        }
+        writeExtra(out, value.extra, known)
+        out.endObject()
+    }
+}
+
+/** `EquipmentSelectionResult`'s JSON reader and writer. */
+internal object EquipmentSelectionResultJson : ContractAdapter<EquipmentSelectionResult>() {
+    private val required = arrayOf("setups", "availableForB", "setupAId", "setupBId", "canCompare")
+
+    override fun readValue(reader: JsonReader): EquipmentSelectionResult {
+        beginObject(reader, "EquipmentSelectionResult")
+        var p0: List<SetupChoice>? = null
+        var p1: List<SetupChoice>? = null
+        var p2: Long? = null
+        var p3: Long? = null
+        var p4: Boolean = false
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "setups" -> { requireValue(reader, "EquipmentSelectionResult.setups"); p0 = readList(reader, "EquipmentSelectionResult.setups") { SetupChoiceJson.readValue(reader) }; seen = seen or (1 shl 0) }
+                "availableForB" -> { requireValue(reader, "EquipmentSelectionResult.availableForB"); p1 = readList(reader, "EquipmentSelectionResult.availableForB") { SetupChoiceJson.readValue(reader) }; seen = seen or (1 shl 1) }
+                "setupAId" -> { p2 = if (nextIsNull(reader)) null else readLong(reader); seen = seen or (1 shl 2) }
+                "setupBId" -> { p3 = if (nextIsNull(reader)) null else readLong(reader); seen = seen or (1 shl 3) }
+                "canCompare" -> { requireValue(reader, "EquipmentSelectionResult.canCompare"); p4 = readBoolean(reader); seen = seen or (1 shl 4) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 31) throw missingMember(reader, last, "EquipmentSelectionResult", required, seen.toLong())
+        reader.endObject()
+        return EquipmentSelectionResult(p0!!, p1!!, p2, p3, p4)
+    }
+
+    override fun writeValue(out: JsonWriter, value: EquipmentSelectionResult) {
+        out.beginObject()
+        out.name("setups")
+        writeList(out, value.setups) { i0 -> SetupChoiceJson.writeValue(out, i0) }
+        out.name("availableForB")
+        writeList(out, value.availableForB) { i0 -> SetupChoiceJson.writeValue(out, i0) }
+        val v2 = value.setupAId
+        out.name("setupAId")
+        if (v2 == null) out.nullValue() else out.value(v2)
+        val v3 = value.setupBId
+        out.name("setupBId")
+        if (v3 == null) out.nullValue() else out.value(v3)
+        out.name("canCompare")
+        out.value(value.canCompare)
+        out.endObject()
+    }
+}
+
+/** `SetupChoice`'s JSON reader and writer. */
+internal object SetupChoiceJson : ContractAdapter<SetupChoice>() {
+    private val required = arrayOf("id", "name")
+    private val known = hashSetOf("id", "name")
+
+    override fun readValue(reader: JsonReader): SetupChoice {
+        beginObject(reader, "SetupChoice")
+        var p0: Long = 0L
+        var p1: String? = null
+        var extra: LinkedHashMap<String, JsonElement>? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "id" -> { requireValue(reader, "SetupChoice.id"); p0 = readLong(reader); seen = seen or (1 shl 0) }
+                "name" -> { requireValue(reader, "SetupChoice.name"); p1 = readString(reader); seen = seen or (1 shl 1) }
+                else -> extra = keepMember(extra, name, reader)
+            }
+        }
+        if (seen != 3) throw missingMember(reader, last, "SetupChoice", required, seen.toLong())
+        reader.endObject()
+        return SetupChoice(p0, p1!!, extra ?: emptyMap<String, JsonElement>())
+    }
+
+    override fun writeValue(out: JsonWriter, value: SetupChoice) {
+        out.beginObject()
+        out.name("id")
+        out.value(value.id)
+        out.name("name")
+        out.value(value.name)
+        writeExtra(out, value.extra, known)
+        out.endObject()
+    }
+}
+
+/** `EquipmentTimeRangesRequest`'s JSON reader and writer. */
+internal object EquipmentTimeRangesRequestJson : ContractAdapter<EquipmentTimeRangesRequest>() {
+
+    override fun readValue(reader: JsonReader): EquipmentTimeRangesRequest {
+        beginObject(reader, "EquipmentTimeRangesRequest")
+        var p0: Long? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            when (name) {
+                "now" -> p0 = if (nextIsNull(reader)) null else readLong(reader)
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        reader.endObject()
+        return EquipmentTimeRangesRequest(p0)
+    }
+
+    override fun writeValue(out: JsonWriter, value: EquipmentTimeRangesRequest) {
+        out.beginObject()
+        val v0 = value.now
+        if (v0 != null) {
+            out.name("now")
+            out.value(v0)
+        }
+        out.endObject()
+    }
+}
+
+/** `EquipmentTimeRangesResult`'s JSON reader and writer. */
+internal object EquipmentTimeRangesResultJson : ContractAdapter<EquipmentTimeRangesResult>() {
+    private val required = arrayOf("default", "ranges")
+
+    override fun readValue(reader: JsonReader): EquipmentTimeRangesResult {
+        beginObject(reader, "EquipmentTimeRangesResult")
+        var p0: TimeRange? = null
+        var p1: List<TimeRangeOption>? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "default" -> { requireValue(reader, "EquipmentTimeRangesResult.default"); p0 = TimeRangeJson.readValue(reader); seen = seen or (1 shl 0) }
+                "ranges" -> { requireValue(reader, "EquipmentTimeRangesResult.ranges"); p1 = readList(reader, "EquipmentTimeRangesResult.ranges") { TimeRangeOptionJson.readValue(reader) }; seen = seen or (1 shl 1) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 3) throw missingMember(reader, last, "EquipmentTimeRangesResult", required, seen.toLong())
+        reader.endObject()
+        return EquipmentTimeRangesResult(p0!!, p1!!)
+    }
+
+    override fun writeValue(out: JsonWriter, value: EquipmentTimeRangesResult) {
+        out.beginObject()
+        out.name("default")
+        TimeRangeJson.writeValue(out, value.default)
+        out.name("ranges")
+        writeList(out, value.ranges) { i0 -> TimeRangeOptionJson.writeValue(out, i0) }
+        out.endObject()
+    }
+}
+
+/** `TimeRangeOption`'s JSON reader and writer. */
+internal object TimeRangeOptionJson : ContractAdapter<TimeRangeOption>() {
+    private val required = arrayOf("id", "label", "startTimestamp")
+
+    override fun readValue(reader: JsonReader): TimeRangeOption {
+        beginObject(reader, "TimeRangeOption")
+        var p0: TimeRange? = null
+        var p1: String? = null
+        var p2: Int? = null
+        var p3: Long? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "id" -> { requireValue(reader, "TimeRangeOption.id"); p0 = TimeRangeJson.readValue(reader); seen = seen or (1 shl 0) }
+                "label" -> { requireValue(reader, "TimeRangeOption.label"); p1 = readString(reader); seen = seen or (1 shl 1) }
+                "days" -> p2 = if (nextIsNull(reader)) null else readInt(reader)
+                "startTimestamp" -> { p3 = if (nextIsNull(reader)) null else readLong(reader); seen = seen or (1 shl 2) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 7) throw missingMember(reader, last, "TimeRangeOption", required, seen.toLong())
+        reader.endObject()
+        return TimeRangeOption(p0!!, p1!!, p2, p3)
+    }
+
+    override fun writeValue(out: JsonWriter, value: TimeRangeOption) {
+        out.beginObject()
+        out.name("id")
+        TimeRangeJson.writeValue(out, value.id)
+        out.name("label")
+        out.value(value.label)
+        val v2 = value.days
+        if (v2 != null) {
+            out.name("days")
+            out.value(v2.toLong())
+        }
+        val v3 = value.startTimestamp
+        out.name("startTimestamp")
+        if (v3 == null) out.nullValue() else out.value(v3)
+        out.endObject()
+    }
+}
+
+/** `ScoringLeaderboardRequest`'s JSON reader and writer. */
+internal object ScoringLeaderboardRequestJson : ContractAdapter<ScoringLeaderboardRequest>() {
+    private val required = arrayOf("entries")
+
+    override fun readValue(reader: JsonReader): ScoringLeaderboardRequest {
+        beginObject(reader, "ScoringLeaderboardRequest")
+        var p0: List<LeaderboardEntryInput>? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "entries" -> { requireValue(reader, "ScoringLeaderboardRequest.entries"); p0 = readList(reader, "ScoringLeaderboardRequest.entries") { LeaderboardEntryInputJson.readValue(reader) }; seen = seen or (1 shl 0) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 1) throw missingMember(reader, last, "ScoringLeaderboardRequest", required, seen.toLong())
+        reader.endObject()
+        return ScoringLeaderboardRequest(p0!!)
+    }
+
+    override fun writeValue(out: JsonWriter, value: ScoringLeaderboardRequest) {
+        out.beginObject()
+        out.name("entries")
+        writeList(out, value.entries) { i0 -> LeaderboardEntryInputJson.writeValue(out, i0) }
+        out.endObject()
+    }
+}
+
+/** `LeaderboardEntryInput`'s JSON reader and writer. */
+internal object LeaderboardEntryInputJson : ContractAdapter<LeaderboardEntryInput>() {
+    private val required = arrayOf("participantId")
+
+    override fun readValue(reader: JsonReader): LeaderboardEntryInput {
+        beginObject(reader, "LeaderboardEntryInput")
+        var p0: String? = null
+        var p1: String? = null
+        var p2: List<Arrow>? = null
+        var p3: Long? = null
+        var p4: Long? = null
+        var p5: Long? = null
+        var p6: Long? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "participantId" -> { requireValue(reader, "LeaderboardEntryInput.participantId"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                "displayName" -> p1 = if (nextIsNull(reader)) null else readString(reader)
+                "arrows" -> p2 = if (nextIsNull(reader)) null else readList(reader, "LeaderboardEntryInput.arrows") { ArrowJson.readValue(reader) }
+                "score" -> p3 = if (nextIsNull(reader)) null else readLong(reader)
+                "tens" -> p4 = if (nextIsNull(reader)) null else readLong(reader)
+                "xs" -> p5 = if (nextIsNull(reader)) null else readLong(reader)
+                "arrowCount" -> p6 = if (nextIsNull(reader)) null else readLong(reader)
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 1) throw missingMember(reader, last, "LeaderboardEntryInput", required, seen.toLong())
+        reader.endObject()
+        return LeaderboardEntryInput(p0!!, p1, p2, p3, p4, p5, p6)
+    }
+
+    override fun writeValue(out: JsonWriter, value: LeaderboardEntryInput) {
+        out.beginObject()
+        out.name("participantId")
+        out.value(value.participantId)
+        val v1 = value.displayName
+        if (v1 != null) {
+            out.name("displayName")
+            out.value(v1)
+        }
+        val v2 = value.arrows
+        if (v2 != null) {
+            out.name("arrows")
+            writeList(out, v2) { i0 -> ArrowJson.writeValue(out, i0) }
+        }
+        val v3 = value.score
+        if (v3 != null) {
+            out.name("score")
+            out.value(v3)
+        }
+        val v4 = value.tens
+        if (v4 != null) {
+            out.name("tens")
+            out.value(v4)
+        }
+        val v5 = value.xs
+        if (v5 != null) {
+            out.name("xs")
+            out.value(v5)
+        }
+        val v6 = value.arrowCount
+        if (v6 != null) {
+            out.name("arrowCount")
+            out.value(v6)
+        }
+        out.endObject()
+    }
+}
+
+/** `ScoringLeaderboardResult`'s JSON reader and writer. */
+internal object ScoringLeaderboardResultJson : ContractAdapter<ScoringLeaderboardResult>() {
+    private val required = arrayOf("entries")
+
+    override fun readValue(reader: JsonReader): ScoringLeaderboardResult {
+        beginObject(reader, "ScoringLeaderboardResult")
+        var p0: List<LeaderboardEntry>? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "entries" -> { requireValue(reader, "ScoringLeaderboardResult.entries"); p0 = readList(reader, "ScoringLeaderboardResult.entries") { LeaderboardEntryJson.readValue(reader) }; seen = seen or (1 shl 0) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 1) throw missingMember(reader, last, "ScoringLeaderboardResult", required, seen.toLong())
+        reader.endObject()
+        return ScoringLeaderboardResult(p0!!)
+    }
+
+    override fun writeValue(out: JsonWriter, value: ScoringLeaderboardResult) {
+        out.beginObject()
+        out.name("entries")
+        writeList(out, value.entries) { i0 -> LeaderboardEntryJson.writeValue(out, i0) }
+        out.endObject()
+    }
+}
+
+/** `LeaderboardEntry`'s JSON reader and writer. */
+internal object LeaderboardEntryJson : ContractAdapter<LeaderboardEntry>() {
+    private val required = arrayOf("rank", "participantId", "score", "tens", "xs", "arrowCount")
+
+    override fun readValue(reader: JsonReader): LeaderboardEntry {
+        beginObject(reader, "LeaderboardEntry")
+        var p0: Long = 0L
+        var p1: String? = null
+        var p2: String? = null
+        var p3: Long = 0L
+        var p4: Long = 0L
+        var p5: Long = 0L
+        var p6: Long = 0L
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "rank" -> { requireValue(reader, "LeaderboardEntry.rank"); p0 = readLong(reader); seen = seen or (1 shl 0) }
+                "participantId" -> { requireValue(reader, "LeaderboardEntry.participantId"); p1 = readString(reader); seen = seen or (1 shl 1) }
+                "displayName" -> p2 = if (nextIsNull(reader)) null else readString(reader)
+                "score" -> { requireValue(reader, "LeaderboardEntry.score"); p3 = readLong(reader); seen = seen or (1 shl 2) }
+                "tens" -> { requireValue(reader, "LeaderboardEntry.tens"); p4 = readLong(reader); seen = seen or (1 shl 3) }
+                "xs" -> { requireValue(reader, "LeaderboardEntry.xs"); p5 = readLong(reader); seen = seen or (1 shl 4) }
+                "arrowCount" -> { requireValue(reader, "LeaderboardEntry.arrowCount"); p6 = readLong(reader); seen = seen or (1 shl 5) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 63) throw missingMember(reader, last, "LeaderboardEntry", required, seen.toLong())
+        reader.endObject()
+        return LeaderboardEntry(p0, p1!!, p2, p3, p4, p5, p6)
+    }
+
+    override fun writeValue(out: JsonWriter, value: LeaderboardEntry) {
+        out.beginObject()
+        out.name("rank")
+        out.value(value.rank)
+        out.name("participantId")
+        out.value(value.participantId)
+        val v2 = value.displayName
+        if (v2 != null) {
+            out.name("displayName")
+            out.value(v2)
+        }
+        out.name("score")
+        out.value(value.score)
+        out.name("tens")
+        out.value(value.tens)
+        out.name("xs")
+        out.value(value.xs)
+        out.name("arrowCount")
+        out.value(value.arrowCount)
+        out.endObject()
+    }
+}
+
+/** `MatchesSectionsRequest`'s JSON reader and writer. */
+internal object MatchesSectionsRequestJson : ContractAdapter<MatchesSectionsRequest>() {
+
+    override fun readValue(reader: JsonReader): MatchesSectionsRequest {
+        beginObject(reader, "MatchesSectionsRequest")
+        var p0: List<Match>? = null
+        var p1: List<FavoriteRecordInput>? = null
+        var p2: MatchSegment? = null
+        var p3: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            when (name) {
+                "matches" -> p0 = if (nextIsNull(reader)) null else readList(reader, "MatchesSectionsRequest.matches") { MatchJson.readValue(reader) }
+                "favorites" -> p1 = if (nextIsNull(reader)) null else readList(reader, "MatchesSectionsRequest.favorites") { FavoriteRecordInputJson.readValue(reader) }
+                "segment" -> p2 = if (nextIsNull(reader)) null else MatchSegmentJson.readValue(reader)
+                "timeZone" -> p3 = if (nextIsNull(reader)) null else readString(reader)
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        reader.endObject()
+        return MatchesSectionsRequest(p0, p1, p2, p3)
+    }
+
+    override fun writeValue(out: JsonWriter, value: MatchesSectionsRequest) {
+        out.beginObject()
+        val v0 = value.matches
+        if (v0 != null) {
+            out.name("matches")
+            writeList(out, v0) { i0 -> MatchJson.writeValue(out, i0) }
+        }
+        val v1 = value.favorites
+        if (v1 != null) {
+            out.name("favorites")
+            writeList(out, v1) { i0 -> FavoriteRecordInputJson.writeValue(out, i0) }
+        }
+        val v2 = value.segment
+        if (v2 != null) {
+            out.name("segment")
+            MatchSegmentJson.writeValue(out, v2)
+        }
+        val v3 = value.timeZone
+        if (v3 != null) {
+            out.name("timeZone")
+            out.value(v3)
+        }
+        out.endObject()
+    }
+}
+
+/** `Match`'s JSON reader and writer. */
+internal object MatchJson : ContractAdapter<Match>() {
+    private val required = arrayOf("id")
+
+    override fun readValue(reader: JsonReader): Match {
+        beginObject(reader, "Match")
+        var p0: Long = 0L
+        var p1: String? = null
+        var p2: Int? = null
+        var p3: String? = null
+        var p4: Team? = null
+        var p5: Team? = null
+        var p6: MatchScore? = null
+        var p7: Competition? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "id" -> { requireValue(reader, "Match.id"); p0 = readLong(reader); seen = seen or (1 shl 0) }
+                "utcDate" -> p1 = if (nextIsNull(reader)) null else readString(reader)
+                "matchday" -> p2 = if (nextIsNull(reader)) null else readInt(reader)
+                "status" -> p3 = if (nextIsNull(reader)) null else readString(reader)
+                "homeTeam" -> p4 = if (nextIsNull(reader)) null else TeamJson.readValue(reader)
+                "awayTeam" -> p5 = if (nextIsNull(reader)) null else TeamJson.readValue(reader)
+                "score" -> p6 = if (nextIsNull(reader)) null else MatchScoreJson.readValue(reader)
+                "competition" -> p7 = if (nextIsNull(reader)) null else CompetitionJson.readValue(reader)
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 1) throw missingMember(reader, last, "Match", required, seen.toLong())
+        reader.endObject()
+        return Match(p0, p1, p2, p3, p4, p5, p6, p7)
+    }
+
+    override fun writeValue(out: JsonWriter, value: Match) {
+        out.beginObject()
+        out.name("id")
+        out.value(value.id)
+        val v1 = value.utcDate
+        if (v1 != null) {
+            out.name("utcDate")
+            out.value(v1)
+        }
+        val v2 = value.matchday
+        if (v2 != null) {
+            out.name("matchday")
+            out.value(v2.toLong())
+        }
+        val v3 = value.status
+        if (v3 != null) {
+            out.name("status")
+            out.value(v3)
+        }
+        val v4 = value.homeTeam
+        if (v4 != null) {
+            out.name("homeTeam")
+            TeamJson.writeValue(out, v4)
+        }
+        val v5 = value.awayTeam
+        if (v5 != null) {
+            out.name("awayTeam")
+            TeamJson.writeValue(out, v5)
+        }
+        val v6 = value.score
+        if (v6 != null) {
+            out.name("score")
+            MatchScoreJson.writeValue(out, v6)
+        }
+        val v7 = value.competition
+        if (v7 != null) {
+            out.name("competition")
+            CompetitionJson.writeValue(out, v7)
+        }
+        out.endObject()
+    }
+}
+
+/** `Team`'s JSON reader and writer. */
+internal object TeamJson : ContractAdapter<Team>() {
+
+    override fun readValue(reader: JsonReader): Team {
+        beginObject(reader, "Team")
+        var p0: String? = null
+        var p1: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            when (name) {
+                "name" -> p0 = if (nextIsNull(reader)) null else readString(reader)
+                "crest" -> p1 = if (nextIsNull(reader)) null else readString(reader)
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        reader.endObject()
+        return Team(p0, p1)
+    }
+
+    override fun writeValue(out: JsonWriter, value: Team) {
+        out.beginObject()
+        val v0 = value.name
+        if (v0 != null) {
+            out.name("name")
+            out.value(v0)
+        }
+        val v1 = value.crest
+        if (v1 != null) {
+            out.name("crest")
+            out.value(v1)
+        }
+        out.endObject()
+    }
+}
+
+/** `MatchScore`'s JSON reader and writer. */
+internal object MatchScoreJson : ContractAdapter<MatchScore>() {
+
+    override fun readValue(reader: JsonReader): MatchScore {
+        beginObject(reader, "MatchScore")
+        var p0: MatchWinner? = null
+        var p1: FullTimeScore? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            when (name) {
+                "winner" -> p0 = if (nextIsNull(reader)) null else MatchWinnerJson.readValue(reader)
+                "fullTime" -> p1 = if (nextIsNull(reader)) null else FullTimeScoreJson.readValue(reader)
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        reader.endObject()
+        return MatchScore(p0, p1)
+    }
+
+    override fun writeValue(out: JsonWriter, value: MatchScore) {
+        out.beginObject()
+        val v0 = value.winner
+        if (v0 != null) {
+            out.name("winner")
+            MatchWinnerJson.writeValue(out, v0)
+        }
+        val v1 = value.fullTime
+        if (v1 != null) {
+            out.name("fullTime")
+            FullTimeScoreJson.writeValue(out, v1)
+        }
+        out.endObject()
+    }
+}
+
+/** `MatchWinner`'s JSON reader and writer. */
+internal object MatchWinnerJson : ContractAdapter<MatchWinner>() {
+    override fun readValue(reader: JsonReader): MatchWinner =
+        when (val text = readEnumText(reader, "MatchWinner")) {
+            "HOME_TEAM" -> MatchWinner.HOME_TEAM
+            "AWAY_TEAM" -> MatchWinner.AWAY_TEAM
+            "DRAW" -> MatchWinner.DRAW
+            else -> throw unknownEnumValue(reader, "MatchWinner", "HOME_TEAM, AWAY_TEAM, DRAW", text)
+        }
+
+    override fun writeValue(out: JsonWriter, value: MatchWinner) {
+        out.value(jsonValue(value))
+    }
+
+    /** The JSON value of [value]. */
+    fun jsonValue(value: MatchWinner): String = when (value) {
+        MatchWinner.HOME_TEAM -> "HOME_TEAM"
+        MatchWinner.AWAY_TEAM -> "AWAY_TEAM"
+        MatchWinner.DRAW -> "DRAW"
+    }
+}
+
+/** `FullTimeScore`'s JSON reader and writer. */
+internal object FullTimeScoreJson : ContractAdapter<FullTimeScore>() {
+
+    override fun readValue(reader: JsonReader): FullTimeScore {
+        beginObject(reader, "FullTimeScore")
+        var p0: Int? = null
+        var p1: Int? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            when (name) {
+                "home" -> p0 = if (nextIsNull(reader)) null else readInt(reader)
+                "away" -> p1 = if (nextIsNull(reader)) null else readInt(reader)
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        reader.endObject()
+        return FullTimeScore(p0, p1)
+    }
+
+    override fun writeValue(out: JsonWriter, value: FullTimeScore) {
+        out.beginObject()
+        val v0 = value.home
+        if (v0 != null) {
+            out.name("home")
+            out.value(v0.toLong())
+        }
+        val v1 = value.away
+        if (v1 != null) {
+            out.name("away")
+            out.value(v1.toLong())
+        }
+        out.endObject()
+    }
+}
+
+/** `Competition`'s JSON reader and writer. */
+internal object CompetitionJson : ContractAdapter<Competition>() {
+
+    override fun readValue(reader: JsonReader): Competition {
+        beginObject(reader, "Competition")
+        var p0: String? = null
+        var p1: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            when (name) {
+                "name" -> p0 = if (nextIsNull(reader)) null else readString(reader)
+                "code" -> p1 = if (nextIsNull(reader)) null else readString(reader)
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        reader.endObject()
+        return Competition(p0, p1)
+    }
+
+    override fun writeValue(out: JsonWriter, value: Competition) {
+        out.beginObject()
+        val v0 = value.name
+        if (v0 != null) {
+            out.name("name")
+            out.value(v0)
+        }
+        val v1 = value.code
+        if (v1 != null) {
+            out.name("code")
+            out.value(v1)
+        }
+        out.endObject()
+    }
+}
+
+/** `FavoriteRecordInput`'s JSON reader and writer. */
+internal object FavoriteRecordInputJson : ContractAdapter<FavoriteRecordInput>() {
+    private val required = arrayOf("id")
+    private val known = hashSetOf("id", "homeTeamImage", "awayTeamImage", "homeTeamName", "awayTeamName", "utcDate", "matchday", "winner", "fullTimeScoreHome", "fullTimeScoreAway", "competitionCode", "competitionName")
+
+    override fun readValue(reader: JsonReader): FavoriteRecordInput {
+        beginObject(reader, "FavoriteRecordInput")
+        var p0: Long = 0L
+        var p1: String? = null
+        var p2: String? = null
+        var p3: String? = null
+        var p4: String? = null
+        var p5: String? = null
+        var p6: Int? = null
+        var p7: MatchWinner? = null
+        var p8: Int? = null
+        var p9: Int? = null
+        var p10: String? = null
+        var p11: String? = null
+        var extra: LinkedHashMap<String, JsonElement>? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "id" -> { requireValue(reader, "FavoriteRecordInput.id"); p0 = readLong(reader); seen = seen or (1 shl 0) }
+                "homeTeamImage" -> p1 = if (nextIsNull(reader)) null else readString(reader)
+                "awayTeamImage" -> p2 = if (nextIsNull(reader)) null else readString(reader)
+                "homeTeamName" -> p3 = if (nextIsNull(reader)) null else readString(reader)
+                "awayTeamName" -> p4 = if (nextIsNull(reader)) null else readString(reader)
+                "utcDate" -> p5 = if (nextIsNull(reader)) null else readString(reader)
+                "matchday" -> p6 = if (nextIsNull(reader)) null else readInt(reader)
+                "winner" -> p7 = if (nextIsNull(reader)) null else MatchWinnerJson.readValue(reader)
+                "fullTimeScoreHome" -> p8 = if (nextIsNull(reader)) null else readInt(reader)
+                "fullTimeScoreAway" -> p9 = if (nextIsNull(reader)) null else readInt(reader)
+                "competitionCode" -> p10 = if (nextIsNull(reader)) null else readString(reader)
+                "competitionName" -> p11 = if (nextIsNull(reader)) null else readString(reader)
+                else -> extra = keepMember(extra, name, reader)
+            }
+        }
+        if (seen != 1) throw missingMember(reader, last, "FavoriteRecordInput", required, seen.toLong())
+        reader.endObject()
+        return FavoriteRecordInput(p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11, extra ?: emptyMap<String, JsonElement>())
+    }
+
+    override fun writeValue(out: JsonWriter, value: FavoriteRecordInput) {
+        out.beginObject()
+        out.name("id")
+        out.value(value.id)
+        val v1 = value.homeTeamImage
+        if (v1 != null) {
+            out.name("homeTeamImage")
+            out.value(v1)
+        }
+        val v2 = value.awayTeamImage
+        if (v2 != null) {
+            out.name("awayTeamImage")
+            out.value(v2)
+        }
+        val v3 = value.homeTeamName
+        if (v3 != null) {
+            out.name("homeTeamName")
+            out.value(v3)
+        }
+        val v4 = value.awayTeamName
+        if (v4 != null) {
+            out.name("awayTeamName")
+            out.value(v4)
+        }
+        val v5 = value.utcDate
+        if (v5 != null) {
+            out.name("utcDate")
+            out.value(v5)
+        }
+        val v6 = value.matchday
+        if (v6 != null) {
+            out.name("matchday")
+            out.value(v6.toLong())
+        }
+        val v7 = value.winner
+        if (v7 != null) {
+            out.name("winner")
+            MatchWinnerJson.writeValue(out, v7)
+        }
+        val v8 = value.fullTimeScoreHome
+        if (v8 != null) {
+            out.name("fullTimeScoreHome")
+            out.value(v8.toLong())
+        }
+        val v9 = value.fullTimeScoreAway
+        if (v9 != null) {
+            out.name("fullTimeScoreAway")
+            out.value(v9.toLong())
+        }
+        val v10 = value.competitionCode
+        if (v10 != null) {
+            out.name("competitionCode")
+            out.value(v10)
+        }
+        val v11 = value.competitionName
+        if (v11 != null) {
+            out.name("competitionName")
+            out.value(v11)
+        }
+        writeExtra(out, value.extra, known)
+        out.endObject()
+    }
+}
+
+/** `MatchSegment`'s JSON reader and writer. */
+internal object MatchSegmentJson : ContractAdapter<MatchSegment>() {
+    override fun readValue(reader: JsonReader): MatchSegment =
+        when (val text = readEnumText(reader, "MatchSegment")) {
+            "all" -> MatchSegment.ALL
+            "favorites" -> MatchSegment.FAVORITES
+            else -> throw unknownEnumValue(reader, "MatchSegment", "all, favorites", text)
+        }
+
+    override fun writeValue(out: JsonWriter, value: MatchSegment) {
+        out.value(jsonValue(value))
+    }
+
+    /** The JSON value of [value]. */
+    fun jsonValue(value: MatchSegment): String = when (value) {
+        MatchSegment.ALL -> "all"
+        MatchSegment.FAVORITES -> "favorites"
+    }
+}
+
+/** `MatchesSectionsResult`'s JSON reader and writer. */
+internal object MatchesSectionsResultJson : ContractAdapter<MatchesSectionsResult>() {
+    private val required = arrayOf("segment", "sections", "counts")
+
+    override fun readValue(reader: JsonReader): MatchesSectionsResult {
+        beginObject(reader, "MatchesSectionsResult")
+        var p0: MatchSegment? = null
+        var p1: List<MatchSection>? = null
+        var p2: SegmentCounts? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "segment" -> { requireValue(reader, "MatchesSectionsResult.segment"); p0 = MatchSegmentJson.readValue(reader); seen = seen or (1 shl 0) }
+                "sections" -> { requireValue(reader, "MatchesSectionsResult.sections"); p1 = readList(reader, "MatchesSectionsResult.sections") { MatchSectionJson.readValue(reader) }; seen = seen or (1 shl 1) }
+                "counts" -> { requireValue(reader, "MatchesSectionsResult.counts"); p2 = SegmentCountsJson.readValue(reader); seen = seen or (1 shl 2) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 7) throw missingMember(reader, last, "MatchesSectionsResult", required, seen.toLong())
+        reader.endObject()
+        return MatchesSectionsResult(p0!!, p1!!, p2!!)
+    }
+
+    override fun writeValue(out: JsonWriter, value: MatchesSectionsResult) {
+        out.beginObject()
+        out.name("segment")
+        MatchSegmentJson.writeValue(out, value.segment)
+        out.name("sections")
+        writeList(out, value.sections) { i0 -> MatchSectionJson.writeValue(out, i0) }
+        out.name("counts")
+        SegmentCountsJson.writeValue(out, value.counts)
+        out.endObject()
+    }
+}
+
+/** `MatchSection`'s JSON reader and writer. */
+internal object MatchSectionJson : ContractAdapter<MatchSection>() {
+    private val required = arrayOf("title", "matches")
+
+    override fun readValue(reader: JsonReader): MatchSection {
+        beginObject(reader, "MatchSection")
+        var p0: String? = null
+        var p1: String? = null
+        var p2: List<MatchView>? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "title" -> { requireValue(reader, "MatchSection.title"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                "date" -> p1 = if (nextIsNull(reader)) null else readString(reader)
+                "matches" -> { requireValue(reader, "MatchSection.matches"); p2 = readList(reader, "MatchSection.matches") { MatchViewJson.readValue(reader) }; seen = seen or (1 shl 1) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 3) throw missingMember(reader, last, "MatchSection", required, seen.toLong())
+        reader.endObject()
+        return MatchSection(p0!!, p1, p2!!)
+    }
+
+    override fun writeValue(out: JsonWriter, value: MatchSection) {
+        out.beginObject()
+        out.name("title")
+        out.value(value.title)
+        val v1 = value.date
+        if (v1 != null) {
+            out.name("date")
+            out.value(v1)
+        }
+        out.name("matches")
+        writeList(out, value.matches) { i0 -> MatchViewJson.writeValue(out, i0) }
+        out.endObject()
+    }
+}
+
+/** `MatchView`'s JSON reader and writer. */
+internal object MatchViewJson : ContractAdapter<MatchView>() {
+    private val required = arrayOf("id", "homeTeam", "awayTeam", "played", "statusText", "timeZoneLabel", "dateText", "isFavorite")
+
+    override fun readValue(reader: JsonReader): MatchView {
+        beginObject(reader, "MatchView")
+        var p0: Long = 0L
+        var p1: String? = null
+        var p2: String? = null
+        var p3: String? = null
+        var p4: String? = null
+        var p5: String? = null
+        var p6: Int? = null
+        var p7: Boolean = false
+        var p8: String? = null
+        var p9: String? = null
+        var p10: String? = null
+        var p11: Boolean = false
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "id" -> { requireValue(reader, "MatchView.id"); p0 = readLong(reader); seen = seen or (1 shl 0) }
+                "homeTeam" -> { requireValue(reader, "MatchView.homeTeam"); p1 = readString(reader); seen = seen or (1 shl 1) }
+                "awayTeam" -> { requireValue(reader, "MatchView.awayTeam"); p2 = readString(reader); seen = seen or (1 shl 2) }
+                "homeCrest" -> p3 = if (nextIsNull(reader)) null else readString(reader)
+                "awayCrest" -> p4 = if (nextIsNull(reader)) null else readString(reader)
+                "utcDate" -> p5 = if (nextIsNull(reader)) null else readString(reader)
+                "matchday" -> p6 = if (nextIsNull(reader)) null else readInt(reader)
+                "played" -> { requireValue(reader, "MatchView.played"); p7 = readBoolean(reader); seen = seen or (1 shl 3) }
+                "statusText" -> { requireValue(reader, "MatchView.statusText"); p8 = readString(reader); seen = seen or (1 shl 4) }
+                "timeZoneLabel" -> { requireValue(reader, "MatchView.timeZoneLabel"); p9 = readString(reader); seen = seen or (1 shl 5) }
+                "dateText" -> { requireValue(reader, "MatchView.dateText"); p10 = readString(reader); seen = seen or (1 shl 6) }
+                "isFavorite" -> { requireValue(reader, "MatchView.isFavorite"); p11 = readBoolean(reader); seen = seen or (1 shl 7) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 255) throw missingMember(reader, last, "MatchView", required, seen.toLong())
+        reader.endObject()
+        return MatchView(p0, p1!!, p2!!, p3, p4, p5, p6, p7, p8!!, p9!!, p10!!, p11)
+    }
+
+    override fun writeValue(out: JsonWriter, value: MatchView) {
+        out.beginObject()
+        out.name("id")
+        out.value(value.id)
+        out.name("homeTeam")
+        out.value(value.homeTeam)
+        out.name("awayTeam")
+        out.value(value.awayTeam)
+        val v3 = value.homeCrest
+        if (v3 != null) {
+            out.name("homeCrest")
+            out.value(v3)
+        }
+        val v4 = value.awayCrest
+        if (v4 != null) {
+            out.name("awayCrest")
+            out.value(v4)
+        }
+        val v5 = value.utcDate
+        if (v5 != null) {
+            out.name("utcDate")
+            out.value(v5)
+        }
+        val v6 = value.matchday
+        if (v6 != null) {
+            out.name("matchday")
+            out.value(v6.toLong())
+        }
+        out.name("played")
+        out.value(value.played)
+        out.name("statusText")
+        out.value(value.statusText)
+        out.name("timeZoneLabel")
+        out.value(value.timeZoneLabel)
+        out.name("dateText")
+        out.value(value.dateText)
+        out.name("isFavorite")
+        out.value(value.isFavorite)
+        out.endObject()
+    }
+}
+
+/** `SegmentCounts`'s JSON reader and writer. */
+internal object SegmentCountsJson : ContractAdapter<SegmentCounts>() {
+    private val required = arrayOf("all", "favorites")
+
+    override fun readValue(reader: JsonReader): SegmentCounts {
+        beginObject(reader, "SegmentCounts")
+        var p0: Long = 0L
+        var p1: Long = 0L
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "all" -> { requireValue(reader, "SegmentCounts.all"); p0 = readLong(reader); seen = seen or (1 shl 0) }
+                "favorites" -> { requireValue(reader, "SegmentCounts.favorites"); p1 = readLong(reader); seen = seen or (1 shl 1) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 3) throw missingMember(reader, last, "SegmentCounts", required, seen.toLong())
+        reader.endObject()
+        return SegmentCounts(p0, p1)
+    }
+
+    override fun writeValue(out: JsonWriter, value: SegmentCounts) {
+        out.beginObject()
+        out.name("all")
+        out.value(value.all)
+        out.name("favorites")
+        out.value(value.favorites)
+        out.endObject()
+    }
+}
+
+/** `MatchesFavoriteRequest`'s JSON reader and writer. */
+internal object MatchesFavoriteRequestJson : ContractAdapter<MatchesFavoriteRequest>() {
+    private val required = arrayOf("match")
+
+    override fun readValue(reader: JsonReader): MatchesFavoriteRequest {
+        beginObject(reader, "MatchesFavoriteRequest")
+        var p0: Match? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "match" -> { requireValue(reader, "MatchesFavoriteRequest.match"); p0 = MatchJson.readValue(reader); seen = seen or (1 shl 0) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 1) throw missingMember(reader, last, "MatchesFavoriteRequest", required, seen.toLong())
+        reader.endObject()
+        return MatchesFavoriteRequest(p0!!)
+    }
+
+    override fun writeValue(out: JsonWriter, value: MatchesFavoriteRequest) {
+        out.beginObject()
+        out.name("match")
+        MatchJson.writeValue(out, value.match)
+        out.endObject()
+    }
+}
+
+/** `MatchesFavoriteResult`'s JSON reader and writer. */
+internal object MatchesFavoriteResultJson : ContractAdapter<MatchesFavoriteResult>() {
+    private val required = arrayOf("favorite")
+
+    override fun readValue(reader: JsonReader): MatchesFavoriteResult {
+        beginObject(reader, "MatchesFavoriteResult")
+        var p0: FavoriteRecord? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "favorite" -> { requireValue(reader, "MatchesFavoriteResult.favorite"); p0 = FavoriteRecordJson.readValue(reader); seen = seen or (1 shl 0) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 1) throw missingMember(reader, last, "MatchesFavoriteResult", required, seen.toLong())
+        reader.endObject()
+        return MatchesFavoriteResult(p0!!)
+    }
+
+    override fun writeValue(out: JsonWriter, value: MatchesFavoriteResult) {
+        out.beginObject()
+        out.name("favorite")
+        FavoriteRecordJson.writeValue(out, value.favorite)
+        out.endObject()
+    }
+}
+
+/** `FavoriteRecord`'s JSON reader and writer. */
+internal object FavoriteRecordJson : ContractAdapter<FavoriteRecord>() {
+    private val required = arrayOf("id", "homeTeamImage", "awayTeamImage", "homeTeamName", "awayTeamName", "utcDate", "matchday", "winner", "fullTimeScoreHome", "fullTimeScoreAway", "competitionCode", "competitionName")
+    private val known = hashSetOf("id", "homeTeamImage", "awayTeamImage", "homeTeamName", "awayTeamName", "utcDate", "matchday", "winner", "fullTimeScoreHome", "fullTimeScoreAway", "competitionCode", "competitionName")
+
+    override fun readValue(reader: JsonReader): FavoriteRecord {
+        beginObject(reader, "FavoriteRecord")
+        var p0: Long = 0L
+        var p1: String? = null
+        var p2: String? = null
+        var p3: String? = null
+        var p4: String? = null
+        var p5: String? = null
+        var p6: Int? = null
+        var p7: MatchWinner? = null
+        var p8: Int? = null
+        var p9: Int? = null
+        var p10: String? = null
+        var p11: String? = null
+        var extra: LinkedHashMap<String, JsonElement>? = null
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "id" -> { requireValue(reader, "FavoriteRecord.id"); p0 = readLong(reader); seen = seen or (1 shl 0) }
+                "homeTeamImage" -> { p1 = if (nextIsNull(reader)) null else readString(reader); seen = seen or (1 shl 1) }
+                "awayTeamImage" -> { p2 = if (nextIsNull(reader)) null else readString(reader); seen = seen or (1 shl 2) }
+                "homeTeamName" -> { requireValue(reader, "FavoriteRecord.homeTeamName"); p3 = readString(reader); seen = seen or (1 shl 3) }
+                "awayTeamName" -> { requireValue(reader, "FavoriteRecord.awayTeamName"); p4 = readString(reader); seen = seen or (1 shl 4) }
+                "utcDate" -> { p5 = if (nextIsNull(reader)) null else readString(reader); seen = seen or (1 shl 5) }
+                "matchday" -> { p6 = if (nextIsNull(reader)) null else readInt(reader); seen = seen or (1 shl 6) }
+                "winner" -> { p7 = if (nextIsNull(reader)) null else MatchWinnerJson.readValue(reader); seen = seen or (1 shl 7) }
+                "fullTimeScoreHome" -> { p8 = if (nextIsNull(reader)) null else readInt(reader); seen = seen or (1 shl 8) }
+                "fullTimeScoreAway" -> { p9 = if (nextIsNull(reader)) null else readInt(reader); seen = seen or (1 shl 9) }
+                "competitionCode" -> { p10 = if (nextIsNull(reader)) null else readString(reader); seen = seen or (1 shl 10) }
+                "competitionName" -> { p11 = if (nextIsNull(reader)) null else readString(reader); seen = seen or (1 shl 11) }
+                else -> extra = keepMember(extra, name, reader)
+            }
+        }
+        if (seen != 4095) throw missingMember(reader, last, "FavoriteRecord", required, seen.toLong())
+        reader.endObject()
+        return FavoriteRecord(p0, p1, p2, p3!!, p4!!, p5, p6, p7, p8, p9, p10, p11, extra ?: emptyMap<String, JsonElement>())
+    }
+
+    override fun writeValue(out: JsonWriter, value: FavoriteRecord) {
+        out.beginObject()
+        out.name("id")
+        out.value(value.id)
+        val v1 = value.homeTeamImage
+        out.name("homeTeamImage")
+        if (v1 == null) out.nullValue() else out.value(v1)
+        val v2 = value.awayTeamImage
+        out.name("awayTeamImage")
+        if (v2 == null) out.nullValue() else out.value(v2)
+        out.name("homeTeamName")
+        out.value(value.homeTeamName)
+        out.name("awayTeamName")
+        out.value(value.awayTeamName)
+        val v5 = value.utcDate
+        out.name("utcDate")
+        if (v5 == null) out.nullValue() else out.value(v5)
+        val v6 = value.matchday
+        out.name("matchday")
+        if (v6 == null) out.nullValue() else out.value(v6.toLong())
+        val v7 = value.winner
+        out.name("winner")
+        if (v7 == null) out.nullValue() else MatchWinnerJson.writeValue(out, v7)
+        val v8 = value.fullTimeScoreHome
+        out.name("fullTimeScoreHome")
+        if (v8 == null) out.nullValue() else out.value(v8.toLong())
+        val v9 = value.fullTimeScoreAway
+        out.name("fullTimeScoreAway")
+        if (v9 == null) out.nullValue() else out.value(v9.toLong())
+        val v10 = value.competitionCode
+        out.name("competitionCode")
+        if (v10 == null) out.nullValue() else out.value(v10)
+        val v11 = value.competitionName
+        out.name("competitionName")
+        if (v11 == null) out.nullValue() else out.value(v11)
+        writeExtra(out, value.extra, known)
+        out.endObject()
+    }
+}
+
+/** `MatchesReconcileFavoritesRequest`'s JSON reader and writer. */
+internal object MatchesReconcileFavoritesRequestJson : ContractAdapter<MatchesReconcileFavoritesRequest>() {
+
+    override fun readValue(reader: JsonReader): MatchesReconcileFavoritesRequest {
+        beginObject(reader, "MatchesReconcileFavoritesRequest")
+        var p0: List<FavoriteRecordInput>? = null
+        var p1: List<Match>? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            when (name) {
+                "favorites" -> p0 = if (nextIsNull(reader)) null else readList(reader, "MatchesReconcileFavoritesRequest.favorites") { FavoriteRecordInputJson.readValue(reader) }
+                "matches" -> p1 = if (nextIsNull(reader)) null else readList(reader, "MatchesReconcileFavoritesRequest.matches") { MatchJson.readValue(reader) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        reader.endObject()
+        return MatchesReconcileFavoritesRequest(p0, p1)
+    }
+
+    override fun writeValue(out: JsonWriter, value: MatchesReconcileFavoritesRequest) {
+        out.beginObject()
+        val v0 = value.favorites
+        if (v0 != null) {
+            out.name("favorites")
+            writeList(out, v0) { i0 -> FavoriteRecordInputJson.writeValue(out, i0) }
+        }
+        val v1 = value.matches
+        if (v1 != null) {
+            out.name("matches")
+            writeList(out, v1) { i0 -> MatchJson.writeValue(out, i0) }
+        }
+        out.endObject()
+    }
+}
+
+/** `MatchesReconcileFavoritesResult`'s JSON reader and writer. */
+internal object MatchesReconcileFavoritesResultJson : ContractAdapter<MatchesReconcileFavoritesResult>() {
+    private val required = arrayOf("favorites", "updatedIds", "changed")
+
+    override fun readValue(reader: JsonReader): MatchesReconcileFavoritesResult {
+        beginObject(reader, "MatchesReconcileFavoritesResult")
+        var p0: List<FavoriteRecord>? = null
+        var p1: List<Long>? = null
+        var p2: Boolean = false
+        var seen: Int = 0
+        var last: String? = null
+        while (reader.hasNext()) {
+            val name = reader.nextName()
+            last = name
+            when (name) {
+                "favorites" -> { requireValue(reader, "MatchesReconcileFavoritesResult.favorites"); p0 = readList(reader, "MatchesReconcileFavoritesResult.favorites") { FavoriteRecordJson.readValue(reader) }; seen = seen or (1 shl 0) }
+                "updatedIds" -> { requireValue(reader, "MatchesReconcileFavoritesResult.updatedIds"); p1 = readList(reader, "MatchesReconcileFavoritesResult.updatedIds") { readLong(reader) }; seen = seen or (1 shl 1) }
+                "changed" -> { requireValue(reader, "MatchesReconcileFavoritesResult.changed"); p2 = readBoolean(reader); seen = seen or (1 shl 2) }
+                else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
+            }
+        }
+        if (seen != 7) throw missingMember(reader, last, "MatchesReconcileFavoritesResult", required, seen.toLong())
+        reader.endObject()
+        return MatchesReconcileFavoritesResult(p0!!, p1!!, p2)
+    }
+
+    override fun writeValue(out: JsonWriter, value: MatchesReconcileFavoritesResult) {
+        out.beginObject()
+        out.name("favorites")
+        writeList(out, value.favorites) { i0 -> FavoriteRecordJson.writeValue(out, i0) }
+        out.name("updatedIds")
+        writeList(out, value.updatedIds) { i0 -> out.value(i0) }
+        out.name("changed")
+        out.value(value.changed)
+        out.endObject()
+    }
+}
+
+/** Every class and enum of this file and its reader and writer, for TournamentCoreJson's Gson. */
+internal val contractAdapters: Map<Class<*>, ContractAdapter<*>> = hashMapOf(
+    LibraryInfoRequest::class.java to LibraryInfoRequestJson,
+    LibraryInfoResult::class.java to LibraryInfoResultJson,
+    Limits::class.java to LimitsJson,
+    TournamentsFilterRequest::class.java to TournamentsFilterRequestJson,
+    TournamentDocument::class.java to TournamentDocumentJson,
+    InvalidDocuments::class.java to InvalidDocumentsJson,
+    TournamentsFilterResult::class.java to TournamentsFilterResultJson,
+    TournamentTab::class.java to TournamentTabJson,
+    Tournament::class.java to TournamentJson,
+    TournamentStatus::class.java to TournamentStatusJson,
+    TabCounts::class.java to TabCountsJson,
+    TabLabels::class.java to TabLabelsJson,
+    EmptyState::class.java to EmptyStateJson,
+    EmptyStateIcon::class.java to EmptyStateIconJson,
+    SkippedDocument::class.java to SkippedDocumentJson,
+    ParticipantsResolveRequest::class.java to ParticipantsResolveRequestJson,
+    StoredParticipant::class.java to StoredParticipantJson,
+    CurrentUser::class.java to CurrentUserJson,
+    ParticipantsResolveResult::class.java to ParticipantsResolveResultJson,
+    ParticipantSource::class.java to ParticipantSourceJson,
+    Participant::class.java to ParticipantJson,
+    RepairPlan::class.java to RepairPlanJson,
+    RepairWrite::class.java to RepairWriteJson,
+    RepairDocument::class.java to RepairDocumentJson,
+    ParticipantsDisplayNameRequest::class.java to ParticipantsDisplayNameRequestJson,
+    ParticipantsDisplayNameResult::class.java to ParticipantsDisplayNameResultJson,
+    ParticipantsRepairBeginRequest::class.java to ParticipantsRepairBeginRequestJson,
+    ParticipantsRepairBeginResult::class.java to ParticipantsRepairBeginResultJson,
+    ParticipantsRepairEndRequest::class.java to ParticipantsRepairEndRequestJson,
+    ParticipantsRepairEndResult::class.java to ParticipantsRepairEndResultJson,
+    ParticipantsScorableRequest::class.java to ParticipantsScorableRequestJson,
+    ScorableParticipant::class.java to ScorableParticipantJson,
+    ParticipantsScorableResult::class.java to ParticipantsScorableResultJson,
+    ScorableEntry::class.java to ScorableEntryJson,
+    ScoringReason::class.java to ScoringReasonJson,
+    GuestsCheckRequest::class.java to GuestsCheckRequestJson,
+    SessionParticipant::class.java to SessionParticipantJson,
+    GuestLimits::class.java to GuestLimitsJson,
+    GuestCheck::class.java to GuestCheckJson,
+    GuestCheckReason::class.java to GuestCheckReasonJson,
+    GuestCheckReasonCode::class.java to GuestCheckReasonCodeJson,
+    GuestCheckLimits::class.java to GuestCheckLimitsJson,
+    GuestsAddRequest::class.java to GuestsAddRequestJson,
+    GuestsAddResult::class.java to GuestsAddResultJson,
+    GuestParticipant::class.java to GuestParticipantJson,
+    GuestsGenerateIdRequest::class.java to GuestsGenerateIdRequestJson,
+    GuestsGenerateIdResult::class.java to GuestsGenerateIdResultJson,
+    GuestsValidateIdRequest::class.java to GuestsValidateIdRequestJson,
+    GuestsValidateIdResult::class.java to GuestsValidateIdResultJson,
+    EquipmentStatsRequest::class.java to EquipmentStatsRequestJson,
+    Round::class.java to RoundJson,
+    Arrow::class.java to ArrowJson,
+    TimeRange::class.java to TimeRangeJson,
+    EquipmentStatsResult::class.java to EquipmentStatsResultJson,
+    Stats::class.java to StatsJson,
+    Drift::class.java to DriftJson,
+    EquipmentCompareRequest::class.java to EquipmentCompareRequestJson,
+    SetupInput::class.java to SetupInputJson,
+    PrecomputedStats::class.java to PrecomputedStatsJson,
+    PrecomputedDrift::class.java to PrecomputedDriftJson,
+    EquipmentCompareResult::class.java to EquipmentCompareResultJson,
+    SetupDeltas::class.java to SetupDeltasJson,
+    SetupDeltaDisplays::class.java to SetupDeltaDisplaysJson,
+    DeltaDisplay::class.java to DeltaDisplayJson,
+    DeltaDisplayTrend::class.java to DeltaDisplayTrendJson,
+    DeltaDisplayColor::class.java to DeltaDisplayColorJson,
+    AppliedTimeRange::class.java to AppliedTimeRangeJson,
+    AppliedTimeRangeId::class.java to AppliedTimeRangeIdJson,
+    EquipmentSelectionRequest::class.java to EquipmentSelectionRequestJson,
+    SetupOption::class.java to SetupOptionJson,
+    EquipmentSelectionResult::class.java to EquipmentSelectionResultJson,
+    SetupChoice::class.java to SetupChoiceJson,
+    EquipmentTimeRangesRequest::class.java to EquipmentTimeRangesRequestJson,
+    EquipmentTimeRangesResult::class.java to EquipmentTimeRangesResultJson,
+    TimeRangeOption::class.java to TimeRangeOptionJson,
+    ScoringLeaderboardRequest::class.java to ScoringLeaderboardRequestJson,
+    LeaderboardEntryInput::class.java to LeaderboardEntryInputJson,
+    ScoringLeaderboardResult::class.java to ScoringLeaderboardResultJson,
+    LeaderboardEntry::class.java to LeaderboardEntryJson,
+    MatchesSectionsRequest::class.java to MatchesSectionsRequestJson,
+    Match::class.java to MatchJson,
+    Team::class.java to TeamJson,
+    MatchScore::class.java to MatchScoreJson,
+    MatchWinner::class.java to MatchWinnerJson,
+    FullTimeScore::class.java to FullTimeScoreJson,
+    Competition::class.java to CompetitionJson,
+    FavoriteRecordInput::class.java to FavoriteRecordInputJson,
+    MatchSegment::class.java to MatchSegmentJson,
+    MatchesSectionsResult::class.java to MatchesSectionsResultJson,
+    MatchSection::class.java to MatchSectionJson,
+    MatchView::class.java to MatchViewJson,
+    SegmentCounts::class.java to SegmentCountsJson,
+    MatchesFavoriteRequest::class.java to MatchesFavoriteRequestJson,
+    MatchesFavoriteResult::class.java to MatchesFavoriteResultJson,
+    FavoriteRecord::class.java to FavoriteRecordJson,
+    MatchesReconcileFavoritesRequest::class.java to MatchesReconcileFavoritesRequestJson,
+    MatchesReconcileFavoritesResult::class.java to MatchesReconcileFavoritesResultJson
+)
