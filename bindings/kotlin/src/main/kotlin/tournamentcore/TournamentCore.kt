@@ -13,8 +13,10 @@ import java.io.File
 import java.io.IOException
 import java.io.StringReader
 import java.nio.ByteBuffer
+import java.nio.CharBuffer
 import java.nio.charset.CharacterCodingException
 import java.nio.charset.CodingErrorAction
+import java.util.concurrent.ConcurrentHashMap
 
 /**
  * An error response of TournamentCore: [code] such as `INVALID_REQUEST`, `UNKNOWN_METHOD` or a
@@ -82,7 +84,7 @@ class TournamentCore(library: String) : TournamentCoreMethods() {
      * @throws OutOfMemoryError when the library could not allocate its response.
      */
     override fun call(method: String, request: String): String =
-        resultOf(callBytes(method, utf8(request, "request")))
+        resultOf(text(callBytes(method, utf8(request, "request"))))
 
     /**
      * The library's whole response envelope (`{"ok":true,"result":...}` or
@@ -91,33 +93,45 @@ class TournamentCore(library: String) : TournamentCoreMethods() {
      *
      * @throws OutOfMemoryError when the library could not allocate its response.
      */
-    fun callBytes(method: String, request: ByteArray): ByteArray {
-        val name = utf8(method, "method name")
-        if (name.contains(0.toByte())) throw IllegalArgumentException("A method name cannot contain NUL")
-        val methodZ = name.copyOf(name.size + 1)   // NUL-terminated
+    fun callBytes(method: String, request: ByteArray): ByteArray =
+        invoke(methodName(method), request, request.size) { response, size -> response.getByteArray(0, size) }
+
+    /**
+     * Calls `tc_call_n` with [methodZ] (NUL-terminated) and the first [length] bytes of [request];
+     * [read] takes what it needs of the response (its pointer and length) before it is released.
+     */
+    private inline fun <T> invoke(methodZ: ByteArray, request: ByteArray, length: Int, read: (Pointer, Int) -> T): T {
         // size_t is passed as a Java long or int of its own size; *response_len is written into
         // a one-element array of that size (JNA copies primitive arrays back after the call).
         val wide = Native.SIZE_T_SIZE == 8
-        val length: Any = if (wide) request.size.toLong() else request.size
+        val lengthIn: Any = if (wide) length.toLong() else length
         val lengthOut: Any = if (wide) LongArray(1) else IntArray(1)
-        val response: Pointer = callN.invokePointer(arrayOf(methodZ, request, length, lengthOut))
+        val response: Pointer = callN.invokePointer(arrayOf(methodZ, request, lengthIn, lengthOut))
             ?: throw OutOfMemoryError("TournamentCore could not allocate its response (tc_call_n returned NULL)")
         try {
             val size = if (wide) (lengthOut as LongArray)[0] else (lengthOut as IntArray)[0].toLong() and 0xFFFFFFFFL
             if (size > Int.MAX_VALUE - 8) throw OutOfMemoryError("TournamentCore's response is too large for a byte array: $size bytes")
-            return response.getByteArray(0, size.toInt())
+            return read(response, size.toInt())
         } finally {
             stringFree.invokeVoid(arrayOf(response))
         }
     }
 
+    /**
+     * A typed call: the request written by its adapter straight into UTF-8 bytes, the response
+     * decoded once into chars, and its `result` read by the result's adapter in place (no String
+     * of the request, the envelope or the result; the envelope checked as [call] checks it).
+     */
     override fun <Q : Any, R : Any> typedCall(method: String, request: Q, requestJson: ContractAdapter<Q>,
                                               resultJson: ContractAdapter<R>): R {
-        val text = TextOutput()
-        val writer = newWriter(text)
+        val out = Utf8Output(1024)
+        val writer = newWriter(out)
         requestJson.writeValue(writer, request)
         writer.flush()
-        return TournamentCoreJson.readResult(call(method, text.toString()), resultJson)
+        out.finish()
+        val methodZ = typedNames[method] ?: methodName(method).also { typedNames[method] = it }
+        val envelope = invoke(methodZ, out.bytes, out.size) { response, size -> chars(response.getByteArray(0, size)) }
+        return readResult(envelope, resultJson)
     }
 
     override fun toString(): String = "TournamentCore $version (${native.file ?: native.name})"
@@ -177,14 +191,57 @@ class TournamentCore(library: String) : TournamentCoreMethods() {
             return text.toByteArray(Charsets.UTF_8)
         }
 
+        /** The NUL-terminated UTF-8 bytes of the typed calls' method names (a few dozen constants), by name. */
+        private val typedNames = ConcurrentHashMap<String, ByteArray>()
+
+        /** [method] as NUL-terminated UTF-8. */
+        private fun methodName(method: String): ByteArray {
+            val name = utf8(method, "method name")
+            if (name.contains(0.toByte())) throw IllegalArgumentException("A method name cannot contain NUL")
+            return name.copyOf(name.size + 1)
+        }
+
         /** Strict UTF-8 decoding: the library's output is UTF-8, and anything else is a bug to report. */
-        private fun text(bytes: ByteArray): String = try {
+        private fun chars(bytes: ByteArray): CharBuffer = try {
             Charsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT)
-                .decode(ByteBuffer.wrap(bytes)).toString()
+                .decode(ByteBuffer.wrap(bytes))
         } catch (e: CharacterCodingException) {
             throw IllegalStateException("TournamentCore's response is not valid UTF-8", e)
+        }
+
+        private fun text(bytes: ByteArray): String = chars(bytes).toString()
+
+        /**
+         * The typed result of [envelope]: its `result` read by [adapter] in place when the envelope
+         * is `{"ok":true,"result":` + one JSON value + `}` (what [resultOf] accepts), else what
+         * [resultOf] throws for it (a TournamentCoreException for an error envelope, an
+         * IllegalStateException for what is not the contract's). A result of the wrong shape is a
+         * JsonParseException, as from TournamentCoreJson.fromJson.
+         */
+        private fun <R : Any> readResult(envelope: CharBuffer, adapter: ContractAdapter<R>): R {
+            val chars = envelope.array()
+            val start = envelope.arrayOffset() + envelope.position()
+            val end = start + envelope.remaining()
+            if (end - start > OK_PREFIX.length && chars[end - 1] == '}' && startsWithOk(chars, start)) {
+                val reader = JsonReader(CharsReader(chars, start + OK_PREFIX.length, end - 1))
+                reader.isLenient = false
+                try {
+                    val value = adapter.readValue(reader)
+                    if (reader.peek() == JsonToken.END_DOCUMENT) return value
+                } catch (e: IOException) {
+                    // Not one JSON value between the prefix and the final brace: resultOf says what it is.
+                }
+            }
+            val text = String(chars, start, end - start)
+            resultOf(text)
+            throw IllegalStateException("TournamentCore's result could not be read: $text")
+        }
+
+        private fun startsWithOk(chars: CharArray, start: Int): Boolean {
+            for (index in OK_PREFIX.indices) if (chars[start + index] != OK_PREFIX[index]) return false
+            return true
         }
 
         /**
@@ -192,8 +249,7 @@ class TournamentCore(library: String) : TournamentCoreMethods() {
          * `{"ok":true,"result":` + result + `}`, checked with a strict parse), or the error of an
          * error envelope thrown as a TournamentCoreException.
          */
-        private fun resultOf(response: ByteArray): String {
-            val envelope = text(response)
+        private fun resultOf(envelope: String): String {
             if (envelope.startsWith(OK_PREFIX) && envelope.endsWith("}") && isSuccessEnvelope(envelope)) {
                 return envelope.substring(OK_PREFIX.length, envelope.length - 1)
             }
