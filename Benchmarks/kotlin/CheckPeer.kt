@@ -40,7 +40,8 @@ private val REPLACEMENTS: List<JsonElement> = listOf("null", "true", "\"\"", "\"
     "10", "11", "8.5", "2.0", "1e300", "2147483648", "9223372036854775808", "[]", "{}", "[1]", "{\"a\":1}",
     "\"IN_PROGRESS\"", "\"guest_0123456789abcdef\"", "\"a/b\"", "\"..\"", "\"__x__\"", "\"2024-02-30T00:00:00Z\"",
     "\"2024-08-16T23:30:00+01:00\"", "\"HOME_TEAM\"", "\"DRAW\"", "\"skip\"", "\"all\"", "\"completed\"", "\"allTime\"",
-    "\"Europe/Paris\"", "-1000.5", "1500", "\"Archer 01\"", "\"_x\"").map { JsonParser.parseString(it) }
+    "\"Europe/Paris\"", "-1000.5", "1500", "\"Archer 01\"", "\"_x\"", "\"0000-01-01T00:30:00+01:00\"",
+    "\"9999-12-31T23:30:00-01:00\"", "\"Asia/Kathmandu\"").map { JsonParser.parseString(it) }
 
 /** Every place of a tree's values: (container, member name or index). */
 private fun places(value: JsonElement, into: MutableList<Pair<JsonElement, Any>>) {

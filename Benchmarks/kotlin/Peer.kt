@@ -719,7 +719,9 @@ private val BY_KICKOFF = Comparator<Dated> { a, b ->
 }
 
 private fun two(value: Int): String = if (value < 10) "0$value" else value.toString()
-private fun four(value: Int): String = if (value in 0..999) value.toString().padStart(4, '0') else value.toString()
+/** A year as the library writes it: at least four digits, a minus sign before (year 0 in UTC is -0001 west of it). */
+private fun four(value: Int): String =
+    if (value < 0) "-" + (-value).toString().padStart(4, '0') else value.toString().padStart(4, '0')
 
 private fun matchesSectionsRules(request: MatchesSectionsRequest): MatchesSectionsResult {
     val rows = readEach(request.matches ?: emptyList(), ".matches", ::readMatch)
