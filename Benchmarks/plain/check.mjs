@@ -8,10 +8,13 @@
 //   (code, message, path), and the rules' result the library's;
 // - every golden request as written (numbers, escapes as the file spells them): an ok response
 //   byte for byte the golden one (but those in CANNOT_BE_IDENTICAL), an error case refused.
-// Then, with --time, times each peer on the benchmark requests (median µs per call).
+// With --fuzz N, also N variations of each small request (benchmark and golden, under 4 KB): one
+// value replaced by another of another type or range, or removed, or set to null; those the peer
+// answers otherwise are listed (it need not name the same first problem of a request with several:
+// not a failure). With --time, times each peer on the benchmark requests (median µs per call).
 //
-//   node Benchmarks/plain/check.mjs [--time] [REQUESTS_DIR]     (from the repository's root;
-//   TOURNAMENTCORE_CLI: the native tool, default build/tournament-core; ctest runs it)
+//   node Benchmarks/plain/check.mjs [--time] [--fuzz N] [REQUESTS_DIR]     (from the repository's
+//   root; TOURNAMENTCORE_CLI: the native tool, default build/tournament-core; ctest runs it)
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -21,6 +24,8 @@ import { plain, rules, RequestError } from "./methods.mjs";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const args = process.argv.slice(2);
 const timing = args.includes("--time");
+const fuzzAt = args.indexOf("--fuzz");
+const fuzzing = fuzzAt < 0 ? 0 : Number(args.splice(fuzzAt, 2)[1]);
 const requestsDir = args.find((arg) => !arg.startsWith("--")) ?? "/tmp/reqs";
 const tool = process.env.TOURNAMENTCORE_CLI ?? path.join(root, "build/tournament-core");
 const methods = Object.keys(plain);
@@ -162,6 +167,83 @@ for (const method of methods) {
   }
   console.log(`  ${method}: as sent, ${sentSame}/${usable} answered as the library (of ${names.length}); as written, ok responses identical ${okSame}/${okTotal}, error cases refused ${errorsRejected}/${errorTotal}`);
   for (const note of notes) console.log(note);
+}
+
+// Variations of the small requests, answered by both (the library through the native tool).
+const REPLACEMENTS = [null, true, "", " ", "x", "Archer 2", -1, 0, 1, 10, 11, 8.5, 2.0, 1e300, 2147483648, 9223372036854775808,
+  [], {}, [1], { a: 1 }, "IN_PROGRESS", "guest_0123456789abcdef", "a/b", "..", "__x__", "2024-02-30T00:00:00Z",
+  "2024-08-16T23:30:00+01:00", "HOME_TEAM", "DRAW", "skip", "all", "completed", "allTime", "Europe/Paris"];
+
+/** Every [container, key] of a request's values. */
+function places(value, found = []) {
+  if (Array.isArray(value)) value.forEach((element, index) => { found.push([value, index]); places(element, found); });
+  else if (typeof value === "object" && value !== null) for (const key of Object.keys(value)) { found.push([value, key]); places(value[key], found); }
+  return found;
+}
+
+/** A generator of numbers in [0, 1), the same sequence in every run (mulberry32). */
+function random(seed) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * `text` with the timestamps taken from the clock masked (a variation without `now`: the library's
+ * clock and the peer's read a millisecond apart): those within a minute of a whole number of days
+ * before now.
+ */
+function clockMasked(text) {
+  const now = Date.now();
+  return text.replace(/\b1[0-9]{12}\b/g, (digits) => {
+    const days = (now - Number(digits)) / 86_400_000;
+    return Math.abs(days - Math.round(days)) * 86_400_000 < 60_000 ? "CLOCK" : digits;
+  });
+}
+
+if (fuzzing > 0) {
+  console.log(`\nVariations (${fuzzing} of each small request):`);
+  const next = random(70);
+  for (const method of methods) {
+    const folder = path.join(root, "Tests/golden", method);
+    const sources = readdirSync(folder).filter((name) => name.endsWith(".request.json")).sort().map((name) => path.join(folder, name));
+    sources.push(path.join(requestsDir, `${method}.small.json`));
+    const differing = [];
+    let tried = 0;
+    for (const source of sources) {
+      if (!existsSync(source)) continue;
+      const written = readFileSync(source, "utf8");
+      let request;
+      try {
+        request = JSON.parse(written);
+      } catch {
+        continue;
+      }
+      if (typeof request !== "object" || request === null || Array.isArray(request) || written.length >= 4096) continue;
+      for (let count = 0; count < fuzzing; count++) {
+        const variant = JSON.parse(JSON.stringify(request));
+        const spots = places(variant);
+        if (spots.length === 0) break;
+        const [container, key] = spots[Math.floor(next() * spots.length)];
+        if (!Array.isArray(container) && next() < 0.2) delete container[key];
+        else container[key] = structuredClone(REPLACEMENTS[Math.floor(next() * REPLACEMENTS.length)]);
+        const sent = JSON.stringify(variant);
+        tried++;
+        const expected = library(method, sent);
+        const actual = peer(method, sent);
+        if (clockMasked(actual) !== clockMasked(expected) && !expected.startsWith('{"ok":false,"error":{"code":"INVALID_JSON"')) {
+          differing.push({ sent, expected, actual });
+        }
+      }
+    }
+    console.log(`  ${method}: ${tried} variations, ${differing.length} answered otherwise`);
+    for (const { sent, expected, actual } of differing.slice(0, 8)) {
+      console.log(`    ${sent.slice(0, 300)}\n      library: ${expected.slice(0, 300)}\n      peer:    ${actual.slice(0, 300)}`);
+    }
+  }
 }
 
 // Timing: median µs per call over rounds of ~100 ms, about 1 s per request.
