@@ -148,7 +148,6 @@ def types_file(contract: Contract) -> str:
         "import com.google.gson.JsonNull",
         "import com.google.gson.annotations.SerializedName",
         "import com.google.gson.stream.JsonReader",
-        "import com.google.gson.stream.JsonWriter",
         "",
     ]
     for source in types.emitted.values():
@@ -163,7 +162,7 @@ def types_file(contract: Contract) -> str:
 # -- The JSON readers and writers ---------------------------------------------------------------
 #
 # One `internal object <Name>Json : ContractAdapter<Name>` per class and enum of Types.kt: a
-# streaming reader (com.google.gson.stream.JsonReader) and writer (JsonWriter) written from the
+# streaming reader (com.google.gson.stream.JsonReader) and writer (Text.kt's JsonOut) written from the
 # same types as the classes, with the rules of Json.kt (whose helpers they call: readInt,
 # readList, required...). No reflection at run time: the members, their names, whether they may
 # be absent or null, and their types are in the generated code.
@@ -248,7 +247,7 @@ def enum_adapter(built: Enum) -> List[str]:
         "            else -> throw unknownEnumValue(reader, \"%s\", %s, text)" % (name, _string(listed)),
         "        }",
         "",
-        "    override fun writeValue(out: JsonWriter, value: %s) {" % name,
+        "    override fun writeValue(out: JsonOut, value: %s) {" % name,
         "        out.value(jsonValue(value))",
         "    }",
         "",
@@ -277,7 +276,7 @@ def object_adapter(types: KotlinTypes, built: Object) -> List[str]:
             "        return %s()" % name,
             "    }",
             "",
-            "    override fun writeValue(out: JsonWriter, value: %s) {" % name,
+            "    override fun writeValue(out: JsonOut, value: %s) {" % name,
             "        out.beginObject()",
             "        out.endObject()",
             "    }",
@@ -347,7 +346,7 @@ def object_adapter(types: KotlinTypes, built: Object) -> List[str]:
         arguments.append("extra ?: emptyMap<String, JsonElement>()")
     lines.append("        return %s(%s)" % (name, ", ".join(arguments)))
     lines.append("    }")
-    lines += ["", "    override fun writeValue(out: JsonWriter, value: %s) {" % name, "        out.beginObject()"]
+    lines += ["", "    override fun writeValue(out: JsonOut, value: %s) {" % name, "        out.beginObject()"]
     for index, prop in enumerate(built.properties):
         member = "value.%s" % identifier(prop.name)
         owner = "%s.%s" % (name, prop.name)

@@ -102,6 +102,13 @@ object TournamentCoreJson {
     /** [value] as compact JSON text. */
     @JvmStatic
     fun toJson(value: Any): String {
+        @Suppress("UNCHECKED_CAST")
+        val own = contractAdapters[value.javaClass] as ContractAdapter<Any>?
+        if (own != null) {
+            val out = JsonOut()
+            own.writeValue(out, value)
+            return out.toString()
+        }
         val text = TextOutput()
         val writer = newWriter(text)
         val adapter = adapter(value.javaClass)
@@ -226,20 +233,19 @@ internal class TextOutput : Writer() {
  */
 internal abstract class ContractAdapter<T : Any> : TypeAdapter<T>() {
     abstract fun readValue(reader: JsonReader): T
-    abstract fun writeValue(out: JsonWriter, value: T)
+    abstract fun writeValue(out: JsonOut, value: T)
 
     final override fun read(reader: JsonReader): T? = if (nextIsNull(reader)) null else readValue(reader)
 
+    /** For Gson's own writing: the value's text (JsonOut's, the same as JsonWriter's) written raw. */
     final override fun write(out: JsonWriter, value: T?) {
-        // The nulls the writers write are meant (@MayBeNull members, verbatim members): a JsonWriter
-        // that omits nulls (Gson's default) would drop them with their names.
-        val serializeNulls = out.serializeNulls
-        out.serializeNulls = true
-        try {
-            if (value == null) out.nullValue() else writeValue(out, value)
-        } finally {
-            out.serializeNulls = serializeNulls
+        if (value == null) {
+            out.nullValue()
+            return
         }
+        val text = JsonOut()
+        writeValue(text, value)
+        out.jsonValue(text.toString())
     }
 }
 
@@ -381,41 +387,36 @@ internal fun keepMember(extra: LinkedHashMap<String, JsonElement>?, name: String
     return map
 }
 
-internal fun writeDouble(out: JsonWriter, value: Double) {
-    if (value.isNaN() || value.isInfinite()) throw IllegalArgumentException("JSON has no $value")
-    out.value(value)
-}
-
-internal fun writeElement(out: JsonWriter, value: JsonElement) {
-    elements.write(out, value)
+internal fun writeDouble(out: JsonOut, value: Double) {
+    out.value(value)   // refuses NaN and infinities
 }
 
 /** A required member held in a JsonElement: JsonNull is null, which it may not be. */
-internal fun writeRequiredElement(out: JsonWriter, name: String, value: JsonElement?, owner: String) {
+internal fun writeRequiredElement(out: JsonOut, name: String, value: JsonElement?, owner: String) {
     if (value == null || value is JsonNull) throw JsonIOException("$owner is null but required")
     out.name(name)
-    elements.write(out, value)
+    writeElement(out, value)
 }
 
-internal inline fun <T> writeList(out: JsonWriter, list: List<T>, item: (T) -> Unit) {
+internal inline fun <T> writeList(out: JsonOut, list: List<T>, item: (T) -> Unit) {
     out.beginArray()
     for (value in list) item(value)
     out.endArray()
 }
 
-internal inline fun <T : Any> writeListOrNulls(out: JsonWriter, list: List<T?>, item: (T) -> Unit) {
+internal inline fun <T : Any> writeListOrNulls(out: JsonOut, list: List<T?>, item: (T) -> Unit) {
     out.beginArray()
     for (value in list) if (value == null) out.nullValue() else item(value)
     out.endArray()
 }
 
 /** The verbatim members, after the declared ones; a name in [known] (a declared member) is not written: the member wins. */
-internal fun writeExtra(out: JsonWriter, extra: Map<String, JsonElement?>?, known: Set<String>) {
+internal fun writeExtra(out: JsonOut, extra: Map<String, JsonElement?>?, known: Set<String>) {
     if (extra == null || extra.isEmpty()) return
     for ((name, element) in extra) {
         if (name in known) continue
         out.name(name)
-        elements.write(out, element ?: JsonNull.INSTANCE)
+        writeElement(out, element ?: JsonNull.INSTANCE)
     }
 }
 
@@ -455,7 +456,10 @@ private object StrictLong : ScalarAdapter<Long>() {
 
 private object StrictDouble : ScalarAdapter<Double>() {
     override fun readValue(reader: JsonReader): Double = readDouble(reader)
-    override fun writeValue(out: JsonWriter, value: Double) { writeDouble(out, value) }
+    override fun writeValue(out: JsonWriter, value: Double) {
+        if (value.isNaN() || value.isInfinite()) throw IllegalArgumentException("JSON has no $value")
+        out.value(value)
+    }
 }
 
 private object StrictScalarsFactory : TypeAdapterFactory {

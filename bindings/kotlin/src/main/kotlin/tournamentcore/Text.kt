@@ -1,105 +1,308 @@
-// The text of a typed call on its way to and from the library, without intermediate Strings: a
-// request is written by its JsonWriter straight into UTF-8 bytes (Utf8Output), and a response is
-// decoded strictly into chars once and read by the result's JsonReader in place (CharsReader).
+// The text of the typed calls: JsonOut, the compact JSON writer of the generated writers (Types.kt),
+// which writes into a char array in one pass; the request's UTF-8 bytes, made from those chars in
+// one more, refusing lone surrogates; and CharsReader, over which the result's JsonReader reads the
+// decoded response in place. No Writer, no String of the request, the envelope or the result.
 package tournamentcore
 
+import com.google.gson.JsonArray
+import com.google.gson.JsonElement
+import com.google.gson.JsonNull
+import com.google.gson.JsonObject
+import com.google.gson.JsonPrimitive
 import java.io.Reader
-import java.io.Writer
+import java.math.BigDecimal
+import java.math.BigInteger
+import java.util.concurrent.atomic.AtomicInteger
+import java.util.concurrent.atomic.AtomicLong
 
 /**
- * A Writer that encodes what it is given as UTF-8 into a byte array ([bytes], of which [size]
- * are written), refusing lone surrogates as [TournamentCore.call] does: a String holding one has
- * no UTF-8 form (Java's encoder would write '?'). A surrogate pair may be split across writes;
- * [finish] checks that none is left open. Not thread-safe: one per call.
+ * A compact JSON writer into a char array, with the output of Gson's JsonWriter as the binding
+ * configures it (no HTML escaping; `"`, `\` and the controls below U+0020 escaped as Gson
+ * escapes them, `\u2028` and `\u2029` too; numbers as Long.toString and Double.toString write
+ * them), so that the request text is the same, byte for byte, as Gson's would be. It writes what
+ * it is told in order: the generated writers call it in a valid order (a name before each member
+ * value, containers closed), so it keeps no stack, only whether a comma comes before the next item.
+ * Not thread-safe: one per call.
  */
-internal class Utf8Output(capacity: Int) : Writer() {
-    var bytes = ByteArray(capacity)
-        private set
-    var size = 0
-        private set
-    private var written = 0L      // chars written before the current write call: the error's index
-    private var high = 0          // a high surrogate waiting for its low half, or 0
+internal class JsonOut(capacity: Int = 1024) {
+    private var chars = CharArray(capacity)
+    private var size = 0
+    private var comma = false   // an item (a member or a value) was written at this level
 
-    override fun write(c: Int) {
-        reserve(4)
-        put(c.toChar(), written)
-        written++
+    fun beginObject() { open('{') }
+    fun endObject() { close('}') }
+    fun beginArray() { open('[') }
+    fun endArray() { close(']') }
+
+    fun name(name: String) {
+        separate()
+        string(name)
+        reserve(1)
+        chars[size++] = ':'
+        comma = false
     }
 
-    override fun write(str: String, off: Int, len: Int) {
-        reserve(len.toLong() * 3)
-        var index = off
-        val end = off + len
-        var at = size
-        val out = bytes
-        while (index < end) {
-            val char = str[index]
-            if (char.toInt() < 0x80 && high == 0) {   // ASCII: most of a request
-                out[at++] = char.toByte()
-            } else {
-                size = at
-                put(char, written + (index - off))
-                at = size
+    fun value(text: String) {
+        separate()
+        string(text)
+        comma = true
+    }
+
+    fun value(flag: Boolean) = literal(if (flag) "true" else "false")
+
+    fun value(number: Long) {
+        separate()
+        reserve(20)
+        if (number == Long.MIN_VALUE) {
+            append("-9223372036854775808")
+        } else {
+            var rest = number
+            if (rest < 0) {
+                chars[size++] = '-'
+                rest = -rest
+            }
+            var digits = 1
+            var scale = rest
+            while (scale >= 10) { scale /= 10; digits++ }
+            var at = size + digits
+            size = at
+            do {
+                chars[--at] = '0' + (rest % 10).toInt()
+                rest /= 10
+            } while (rest != 0L)
+        }
+        comma = true
+    }
+
+    /** A finite double as Double.toString writes it (JsonWriter's text); NaN and infinities have no JSON form. */
+    fun value(number: Double) {
+        if (number.isNaN() || number.isInfinite()) throw IllegalArgumentException("JSON has no $number")
+        literal(java.lang.Double.toString(number))
+    }
+
+    fun nullValue() = literal("null")
+
+    /** A JSON number's text, checked by the caller ([jsonNumber]). */
+    fun number(text: String) = literal(text)
+
+    /** The text written so far. */
+    override fun toString(): String = String(chars, 0, size)
+
+    /**
+     * The text as UTF-8, refusing a lone surrogate as TournamentCore.call does (a String holding
+     * one has no UTF-8 form; Java's encoder would write '?'), with its index in the text.
+     */
+    fun utf8(): ByteArray {
+        val text = chars
+        val length = size
+        var count = 0L   // the UTF-8 length, exactly
+        var index = 0
+        while (index < length) {
+            val char = text[index]
+            when {
+                char.toInt() < 0x80 -> count += 1
+                char.toInt() < 0x800 -> count += 2
+                Character.isHighSurrogate(char) && index + 1 < length && Character.isLowSurrogate(text[index + 1]) -> {
+                    count += 4
+                    index++
+                }
+                Character.isSurrogate(char) -> throw IllegalArgumentException(
+                    "The request holds a lone surrogate (U+%04X) at index $index: it is not valid Unicode".format(char.toInt()))
+                else -> count += 3
             }
             index++
         }
-        size = at
-        written += len
+        if (count > Int.MAX_VALUE - 8) throw OutOfMemoryError("The request is too large for a byte array: $count bytes")
+        val bytes = ByteArray(count.toInt())
+        var at = 0
+        index = 0
+        while (index < length) {
+            val code = text[index].toInt()
+            if (code < 0x80) {
+                bytes[at++] = code.toByte()
+            } else if (code < 0x800) {
+                bytes[at++] = (0xC0 or (code shr 6)).toByte()
+                bytes[at++] = (0x80 or (code and 0x3F)).toByte()
+            } else if (Character.isHighSurrogate(text[index])) {   // a pair: checked above
+                val point = Character.toCodePoint(text[index], text[++index])
+                bytes[at++] = (0xF0 or (point shr 18)).toByte()
+                bytes[at++] = (0x80 or ((point shr 12) and 0x3F)).toByte()
+                bytes[at++] = (0x80 or ((point shr 6) and 0x3F)).toByte()
+                bytes[at++] = (0x80 or (point and 0x3F)).toByte()
+            } else {
+                bytes[at++] = (0xE0 or (code shr 12)).toByte()
+                bytes[at++] = (0x80 or ((code shr 6) and 0x3F)).toByte()
+                bytes[at++] = (0x80 or (code and 0x3F)).toByte()
+            }
+            index++
+        }
+        return bytes
     }
 
-    override fun write(cbuf: CharArray, off: Int, len: Int) {
-        reserve(len.toLong() * 3)
-        for (index in off until off + len) put(cbuf[index], written + (index - off))
-        written += len
+    private fun open(bracket: Char) {
+        separate()
+        reserve(1)
+        chars[size++] = bracket
+        comma = false
     }
 
-    /** Encodes one UTF-16 unit at [index] of the text; room for 4 bytes is reserved. */
-    private fun put(char: Char, index: Long) {
-        val code = char.toInt()
-        if (high != 0) {
-            if (!Character.isLowSurrogate(char)) throw loneSurrogate(high, index - 1)
-            val point = Character.toCodePoint(high.toChar(), char)
-            high = 0
-            bytes[size++] = (0xF0 or (point shr 18)).toByte()
-            bytes[size++] = (0x80 or ((point shr 12) and 0x3F)).toByte()
-            bytes[size++] = (0x80 or ((point shr 6) and 0x3F)).toByte()
-            bytes[size++] = (0x80 or (point and 0x3F)).toByte()
+    private fun close(bracket: Char) {
+        reserve(1)
+        chars[size++] = bracket
+        comma = true
+    }
+
+    private fun literal(text: String) {
+        separate()
+        reserve(text.length)
+        append(text)
+        comma = true
+    }
+
+    private fun separate() {
+        if (comma) {
+            reserve(1)
+            chars[size++] = ','
+        }
+    }
+
+    /** [text] (room reserved). */
+    private fun append(text: String) {
+        text.toCharArray(chars, size, 0, text.length)
+        size += text.length
+    }
+
+    /** [text] quoted and escaped as Gson's JsonWriter escapes it (htmlSafe off). */
+    private fun string(text: String) {
+        val length = text.length
+        reserve(length + 2)   // the text and its quotes; each escape reserves its own extra
+        chars[size++] = '"'
+        // Most text needs no escape: copied in bulk (String.getChars), then scanned in the array.
+        val from = size
+        text.toCharArray(chars, from, 0, length)
+        var index = from
+        val end = from + length
+        while (index < end && !escaped(chars[index])) index++
+        if (index == end) {
+            size = end
+            chars[size++] = '"'
             return
         }
-        when {
-            code < 0x80 -> bytes[size++] = code.toByte()
-            code < 0x800 -> {
-                bytes[size++] = (0xC0 or (code shr 6)).toByte()
-                bytes[size++] = (0x80 or (code and 0x3F)).toByte()
+        size = index
+        for (at in index - from until length) {
+            val char = text[at]
+            if (!escaped(char)) {
+                chars[size++] = char
+                continue
             }
-            Character.isHighSurrogate(char) -> high = code
-            Character.isLowSurrogate(char) -> throw loneSurrogate(code, index)
-            else -> {
-                bytes[size++] = (0xE0 or (code shr 12)).toByte()
-                bytes[size++] = (0x80 or ((code shr 6) and 0x3F)).toByte()
-                bytes[size++] = (0x80 or (code and 0x3F)).toByte()
+            reserve(6 + (length - at))   // the longest escape, then the rest and the closing quote
+            when (char) {
+                '"' -> { chars[size++] = '\\'; chars[size++] = '"' }
+                '\\' -> { chars[size++] = '\\'; chars[size++] = '\\' }
+                '\t' -> { chars[size++] = '\\'; chars[size++] = 't' }
+                '\b' -> { chars[size++] = '\\'; chars[size++] = 'b' }
+                '\n' -> { chars[size++] = '\\'; chars[size++] = 'n' }
+                '\r' -> { chars[size++] = '\\'; chars[size++] = 'r' }
+                '\u000C' -> { chars[size++] = '\\'; chars[size++] = 'f' }
+                else -> {   // the other controls, U+2028 and U+2029: \u and four lowercase hex digits
+                    val code = char.toInt()
+                    chars[size++] = '\\'
+                    chars[size++] = 'u'
+                    chars[size++] = HEX[(code shr 12) and 0xF]
+                    chars[size++] = HEX[(code shr 8) and 0xF]
+                    chars[size++] = HEX[(code shr 4) and 0xF]
+                    chars[size++] = HEX[code and 0xF]
+                }
             }
         }
+        chars[size++] = '"'
     }
 
-    /** Room for [count] more bytes (and the 4 of a pending pair's completion). */
-    private fun reserve(count: Long) {
-        val needed = size + count + 4
-        if (needed <= bytes.size) return
-        if (needed > Int.MAX_VALUE - 8) throw OutOfMemoryError("The request is too large for a byte array")
-        bytes = bytes.copyOf(maxOf(needed, minOf(bytes.size * 2L, Int.MAX_VALUE - 8L)).toInt())
+    private fun escaped(char: Char): Boolean =
+        char < ' ' || char == '"' || char == '\\' || char == '\u2028' || char == '\u2029'
+
+    private fun reserve(count: Int) {
+        val needed = size.toLong() + count
+        if (needed <= chars.size) return
+        if (needed > Int.MAX_VALUE - 8) throw OutOfMemoryError("The JSON text is too large for a char array")
+        chars = chars.copyOf(maxOf(needed, minOf(chars.size * 2L, Int.MAX_VALUE - 8L)).toInt())
     }
 
-    /** Checks that the text did not end inside a surrogate pair. */
-    fun finish() {
-        if (high != 0) throw loneSurrogate(high, written - 1)
+    private companion object {
+        val HEX = "0123456789abcdef".toCharArray()
     }
+}
 
-    override fun flush() {}
-    override fun close() {}
+/** A JSON tree (an open member, a verbatim member of `extra`) as JsonWriter writes it; numbers as [jsonNumber] checks them. */
+internal fun writeElement(out: JsonOut, value: JsonElement) {
+    when (value) {
+        is JsonNull -> out.nullValue()
+        is JsonPrimitive -> when {
+            value.isString -> out.value(value.asString)
+            value.isBoolean -> out.value(value.asBoolean)
+            else -> out.number(jsonNumber(value.asNumber))
+        }
+        is JsonArray -> {
+            out.beginArray()
+            for (item in value) writeElement(out, item ?: JsonNull.INSTANCE)
+            out.endArray()
+        }
+        is JsonObject -> {
+            out.beginObject()
+            for ((name, member) in value.entrySet()) {
+                out.name(name)
+                writeElement(out, member ?: JsonNull.INSTANCE)
+            }
+            out.endObject()
+        }
+        else -> throw IllegalArgumentException("Not a JSON value: ${value.javaClass.name}")
+    }
+}
 
-    private fun loneSurrogate(code: Int, index: Long): IllegalArgumentException =
-        IllegalArgumentException("The request holds a lone surrogate (U+%04X) at index $index: it is not valid Unicode".format(code))
+/**
+ * The JSON text of [number], with JsonWriter.value(Number)'s rules: NaN and infinities are
+ * refused; the text of the JDK's number classes is JSON; any other class's (LazilyParsedNumber,
+ * the literal text read from JSON, among them) is checked against the JSON number grammar
+ * (`-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`), by hand rather than by JsonWriter's
+ * regular expression.
+ */
+internal fun jsonNumber(number: Number): String {
+    val text = number.toString()
+    if (text == "NaN" || text == "Infinity" || text == "-Infinity") {
+        throw IllegalArgumentException("Numeric values must be finite, but was $text")
+    }
+    val trusted = number is Int || number is Long || number is Double || number is Float || number is Byte ||
+        number is Short || number is BigDecimal || number is BigInteger || number is AtomicInteger || number is AtomicLong
+    if (!trusted && !isJsonNumber(text)) {
+        throw IllegalArgumentException("String created by ${number.javaClass} is not a valid JSON number: $text")
+    }
+    return text
+}
+
+private fun isJsonNumber(text: String): Boolean {
+    val end = text.length
+    var at = 0
+    if (at < end && text[at] == '-') at++
+    if (at < end && text[at] == '0') {
+        at++
+    } else {
+        val from = at
+        while (at < end && text[at] in '0'..'9') at++
+        if (at == from) return false
+    }
+    if (at < end && text[at] == '.') {
+        val from = ++at
+        while (at < end && text[at] in '0'..'9') at++
+        if (at == from) return false
+    }
+    if (at < end && (text[at] == 'e' || text[at] == 'E')) {
+        at++
+        if (at < end && (text[at] == '+' || text[at] == '-')) at++
+        val from = at
+        while (at < end && text[at] in '0'..'9') at++
+        if (at == from) return false
+    }
+    return at == end
 }
 
 /** A Reader over [chars] from [start] to [end]; unlike CharArrayReader, it takes no lock per read. */

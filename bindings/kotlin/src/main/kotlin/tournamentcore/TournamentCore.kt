@@ -118,19 +118,17 @@ class TournamentCore(library: String) : TournamentCoreMethods() {
     }
 
     /**
-     * A typed call: the request written by its adapter straight into UTF-8 bytes, the response
+     * A typed call: the request written by its adapter (JsonOut, then its UTF-8 bytes), the response
      * decoded once into chars, and its `result` read by the result's adapter in place (no String
      * of the request, the envelope or the result; the envelope checked as [call] checks it).
      */
     override fun <Q : Any, R : Any> typedCall(method: String, request: Q, requestJson: ContractAdapter<Q>,
                                               resultJson: ContractAdapter<R>): R {
-        val out = Utf8Output(1024)
-        val writer = newWriter(out)
-        requestJson.writeValue(writer, request)
-        writer.flush()
-        out.finish()
+        val out = JsonOut()
+        requestJson.writeValue(out, request)
+        val bytes = out.utf8()
         val methodZ = typedNames[method] ?: methodName(method).also { typedNames[method] = it }
-        val envelope = invoke(methodZ, out.bytes, out.size) { response, size -> chars(response.getByteArray(0, size)) }
+        val envelope = invoke(methodZ, bytes, bytes.size) { response, size -> chars(response.getByteArray(0, size)) }
         return readResult(envelope, resultJson)
     }
 

@@ -7,7 +7,6 @@ import com.google.gson.JsonElement
 import com.google.gson.JsonNull
 import com.google.gson.annotations.SerializedName
 import com.google.gson.stream.JsonReader
-import com.google.gson.stream.JsonWriter
 
 /** The library's name, version, ABI version, method list and limits. */
 class LibraryInfoRequest
@@ -1085,7 +1084,7 @@ internal object LibraryInfoRequestJson : ContractAdapter<LibraryInfoRequest>() {
         return LibraryInfoRequest()
     }
 
-    override fun writeValue(out: JsonWriter, value: LibraryInfoRequest) {
+    override fun writeValue(out: JsonOut, value: LibraryInfoRequest) {
         out.beginObject()
         out.endObject()
     }
@@ -1121,7 +1120,7 @@ internal object LibraryInfoResultJson : ContractAdapter<LibraryInfoResult>() {
         return LibraryInfoResult(p0!!, p1!!, p2, p3!!, p4!!)
     }
 
-    override fun writeValue(out: JsonWriter, value: LibraryInfoResult) {
+    override fun writeValue(out: JsonOut, value: LibraryInfoResult) {
         out.beginObject()
         out.name("name")
         out.value(value.name)
@@ -1161,7 +1160,7 @@ internal object LimitsJson : ContractAdapter<Limits>() {
         return Limits(p0, p1)
     }
 
-    override fun writeValue(out: JsonWriter, value: Limits) {
+    override fun writeValue(out: JsonOut, value: Limits) {
         out.beginObject()
         out.name("maxRequestBytes")
         out.value(value.maxRequestBytes)
@@ -1203,7 +1202,7 @@ internal object TournamentsFilterRequestJson : ContractAdapter<TournamentsFilter
         return TournamentsFilterRequest(p0!!, p1, p2, p3, p4, p5)
     }
 
-    override fun writeValue(out: JsonWriter, value: TournamentsFilterRequest) {
+    override fun writeValue(out: JsonOut, value: TournamentsFilterRequest) {
         out.beginObject()
         out.name("tournaments")
         writeList(out, value.tournaments) { i0 -> TournamentDocumentJson.writeValue(out, i0) }
@@ -1272,7 +1271,7 @@ internal object TournamentDocumentJson : ContractAdapter<TournamentDocument>() {
         return TournamentDocument(p0!!, p1, p2, p3, p4, p5, p6, extra ?: emptyMap<String, JsonElement>())
     }
 
-    override fun writeValue(out: JsonWriter, value: TournamentDocument) {
+    override fun writeValue(out: JsonOut, value: TournamentDocument) {
         out.beginObject()
         out.name("id")
         out.value(value.id)
@@ -1320,7 +1319,7 @@ internal object InvalidDocumentsJson : ContractAdapter<InvalidDocuments>() {
             else -> throw unknownEnumValue(reader, "InvalidDocuments", "reject, skip", text)
         }
 
-    override fun writeValue(out: JsonWriter, value: InvalidDocuments) {
+    override fun writeValue(out: JsonOut, value: InvalidDocuments) {
         out.value(jsonValue(value))
     }
 
@@ -1365,7 +1364,7 @@ internal object TournamentsFilterResultJson : ContractAdapter<TournamentsFilterR
         return TournamentsFilterResult(p0!!, p1!!, p2!!, p3!!, p4, p5, p6)
     }
 
-    override fun writeValue(out: JsonWriter, value: TournamentsFilterResult) {
+    override fun writeValue(out: JsonOut, value: TournamentsFilterResult) {
         out.beginObject()
         out.name("tab")
         TournamentTabJson.writeValue(out, value.tab)
@@ -1399,7 +1398,7 @@ internal object TournamentTabJson : ContractAdapter<TournamentTab>() {
             else -> throw unknownEnumValue(reader, "TournamentTab", "active, completed, all", text)
         }
 
-    override fun writeValue(out: JsonWriter, value: TournamentTab) {
+    override fun writeValue(out: JsonOut, value: TournamentTab) {
         out.value(jsonValue(value))
     }
 
@@ -1447,7 +1446,7 @@ internal object TournamentJson : ContractAdapter<Tournament>() {
         return Tournament(p0!!, p1!!, p2!!, p3!!, p4, p5, p6, extra ?: emptyMap<String, JsonElement>())
     }
 
-    override fun writeValue(out: JsonWriter, value: Tournament) {
+    override fun writeValue(out: JsonOut, value: Tournament) {
         out.beginObject()
         out.name("id")
         out.value(value.id)
@@ -1479,7 +1478,7 @@ internal object TournamentStatusJson : ContractAdapter<TournamentStatus>() {
             else -> throw unknownEnumValue(reader, "TournamentStatus", "OPEN, IN_PROGRESS, COMPLETED, CANCELLED", text)
         }
 
-    override fun writeValue(out: JsonWriter, value: TournamentStatus) {
+    override fun writeValue(out: JsonOut, value: TournamentStatus) {
         out.value(jsonValue(value))
     }
 
@@ -1518,7 +1517,7 @@ internal object TabCountsJson : ContractAdapter<TabCounts>() {
         return TabCounts(p0, p1, p2)
     }
 
-    override fun writeValue(out: JsonWriter, value: TabCounts) {
+    override fun writeValue(out: JsonOut, value: TabCounts) {
         out.beginObject()
         out.name("active")
         out.value(value.active)
@@ -1554,7 +1553,7 @@ internal object TabLabelsJson : ContractAdapter<TabLabels>() {
         return TabLabels(p0!!, p1!!)
     }
 
-    override fun writeValue(out: JsonWriter, value: TabLabels) {
+    override fun writeValue(out: JsonOut, value: TabLabels) {
         out.beginObject()
         out.name("active")
         out.value(value.active)
@@ -1590,7 +1589,7 @@ internal object EmptyStateJson : ContractAdapter<EmptyState>() {
         return EmptyState(p0!!, p1!!, p2!!)
     }
 
-    override fun writeValue(out: JsonWriter, value: EmptyState) {
+    override fun writeValue(out: JsonOut, value: EmptyState) {
         out.beginObject()
         out.name("icon")
         EmptyStateIconJson.writeValue(out, value.icon)
@@ -1611,7 +1610,7 @@ internal object EmptyStateIconJson : ContractAdapter<EmptyStateIcon>() {
             else -> throw unknownEnumValue(reader, "EmptyStateIcon", "target, checkmark.circle", text)
         }
 
-    override fun writeValue(out: JsonWriter, value: EmptyStateIcon) {
+    override fun writeValue(out: JsonOut, value: EmptyStateIcon) {
         out.value(jsonValue(value))
     }
 
@@ -1652,7 +1651,7 @@ internal object SkippedDocumentJson : ContractAdapter<SkippedDocument>() {
         return SkippedDocument(p0, p1, p2!!, p3!!, p4!!)
     }
 
-    override fun writeValue(out: JsonWriter, value: SkippedDocument) {
+    override fun writeValue(out: JsonOut, value: SkippedDocument) {
         out.beginObject()
         out.name("index")
         out.value(value.index)
@@ -1701,7 +1700,7 @@ internal object ParticipantsResolveRequestJson : ContractAdapter<ParticipantsRes
         return ParticipantsResolveRequest(p0!!, p1, p2, p3, p4)
     }
 
-    override fun writeValue(out: JsonWriter, value: ParticipantsResolveRequest) {
+    override fun writeValue(out: JsonOut, value: ParticipantsResolveRequest) {
         out.beginObject()
         out.name("tournamentId")
         out.value(value.tournamentId)
@@ -1757,7 +1756,7 @@ internal object StoredParticipantJson : ContractAdapter<StoredParticipant>() {
         return StoredParticipant(p0!!, p1, p2, p3)
     }
 
-    override fun writeValue(out: JsonWriter, value: StoredParticipant) {
+    override fun writeValue(out: JsonOut, value: StoredParticipant) {
         out.beginObject()
         out.name("participantId")
         out.value(value.participantId)
@@ -1806,7 +1805,7 @@ internal object CurrentUserJson : ContractAdapter<CurrentUser>() {
         return CurrentUser(p0!!, p1, p2)
     }
 
-    override fun writeValue(out: JsonWriter, value: CurrentUser) {
+    override fun writeValue(out: JsonOut, value: CurrentUser) {
         out.beginObject()
         out.name("uid")
         out.value(value.uid)
@@ -1850,7 +1849,7 @@ internal object ParticipantsResolveResultJson : ContractAdapter<ParticipantsReso
         return ParticipantsResolveResult(p0!!, p1!!, p2!!)
     }
 
-    override fun writeValue(out: JsonWriter, value: ParticipantsResolveResult) {
+    override fun writeValue(out: JsonOut, value: ParticipantsResolveResult) {
         out.beginObject()
         out.name("source")
         ParticipantSourceJson.writeValue(out, value.source)
@@ -1872,7 +1871,7 @@ internal object ParticipantSourceJson : ContractAdapter<ParticipantSource>() {
             else -> throw unknownEnumValue(reader, "ParticipantSource", "subcollection, participantIds, none", text)
         }
 
-    override fun writeValue(out: JsonWriter, value: ParticipantSource) {
+    override fun writeValue(out: JsonOut, value: ParticipantSource) {
         out.value(jsonValue(value))
     }
 
@@ -1912,7 +1911,7 @@ internal object ParticipantJson : ContractAdapter<Participant>() {
         return Participant(p0!!, p1!!, p2, p3)
     }
 
-    override fun writeValue(out: JsonWriter, value: Participant) {
+    override fun writeValue(out: JsonOut, value: Participant) {
         out.beginObject()
         out.name("participantId")
         out.value(value.participantId)
@@ -1953,7 +1952,7 @@ internal object RepairPlanJson : ContractAdapter<RepairPlan>() {
         return RepairPlan(p0, p1!!)
     }
 
-    override fun writeValue(out: JsonWriter, value: RepairPlan) {
+    override fun writeValue(out: JsonOut, value: RepairPlan) {
         out.beginObject()
         out.name("needed")
         out.value(value.needed)
@@ -1989,7 +1988,7 @@ internal object RepairWriteJson : ContractAdapter<RepairWrite>() {
         return RepairWrite(p0!!, p1, p2!!)
     }
 
-    override fun writeValue(out: JsonWriter, value: RepairWrite) {
+    override fun writeValue(out: JsonOut, value: RepairWrite) {
         out.beginObject()
         out.name("path")
         out.value(value.path)
@@ -2029,7 +2028,7 @@ internal object RepairDocumentJson : ContractAdapter<RepairDocument>() {
         return RepairDocument(p0!!, p1, p2, p3)
     }
 
-    override fun writeValue(out: JsonWriter, value: RepairDocument) {
+    override fun writeValue(out: JsonOut, value: RepairDocument) {
         out.beginObject()
         out.name("participantId")
         out.value(value.participantId)
@@ -2072,7 +2071,7 @@ internal object ParticipantsDisplayNameRequestJson : ContractAdapter<Participant
         return ParticipantsDisplayNameRequest(p0!!, p1, p2)
     }
 
-    override fun writeValue(out: JsonWriter, value: ParticipantsDisplayNameRequest) {
+    override fun writeValue(out: JsonOut, value: ParticipantsDisplayNameRequest) {
         out.beginObject()
         out.name("participantId")
         out.value(value.participantId)
@@ -2109,7 +2108,7 @@ internal object ParticipantsDisplayNameResultJson : ContractAdapter<Participants
         return ParticipantsDisplayNameResult(p0!!)
     }
 
-    override fun writeValue(out: JsonWriter, value: ParticipantsDisplayNameResult) {
+    override fun writeValue(out: JsonOut, value: ParticipantsDisplayNameResult) {
         out.beginObject()
         out.name("displayName")
         out.value(value.displayName)
@@ -2139,7 +2138,7 @@ internal object ParticipantsRepairBeginRequestJson : ContractAdapter<Participant
         return ParticipantsRepairBeginRequest(p0!!)
     }
 
-    override fun writeValue(out: JsonWriter, value: ParticipantsRepairBeginRequest) {
+    override fun writeValue(out: JsonOut, value: ParticipantsRepairBeginRequest) {
         out.beginObject()
         out.name("tournamentId")
         out.value(value.tournamentId)
@@ -2169,7 +2168,7 @@ internal object ParticipantsRepairBeginResultJson : ContractAdapter<Participants
         return ParticipantsRepairBeginResult(p0)
     }
 
-    override fun writeValue(out: JsonWriter, value: ParticipantsRepairBeginResult) {
+    override fun writeValue(out: JsonOut, value: ParticipantsRepairBeginResult) {
         out.beginObject()
         out.name("acquired")
         out.value(value.acquired)
@@ -2199,7 +2198,7 @@ internal object ParticipantsRepairEndRequestJson : ContractAdapter<ParticipantsR
         return ParticipantsRepairEndRequest(p0!!)
     }
 
-    override fun writeValue(out: JsonWriter, value: ParticipantsRepairEndRequest) {
+    override fun writeValue(out: JsonOut, value: ParticipantsRepairEndRequest) {
         out.beginObject()
         out.name("tournamentId")
         out.value(value.tournamentId)
@@ -2229,7 +2228,7 @@ internal object ParticipantsRepairEndResultJson : ContractAdapter<ParticipantsRe
         return ParticipantsRepairEndResult(p0)
     }
 
-    override fun writeValue(out: JsonWriter, value: ParticipantsRepairEndResult) {
+    override fun writeValue(out: JsonOut, value: ParticipantsRepairEndResult) {
         out.beginObject()
         out.name("released")
         out.value(value.released)
@@ -2256,7 +2255,7 @@ internal object ParticipantsScorableRequestJson : ContractAdapter<ParticipantsSc
         return ParticipantsScorableRequest(p0, p1)
     }
 
-    override fun writeValue(out: JsonWriter, value: ParticipantsScorableRequest) {
+    override fun writeValue(out: JsonOut, value: ParticipantsScorableRequest) {
         out.beginObject()
         val v0 = value.participants
         if (v0 != null) {
@@ -2300,7 +2299,7 @@ internal object ScorableParticipantJson : ContractAdapter<ScorableParticipant>()
         return ScorableParticipant(p0!!, p1, p2, p3)
     }
 
-    override fun writeValue(out: JsonWriter, value: ScorableParticipant) {
+    override fun writeValue(out: JsonOut, value: ScorableParticipant) {
         out.beginObject()
         out.name("participantId")
         out.value(value.participantId)
@@ -2347,7 +2346,7 @@ internal object ParticipantsScorableResultJson : ContractAdapter<ParticipantsSco
         return ParticipantsScorableResult(p0!!, p1!!)
     }
 
-    override fun writeValue(out: JsonWriter, value: ParticipantsScorableResult) {
+    override fun writeValue(out: JsonOut, value: ParticipantsScorableResult) {
         out.beginObject()
         out.name("participantIds")
         writeList(out, value.participantIds) { i0 -> out.value(i0) }
@@ -2381,7 +2380,7 @@ internal object ScorableEntryJson : ContractAdapter<ScorableEntry>() {
         return ScorableEntry(p0!!, p1!!)
     }
 
-    override fun writeValue(out: JsonWriter, value: ScorableEntry) {
+    override fun writeValue(out: JsonOut, value: ScorableEntry) {
         out.beginObject()
         out.name("participantId")
         out.value(value.participantId)
@@ -2400,7 +2399,7 @@ internal object ScoringReasonJson : ContractAdapter<ScoringReason>() {
             else -> throw unknownEnumValue(reader, "ScoringReason", "self, guest", text)
         }
 
-    override fun writeValue(out: JsonWriter, value: ScoringReason) {
+    override fun writeValue(out: JsonOut, value: ScoringReason) {
         out.value(jsonValue(value))
     }
 
@@ -2434,7 +2433,7 @@ internal object GuestsCheckRequestJson : ContractAdapter<GuestsCheckRequest>() {
         return GuestsCheckRequest(p0, p1, p2, p3)
     }
 
-    override fun writeValue(out: JsonWriter, value: GuestsCheckRequest) {
+    override fun writeValue(out: JsonOut, value: GuestsCheckRequest) {
         out.beginObject()
         val v0 = value.tournament
         if (v0 != null) {
@@ -2486,7 +2485,7 @@ internal object SessionParticipantJson : ContractAdapter<SessionParticipant>() {
         return SessionParticipant(p0!!, p1, p2)
     }
 
-    override fun writeValue(out: JsonWriter, value: SessionParticipant) {
+    override fun writeValue(out: JsonOut, value: SessionParticipant) {
         out.beginObject()
         out.name("participantId")
         out.value(value.participantId)
@@ -2523,7 +2522,7 @@ internal object GuestLimitsJson : ContractAdapter<GuestLimits>() {
         return GuestLimits(p0, p1)
     }
 
-    override fun writeValue(out: JsonWriter, value: GuestLimits) {
+    override fun writeValue(out: JsonOut, value: GuestLimits) {
         out.beginObject()
         val v0 = value.maxGuestsPerParticipant
         if (v0 != null) {
@@ -2575,7 +2574,7 @@ internal object GuestCheckJson : ContractAdapter<GuestCheck>() {
         return GuestCheck(p0, p1, p2, p3, p4, p5, p6, p7!!)
     }
 
-    override fun writeValue(out: JsonWriter, value: GuestCheck) {
+    override fun writeValue(out: JsonOut, value: GuestCheck) {
         out.beginObject()
         out.name("guestCount")
         out.value(value.guestCount)
@@ -2622,7 +2621,7 @@ internal object GuestCheckReasonJson : ContractAdapter<GuestCheckReason>() {
         return GuestCheckReason(p0!!, p1!!)
     }
 
-    override fun writeValue(out: JsonWriter, value: GuestCheckReason) {
+    override fun writeValue(out: JsonOut, value: GuestCheckReason) {
         out.beginObject()
         out.name("code")
         GuestCheckReasonCodeJson.writeValue(out, value.code)
@@ -2643,7 +2642,7 @@ internal object GuestCheckReasonCodeJson : ContractAdapter<GuestCheckReasonCode>
             else -> throw unknownEnumValue(reader, "GuestCheckReasonCode", "NOT_AUTHENTICATED, MAX_GUESTS_PER_USER_REACHED, MAX_TOTAL_GUESTS_REACHED, TOURNAMENT_NOT_IN_PROGRESS", text)
         }
 
-    override fun writeValue(out: JsonWriter, value: GuestCheckReasonCode) {
+    override fun writeValue(out: JsonOut, value: GuestCheckReasonCode) {
         out.value(jsonValue(value))
     }
 
@@ -2680,7 +2679,7 @@ internal object GuestCheckLimitsJson : ContractAdapter<GuestCheckLimits>() {
         return GuestCheckLimits(p0, p1)
     }
 
-    override fun writeValue(out: JsonWriter, value: GuestCheckLimits) {
+    override fun writeValue(out: JsonOut, value: GuestCheckLimits) {
         out.beginObject()
         out.name("maxGuestsPerParticipant")
         out.value(value.maxGuestsPerParticipant.toLong())
@@ -2722,7 +2721,7 @@ internal object GuestsAddRequestJson : ContractAdapter<GuestsAddRequest>() {
         return GuestsAddRequest(p0, p1, p2, p3, p4!!, p5)
     }
 
-    override fun writeValue(out: JsonWriter, value: GuestsAddRequest) {
+    override fun writeValue(out: JsonOut, value: GuestsAddRequest) {
         out.beginObject()
         val v0 = value.tournament
         if (v0 != null) {
@@ -2779,7 +2778,7 @@ internal object GuestsAddResultJson : ContractAdapter<GuestsAddResult>() {
         return GuestsAddResult(p0!!, p1!!)
     }
 
-    override fun writeValue(out: JsonWriter, value: GuestsAddResult) {
+    override fun writeValue(out: JsonOut, value: GuestsAddResult) {
         out.beginObject()
         out.name("guest")
         GuestParticipantJson.writeValue(out, value.guest)
@@ -2823,7 +2822,7 @@ internal object GuestParticipantJson : ContractAdapter<GuestParticipant>() {
         return GuestParticipant(p0!!, p1!!, p2!!, p3!!, p4!!, p5, p6!!)
     }
 
-    override fun writeValue(out: JsonWriter, value: GuestParticipant) {
+    override fun writeValue(out: JsonOut, value: GuestParticipant) {
         out.beginObject()
         out.name("participantId")
         out.value(value.participantId)
@@ -2860,7 +2859,7 @@ internal object GuestsGenerateIdRequestJson : ContractAdapter<GuestsGenerateIdRe
         return GuestsGenerateIdRequest(p0)
     }
 
-    override fun writeValue(out: JsonWriter, value: GuestsGenerateIdRequest) {
+    override fun writeValue(out: JsonOut, value: GuestsGenerateIdRequest) {
         out.beginObject()
         val v0 = value.count
         if (v0 != null) {
@@ -2893,7 +2892,7 @@ internal object GuestsGenerateIdResultJson : ContractAdapter<GuestsGenerateIdRes
         return GuestsGenerateIdResult(p0!!)
     }
 
-    override fun writeValue(out: JsonWriter, value: GuestsGenerateIdResult) {
+    override fun writeValue(out: JsonOut, value: GuestsGenerateIdResult) {
         out.beginObject()
         out.name("ids")
         writeList(out, value.ids) { i0 -> out.value(i0) }
@@ -2923,7 +2922,7 @@ internal object GuestsValidateIdRequestJson : ContractAdapter<GuestsValidateIdRe
         return GuestsValidateIdRequest(p0!!)
     }
 
-    override fun writeValue(out: JsonWriter, value: GuestsValidateIdRequest) {
+    override fun writeValue(out: JsonOut, value: GuestsValidateIdRequest) {
         out.beginObject()
         out.name("id")
         out.value(value.id)
@@ -2953,7 +2952,7 @@ internal object GuestsValidateIdResultJson : ContractAdapter<GuestsValidateIdRes
         return GuestsValidateIdResult(p0)
     }
 
-    override fun writeValue(out: JsonWriter, value: GuestsValidateIdResult) {
+    override fun writeValue(out: JsonOut, value: GuestsValidateIdResult) {
         out.beginObject()
         out.name("valid")
         out.value(value.valid)
@@ -2991,7 +2990,7 @@ internal object EquipmentStatsRequestJson : ContractAdapter<EquipmentStatsReques
         return EquipmentStatsRequest(p0, p1!!, p2, p3, p4)
     }
 
-    override fun writeValue(out: JsonWriter, value: EquipmentStatsRequest) {
+    override fun writeValue(out: JsonOut, value: EquipmentStatsRequest) {
         out.beginObject()
         out.name("setupId")
         out.value(value.setupId)
@@ -3042,7 +3041,7 @@ internal object RoundJson : ContractAdapter<Round>() {
         return Round(p0, p1, p2!!)
     }
 
-    override fun writeValue(out: JsonWriter, value: Round) {
+    override fun writeValue(out: JsonOut, value: Round) {
         out.beginObject()
         val v0 = value.id
         if (v0 != null) {
@@ -3085,7 +3084,7 @@ internal object ArrowJson : ContractAdapter<Arrow>() {
         return Arrow(p0, p1, p2, p3)
     }
 
-    override fun writeValue(out: JsonWriter, value: Arrow) {
+    override fun writeValue(out: JsonOut, value: Arrow) {
         out.beginObject()
         out.name("score")
         out.value(value.score.toLong())
@@ -3120,7 +3119,7 @@ internal object TimeRangeJson : ContractAdapter<TimeRange>() {
             else -> throw unknownEnumValue(reader, "TimeRange", "sevenDays, thirtyDays, ninetyDays, oneYear, allTime", text)
         }
 
-    override fun writeValue(out: JsonWriter, value: TimeRange) {
+    override fun writeValue(out: JsonOut, value: TimeRange) {
         out.value(jsonValue(value))
     }
 
@@ -3158,7 +3157,7 @@ internal object EquipmentStatsResultJson : ContractAdapter<EquipmentStatsResult>
         return EquipmentStatsResult(p0!!, p1)
     }
 
-    override fun writeValue(out: JsonWriter, value: EquipmentStatsResult) {
+    override fun writeValue(out: JsonOut, value: EquipmentStatsResult) {
         out.beginObject()
         out.name("stats")
         StatsJson.writeValue(out, value.stats)
@@ -3207,7 +3206,7 @@ internal object StatsJson : ContractAdapter<Stats>() {
         return Stats(p0, p1, p2, p3, p4, p5, p6, p7, p8)
     }
 
-    override fun writeValue(out: JsonWriter, value: Stats) {
+    override fun writeValue(out: JsonOut, value: Stats) {
         out.beginObject()
         out.name("setupId")
         out.value(value.setupId)
@@ -3263,7 +3262,7 @@ internal object DriftJson : ContractAdapter<Drift>() {
         return Drift(p0, p1, p2, p3, p4, p5)
     }
 
-    override fun writeValue(out: JsonWriter, value: Drift) {
+    override fun writeValue(out: JsonOut, value: Drift) {
         out.beginObject()
         out.name("setupId")
         out.value(value.setupId)
@@ -3311,7 +3310,7 @@ internal object EquipmentCompareRequestJson : ContractAdapter<EquipmentCompareRe
         return EquipmentCompareRequest(p0!!, p1!!, p2, p3, p4)
     }
 
-    override fun writeValue(out: JsonWriter, value: EquipmentCompareRequest) {
+    override fun writeValue(out: JsonOut, value: EquipmentCompareRequest) {
         out.beginObject()
         out.name("setupA")
         SetupInputJson.writeValue(out, value.setupA)
@@ -3366,7 +3365,7 @@ internal object SetupInputJson : ContractAdapter<SetupInput>() {
         return SetupInput(p0, p1, p2, p3, p4)
     }
 
-    override fun writeValue(out: JsonWriter, value: SetupInput) {
+    override fun writeValue(out: JsonOut, value: SetupInput) {
         out.beginObject()
         out.name("id")
         out.value(value.id)
@@ -3427,7 +3426,7 @@ internal object PrecomputedStatsJson : ContractAdapter<PrecomputedStats>() {
         return PrecomputedStats(p0, p1, p2, p3, p4, p5, p6, p7, p8)
     }
 
-    override fun writeValue(out: JsonWriter, value: PrecomputedStats) {
+    override fun writeValue(out: JsonOut, value: PrecomputedStats) {
         out.beginObject()
         val v0 = value.setupId
         if (v0 != null) {
@@ -3505,7 +3504,7 @@ internal object PrecomputedDriftJson : ContractAdapter<PrecomputedDrift>() {
         return PrecomputedDrift(p0, p1, p2, p3, p4, p5)
     }
 
-    override fun writeValue(out: JsonWriter, value: PrecomputedDrift) {
+    override fun writeValue(out: JsonOut, value: PrecomputedDrift) {
         out.beginObject()
         val v0 = value.setupId
         if (v0 != null) {
@@ -3579,7 +3578,7 @@ internal object EquipmentCompareResultJson : ContractAdapter<EquipmentCompareRes
         return EquipmentCompareResult(p0!!, p1!!, p2!!, p3!!, p4, p5, p6!!, p7!!, p8!!)
     }
 
-    override fun writeValue(out: JsonWriter, value: EquipmentCompareResult) {
+    override fun writeValue(out: JsonOut, value: EquipmentCompareResult) {
         out.beginObject()
         out.name("setupAName")
         out.value(value.setupAName)
@@ -3633,7 +3632,7 @@ internal object SetupDeltasJson : ContractAdapter<SetupDeltas>() {
         return SetupDeltas(p0, p1, p2, p3)
     }
 
-    override fun writeValue(out: JsonWriter, value: SetupDeltas) {
+    override fun writeValue(out: JsonOut, value: SetupDeltas) {
         out.beginObject()
         out.name("averageScore")
         writeDouble(out, value.averageScore)
@@ -3675,7 +3674,7 @@ internal object SetupDeltaDisplaysJson : ContractAdapter<SetupDeltaDisplays>() {
         return SetupDeltaDisplays(p0!!, p1!!, p2!!, p3!!)
     }
 
-    override fun writeValue(out: JsonWriter, value: SetupDeltaDisplays) {
+    override fun writeValue(out: JsonOut, value: SetupDeltaDisplays) {
         out.beginObject()
         out.name("averageScore")
         DeltaDisplayJson.writeValue(out, value.averageScore)
@@ -3715,7 +3714,7 @@ internal object DeltaDisplayJson : ContractAdapter<DeltaDisplay>() {
         return DeltaDisplay(p0!!, p1!!, p2!!)
     }
 
-    override fun writeValue(out: JsonWriter, value: DeltaDisplay) {
+    override fun writeValue(out: JsonOut, value: DeltaDisplay) {
         out.beginObject()
         out.name("text")
         out.value(value.text)
@@ -3737,7 +3736,7 @@ internal object DeltaDisplayTrendJson : ContractAdapter<DeltaDisplayTrend>() {
             else -> throw unknownEnumValue(reader, "DeltaDisplayTrend", "up, down, flat", text)
         }
 
-    override fun writeValue(out: JsonWriter, value: DeltaDisplayTrend) {
+    override fun writeValue(out: JsonOut, value: DeltaDisplayTrend) {
         out.value(jsonValue(value))
     }
 
@@ -3759,7 +3758,7 @@ internal object DeltaDisplayColorJson : ContractAdapter<DeltaDisplayColor>() {
             else -> throw unknownEnumValue(reader, "DeltaDisplayColor", "green, red, gray", text)
         }
 
-    override fun writeValue(out: JsonWriter, value: DeltaDisplayColor) {
+    override fun writeValue(out: JsonOut, value: DeltaDisplayColor) {
         out.value(jsonValue(value))
     }
 
@@ -3797,7 +3796,7 @@ internal object AppliedTimeRangeJson : ContractAdapter<AppliedTimeRange>() {
         return AppliedTimeRange(p0!!, p1!!, p2)
     }
 
-    override fun writeValue(out: JsonWriter, value: AppliedTimeRange) {
+    override fun writeValue(out: JsonOut, value: AppliedTimeRange) {
         out.beginObject()
         out.name("id")
         AppliedTimeRangeIdJson.writeValue(out, value.id)
@@ -3823,7 +3822,7 @@ internal object AppliedTimeRangeIdJson : ContractAdapter<AppliedTimeRangeId>() {
             else -> throw unknownEnumValue(reader, "AppliedTimeRangeId", "sevenDays, thirtyDays, ninetyDays, oneYear, allTime, custom", text)
         }
 
-    override fun writeValue(out: JsonWriter, value: AppliedTimeRangeId) {
+    override fun writeValue(out: JsonOut, value: AppliedTimeRangeId) {
         out.value(jsonValue(value))
     }
 
@@ -3864,7 +3863,7 @@ internal object EquipmentSelectionRequestJson : ContractAdapter<EquipmentSelecti
         return EquipmentSelectionRequest(p0!!, p1, p2)
     }
 
-    override fun writeValue(out: JsonWriter, value: EquipmentSelectionRequest) {
+    override fun writeValue(out: JsonOut, value: EquipmentSelectionRequest) {
         out.beginObject()
         out.name("setups")
         writeList(out, value.setups) { i0 -> SetupOptionJson.writeValue(out, i0) }
@@ -3908,7 +3907,7 @@ internal object SetupOptionJson : ContractAdapter<SetupOption>() {
         return SetupOption(p0, p1, extra ?: emptyMap<String, JsonElement>())
     }
 
-    override fun writeValue(out: JsonWriter, value: SetupOption) {
+    override fun writeValue(out: JsonOut, value: SetupOption) {
         out.beginObject()
         out.name("id")
         out.value(value.id)
@@ -3952,7 +3951,7 @@ internal object EquipmentSelectionResultJson : ContractAdapter<EquipmentSelectio
         return EquipmentSelectionResult(p0!!, p1!!, p2, p3, p4)
     }
 
-    override fun writeValue(out: JsonWriter, value: EquipmentSelectionResult) {
+    override fun writeValue(out: JsonOut, value: EquipmentSelectionResult) {
         out.beginObject()
         out.name("setups")
         writeList(out, value.setups) { i0 -> SetupChoiceJson.writeValue(out, i0) }
@@ -3996,7 +3995,7 @@ internal object SetupChoiceJson : ContractAdapter<SetupChoice>() {
         return SetupChoice(p0, p1!!, extra ?: emptyMap<String, JsonElement>())
     }
 
-    override fun writeValue(out: JsonWriter, value: SetupChoice) {
+    override fun writeValue(out: JsonOut, value: SetupChoice) {
         out.beginObject()
         out.name("id")
         out.value(value.id)
@@ -4024,7 +4023,7 @@ internal object EquipmentTimeRangesRequestJson : ContractAdapter<EquipmentTimeRa
         return EquipmentTimeRangesRequest(p0)
     }
 
-    override fun writeValue(out: JsonWriter, value: EquipmentTimeRangesRequest) {
+    override fun writeValue(out: JsonOut, value: EquipmentTimeRangesRequest) {
         out.beginObject()
         val v0 = value.now
         if (v0 != null) {
@@ -4059,7 +4058,7 @@ internal object EquipmentTimeRangesResultJson : ContractAdapter<EquipmentTimeRan
         return EquipmentTimeRangesResult(p0!!, p1!!)
     }
 
-    override fun writeValue(out: JsonWriter, value: EquipmentTimeRangesResult) {
+    override fun writeValue(out: JsonOut, value: EquipmentTimeRangesResult) {
         out.beginObject()
         out.name("default")
         TimeRangeJson.writeValue(out, value.default)
@@ -4097,7 +4096,7 @@ internal object TimeRangeOptionJson : ContractAdapter<TimeRangeOption>() {
         return TimeRangeOption(p0!!, p1!!, p2, p3)
     }
 
-    override fun writeValue(out: JsonWriter, value: TimeRangeOption) {
+    override fun writeValue(out: JsonOut, value: TimeRangeOption) {
         out.beginObject()
         out.name("id")
         TimeRangeJson.writeValue(out, value.id)
@@ -4137,7 +4136,7 @@ internal object ScoringLeaderboardRequestJson : ContractAdapter<ScoringLeaderboa
         return ScoringLeaderboardRequest(p0!!)
     }
 
-    override fun writeValue(out: JsonWriter, value: ScoringLeaderboardRequest) {
+    override fun writeValue(out: JsonOut, value: ScoringLeaderboardRequest) {
         out.beginObject()
         out.name("entries")
         writeList(out, value.entries) { i0 -> LeaderboardEntryInputJson.writeValue(out, i0) }
@@ -4179,7 +4178,7 @@ internal object LeaderboardEntryInputJson : ContractAdapter<LeaderboardEntryInpu
         return LeaderboardEntryInput(p0!!, p1, p2, p3, p4, p5, p6)
     }
 
-    override fun writeValue(out: JsonWriter, value: LeaderboardEntryInput) {
+    override fun writeValue(out: JsonOut, value: LeaderboardEntryInput) {
         out.beginObject()
         out.name("participantId")
         out.value(value.participantId)
@@ -4239,7 +4238,7 @@ internal object ScoringLeaderboardResultJson : ContractAdapter<ScoringLeaderboar
         return ScoringLeaderboardResult(p0!!)
     }
 
-    override fun writeValue(out: JsonWriter, value: ScoringLeaderboardResult) {
+    override fun writeValue(out: JsonOut, value: ScoringLeaderboardResult) {
         out.beginObject()
         out.name("entries")
         writeList(out, value.entries) { i0 -> LeaderboardEntryJson.writeValue(out, i0) }
@@ -4281,7 +4280,7 @@ internal object LeaderboardEntryJson : ContractAdapter<LeaderboardEntry>() {
         return LeaderboardEntry(p0, p1!!, p2, p3, p4, p5, p6)
     }
 
-    override fun writeValue(out: JsonWriter, value: LeaderboardEntry) {
+    override fun writeValue(out: JsonOut, value: LeaderboardEntry) {
         out.beginObject()
         out.name("rank")
         out.value(value.rank)
@@ -4327,7 +4326,7 @@ internal object MatchesSectionsRequestJson : ContractAdapter<MatchesSectionsRequ
         return MatchesSectionsRequest(p0, p1, p2, p3)
     }
 
-    override fun writeValue(out: JsonWriter, value: MatchesSectionsRequest) {
+    override fun writeValue(out: JsonOut, value: MatchesSectionsRequest) {
         out.beginObject()
         val v0 = value.matches
         if (v0 != null) {
@@ -4389,7 +4388,7 @@ internal object MatchJson : ContractAdapter<Match>() {
         return Match(p0, p1, p2, p3, p4, p5, p6, p7)
     }
 
-    override fun writeValue(out: JsonWriter, value: Match) {
+    override fun writeValue(out: JsonOut, value: Match) {
         out.beginObject()
         out.name("id")
         out.value(value.id)
@@ -4451,7 +4450,7 @@ internal object TeamJson : ContractAdapter<Team>() {
         return Team(p0, p1)
     }
 
-    override fun writeValue(out: JsonWriter, value: Team) {
+    override fun writeValue(out: JsonOut, value: Team) {
         out.beginObject()
         val v0 = value.name
         if (v0 != null) {
@@ -4486,7 +4485,7 @@ internal object MatchScoreJson : ContractAdapter<MatchScore>() {
         return MatchScore(p0, p1)
     }
 
-    override fun writeValue(out: JsonWriter, value: MatchScore) {
+    override fun writeValue(out: JsonOut, value: MatchScore) {
         out.beginObject()
         val v0 = value.winner
         if (v0 != null) {
@@ -4512,7 +4511,7 @@ internal object MatchWinnerJson : ContractAdapter<MatchWinner>() {
             else -> throw unknownEnumValue(reader, "MatchWinner", "HOME_TEAM, AWAY_TEAM, DRAW", text)
         }
 
-    override fun writeValue(out: JsonWriter, value: MatchWinner) {
+    override fun writeValue(out: JsonOut, value: MatchWinner) {
         out.value(jsonValue(value))
     }
 
@@ -4543,7 +4542,7 @@ internal object FullTimeScoreJson : ContractAdapter<FullTimeScore>() {
         return FullTimeScore(p0, p1)
     }
 
-    override fun writeValue(out: JsonWriter, value: FullTimeScore) {
+    override fun writeValue(out: JsonOut, value: FullTimeScore) {
         out.beginObject()
         val v0 = value.home
         if (v0 != null) {
@@ -4578,7 +4577,7 @@ internal object CompetitionJson : ContractAdapter<Competition>() {
         return Competition(p0, p1)
     }
 
-    override fun writeValue(out: JsonWriter, value: Competition) {
+    override fun writeValue(out: JsonOut, value: Competition) {
         out.beginObject()
         val v0 = value.name
         if (v0 != null) {
@@ -4640,7 +4639,7 @@ internal object FavoriteRecordInputJson : ContractAdapter<FavoriteRecordInput>()
         return FavoriteRecordInput(p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11, extra ?: emptyMap<String, JsonElement>())
     }
 
-    override fun writeValue(out: JsonWriter, value: FavoriteRecordInput) {
+    override fun writeValue(out: JsonOut, value: FavoriteRecordInput) {
         out.beginObject()
         out.name("id")
         out.value(value.id)
@@ -4713,7 +4712,7 @@ internal object MatchSegmentJson : ContractAdapter<MatchSegment>() {
             else -> throw unknownEnumValue(reader, "MatchSegment", "all, favorites", text)
         }
 
-    override fun writeValue(out: JsonWriter, value: MatchSegment) {
+    override fun writeValue(out: JsonOut, value: MatchSegment) {
         out.value(jsonValue(value))
     }
 
@@ -4750,7 +4749,7 @@ internal object MatchesSectionsResultJson : ContractAdapter<MatchesSectionsResul
         return MatchesSectionsResult(p0!!, p1!!, p2!!)
     }
 
-    override fun writeValue(out: JsonWriter, value: MatchesSectionsResult) {
+    override fun writeValue(out: JsonOut, value: MatchesSectionsResult) {
         out.beginObject()
         out.name("segment")
         MatchSegmentJson.writeValue(out, value.segment)
@@ -4788,7 +4787,7 @@ internal object MatchSectionJson : ContractAdapter<MatchSection>() {
         return MatchSection(p0!!, p1, p2!!)
     }
 
-    override fun writeValue(out: JsonWriter, value: MatchSection) {
+    override fun writeValue(out: JsonOut, value: MatchSection) {
         out.beginObject()
         out.name("title")
         out.value(value.title)
@@ -4847,7 +4846,7 @@ internal object MatchViewJson : ContractAdapter<MatchView>() {
         return MatchView(p0, p1!!, p2!!, p3, p4, p5, p6, p7, p8!!, p9!!, p10!!, p11)
     }
 
-    override fun writeValue(out: JsonWriter, value: MatchView) {
+    override fun writeValue(out: JsonOut, value: MatchView) {
         out.beginObject()
         out.name("id")
         out.value(value.id)
@@ -4913,7 +4912,7 @@ internal object SegmentCountsJson : ContractAdapter<SegmentCounts>() {
         return SegmentCounts(p0, p1)
     }
 
-    override fun writeValue(out: JsonWriter, value: SegmentCounts) {
+    override fun writeValue(out: JsonOut, value: SegmentCounts) {
         out.beginObject()
         out.name("all")
         out.value(value.all)
@@ -4945,7 +4944,7 @@ internal object MatchesFavoriteRequestJson : ContractAdapter<MatchesFavoriteRequ
         return MatchesFavoriteRequest(p0!!)
     }
 
-    override fun writeValue(out: JsonWriter, value: MatchesFavoriteRequest) {
+    override fun writeValue(out: JsonOut, value: MatchesFavoriteRequest) {
         out.beginObject()
         out.name("match")
         MatchJson.writeValue(out, value.match)
@@ -4975,7 +4974,7 @@ internal object MatchesFavoriteResultJson : ContractAdapter<MatchesFavoriteResul
         return MatchesFavoriteResult(p0!!)
     }
 
-    override fun writeValue(out: JsonWriter, value: MatchesFavoriteResult) {
+    override fun writeValue(out: JsonOut, value: MatchesFavoriteResult) {
         out.beginObject()
         out.name("favorite")
         FavoriteRecordJson.writeValue(out, value.favorite)
@@ -5029,7 +5028,7 @@ internal object FavoriteRecordJson : ContractAdapter<FavoriteRecord>() {
         return FavoriteRecord(p0, p1, p2, p3!!, p4!!, p5, p6, p7, p8, p9, p10, p11, extra ?: emptyMap<String, JsonElement>())
     }
 
-    override fun writeValue(out: JsonWriter, value: FavoriteRecord) {
+    override fun writeValue(out: JsonOut, value: FavoriteRecord) {
         out.beginObject()
         out.name("id")
         out.value(value.id)
@@ -5088,7 +5087,7 @@ internal object MatchesReconcileFavoritesRequestJson : ContractAdapter<MatchesRe
         return MatchesReconcileFavoritesRequest(p0, p1)
     }
 
-    override fun writeValue(out: JsonWriter, value: MatchesReconcileFavoritesRequest) {
+    override fun writeValue(out: JsonOut, value: MatchesReconcileFavoritesRequest) {
         out.beginObject()
         val v0 = value.favorites
         if (v0 != null) {
@@ -5130,7 +5129,7 @@ internal object MatchesReconcileFavoritesResultJson : ContractAdapter<MatchesRec
         return MatchesReconcileFavoritesResult(p0!!, p1!!, p2)
     }
 
-    override fun writeValue(out: JsonWriter, value: MatchesReconcileFavoritesResult) {
+    override fun writeValue(out: JsonOut, value: MatchesReconcileFavoritesResult) {
         out.beginObject()
         out.name("favorites")
         writeList(out, value.favorites) { i0 -> FavoriteRecordJson.writeValue(out, i0) }
