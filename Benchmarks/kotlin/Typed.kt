@@ -33,13 +33,13 @@
 // that batch; on a large workload every call allocates enough to pay for its own.)
 //
 // Where the typed call's time goes (second table), each part timed alone in the same rounds,
-// through the binding's public API (what the typed call does as of this file: if the binding's
-// internals take another path, the parts are what a user of that API pays, and "rest" absorbs
-// the difference): encode (TournamentCoreJson.toJson of the request object), the
-// crossing (core.call on that text: UTF-8 bytes, JNA's call of tc_call_n, the response copied
-// out, decoded and freed, the envelope's result cut out; minus the core alone), decode
-// (TournamentCoreJson.fromJson of the result text into the result's classes), and the rest (typed
-// minus encode, raw call and decode: the typed function's own code).
+// through the binding's public API (what a typed call does, whatever path the binding's internals
+// take: one that skips a step shows as a negative "rest"): encode (the request object to UTF-8
+// JSON bytes: TournamentCoreJson.toJson, then UTF-8), the crossing (core.callBytes on those bytes:
+// JNA's call of tc_call_n, the response envelope copied out and freed; minus the core alone),
+// decode (the envelope's bytes to the result's classes: UTF-8 decoding, the result cut out of
+// {"ok":true,"result":...}, TournamentCoreJson.fromJson), and the rest (typed minus encode, the
+// bytes call and decode: the typed function's own code).
 @file:JvmName("TypedKt")
 package tournamentcore.benchmarks
 
@@ -176,17 +176,26 @@ private fun warm(subject: () -> Any?, milliseconds: Double, least: Int): Double 
     }
 }
 
-/** The five subjects timed in the JVM: the bare calls, their results kept in [sink]. */
-private fun <Q : Any, R : Any> subjects(method: Method<Q, R>, core: TournamentCore, request: Any, encoded: String,
-                                        result: String): MutableList<Subject> {
+private const val OK_PREFIX = "{\"ok\":true,\"result\":"
+
+/** The subjects timed in the JVM (the bare calls), [encoded] being the request's JSON text. */
+private fun <Q : Any, R : Any> subjects(method: Method<Q, R>, core: TournamentCore, request: Any, encoded: String):
+    MutableList<Subject> {
     val typedRequest = method.requestType.cast(request)
     val name = method.name
+    val bytes = encoded.toByteArray(Charsets.UTF_8)
+    val envelope = core.callBytes(name, bytes)
+    if (!String(envelope, Charsets.UTF_8).startsWith(OK_PREFIX)) throw IllegalStateException("$name: not a success envelope")
     return mutableListOf(
         Subject("typed") { method.typed(core, typedRequest) },
         Subject("text") { core.call(name, encoded) },
+        Subject("bytes") { core.callBytes(name, bytes) },
         Subject("peer") { method.peer(typedRequest) },
-        Subject("encode") { TournamentCoreJson.toJson(typedRequest) },
-        Subject("decode") { method.decodeResult(result) })
+        Subject("encode") { TournamentCoreJson.toJson(typedRequest).toByteArray(Charsets.UTF_8) },
+        Subject("decode") {
+            val text = String(envelope, Charsets.UTF_8)
+            method.decodeResult(text.substring(OK_PREFIX.length, text.length - 1))
+        })
 }
 
 private fun micro(seconds: Double): String =
@@ -264,7 +273,7 @@ fun main(arguments: Array<String>) {
             System.err.println("${file.name}: an error response ($e): not a workload")
             exitProcess(1)
         }
-        val subjects = subjects(method, core, request, encoded, result)
+        val subjects = subjects(method, core, request, encoded)
         if (baseline != null) {
             val before = baseline.typed(method, text)
             if (baseline.toJson(before()) != typed.text) {
@@ -326,7 +335,7 @@ fun main(arguments: Array<String>) {
         println("| " + row.joinToString(" | ") + " |")
     }
     println()
-    println("Where the typed call's time goes (µs; crossing = the text call (core.call through JNA) minus the core alone;")
+    println("Where the typed call's time goes (µs; crossing = the bytes call (core.callBytes through JNA) minus the core alone;")
     println("binding = typed minus the core alone, against the targets: at most the core on large, under 5 µs on small):")
     println()
     println("| workload | encode | crossing | core | decode | rest | binding (typed − core) | binding ÷ core |")
@@ -334,16 +343,16 @@ fun main(arguments: Array<String>) {
     for (w in workloads) {
         val encode = w.median("encode")
         val decode = w.median("decode")
-        val text = w.median("text")
+        val crossed = w.median("bytes")
         val typed = w.median("typed")
-        val rest = micro(typed - encode - text - decode)
+        val rest = micro(typed - encode - crossed - decode)
         val cells = if (hasCore) {
             val alone = w.median("core")
             val binding = w.difference("typed", "core")
-            listOf(micro(encode), micro(text - alone), micro(alone), micro(decode), rest, micro(binding),
+            listOf(micro(encode), micro(crossed - alone), micro(alone), micro(decode), rest, micro(binding),
                 String.format("%.2f", binding / alone))
         } else {
-            listOf(micro(encode), "(text call ${micro(text)})", "", micro(decode), rest, "", "")
+            listOf(micro(encode), "(bytes call ${micro(crossed)})", "", micro(decode), rest, "", "")
         }
         println("| ${w.method.name} (${w.label}) | ${cells.joinToString(" | ")} |")
     }
