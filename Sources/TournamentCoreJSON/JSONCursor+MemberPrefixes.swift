@@ -91,6 +91,12 @@ extension JSONCursor {
             @usableFromInline var depth = 0
 
             @inlinable init() {}
+
+            @inlinable init(start: UnsafePointer<UInt8>, length: Int, depth: Int) {
+                self.start = start
+                self.length = length
+                self.depth = depth
+            }
         }
 
         @usableFromInline var skipped = (
@@ -118,26 +124,32 @@ extension JSONCursor {
         mutating func take(_ position: Int, run begin: UnsafePointer<UInt8>, to end: UnsafePointer<UInt8>, readable: Int,
                            key: UnsafeBufferPointer<UInt8>, index: Int?) {
             let length = end - begin
-            hint(position).pointee = length <= Self.window && readable >= Self.window
+            setHint(length <= Self.window && readable >= Self.window
                 ? Hint(run: begin, length: length, keyOffset: (key.baseAddress ?? begin) - begin, keyLength: key.count, index: index ?? -1)
-                : Hint()
+                : Hint(), at: position)
         }
 
         /// Makes `hint` the hint of `position` (below ``count``).
         mutating func setHint(_ hint: Hint, at position: Int) {
-            self.hint(position).pointee = hint
+            setElement(position, of: &hints, to: hint)
         }
 
         /// The hint of `position` (below ``count``).
         @inline(__always)
-        @inlinable mutating func hint(_ position: Int) -> UnsafeMutablePointer<Hint> {
-            elementAddress(position, in: &hints, of: Hint.self)
+        @inlinable mutating func hint(_ position: Int) -> Hint {
+            element(position, of: &hints, as: Hint.self)
         }
 
         /// The value last read past at `position` (below ``skippedCount``).
         @inline(__always)
-        @inlinable mutating func skippedValue(_ position: Int) -> UnsafeMutablePointer<SkippedValue> {
-            elementAddress(position, in: &skipped, of: SkippedValue.self)
+        @inlinable mutating func skippedValue(_ position: Int) -> SkippedValue {
+            element(position, of: &skipped, as: SkippedValue.self)
+        }
+
+        /// Makes `value` the value last read past at `position` (below ``skippedCount``).
+        @inline(__always)
+        @inlinable mutating func setSkippedValue(_ value: SkippedValue, at position: Int) {
+            setElement(position, of: &skipped, to: value)
         }
     }
 
@@ -182,7 +194,7 @@ extension JSONCursor {
                 return nil
             }
             let hint = hints.hint(position)
-            if hint.pointee.begins(begin) { return taking(hint, at: begin) }
+            if hint.begins(begin) { return taking(hint, at: begin) }
         }
         guard nextChild(closing: UInt8(ascii: "}")) else { return nil }
         skipWhitespace()
@@ -209,7 +221,7 @@ extension JSONCursor {
     @inlinable public mutating func nextMember(in table: JSONKeyTable, at position: Int) -> Member? {
         let begin = p
         assert(declined || hasChild == (position != 0), "nextMember: the position is not the count of the members read")
-        if !declined, end - begin >= MemberPrefixes.window, let expected = table.expectedMember(at: position), expected.pointee.begins(begin) {
+        if !declined, end - begin >= MemberPrefixes.window, let expected = table.expectedMember(at: position), expected.begins(begin) {
             return taking(expected, at: begin)
         }
         return nextMember(in: table)
@@ -218,11 +230,11 @@ extension JSONCursor {
     /// The member whose text at `begin` is `hint`'s run (``MemberPrefixes/Hint/begins(_:)``
     /// held): the cursor moved past its `:`, its key and index as the hint has them.
     @inline(__always)
-    @inlinable mutating func taking(_ hint: UnsafePointer<MemberPrefixes.Hint>, at begin: UnsafePointer<UInt8>) -> Member {
-        p = begin + Int(hint.pointee.length)
+    @inlinable mutating func taking(_ hint: MemberPrefixes.Hint, at begin: UnsafePointer<UInt8>) -> Member {
+        p = begin + Int(hint.length)
         hasChild = true
-        let index = hint.pointee.index
-        return (UnsafeBufferPointer(start: begin + Int(hint.pointee.keyOffset), count: Int(hint.pointee.keyLength)),
+        let index = hint.index
+        return (UnsafeBufferPointer(start: begin + Int(hint.keyOffset), count: Int(hint.keyLength)),
                 index < 0 ? nil : Int(index))
     }
 

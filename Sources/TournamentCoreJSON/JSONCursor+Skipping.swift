@@ -38,17 +38,15 @@ extension JSONCursor {
         skipWhitespace()
         guard byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") else { return skipValue() }
         let last = hints.skippedValue(position)
-        let length = last.pointee.length
-        if length > 0, depth <= last.pointee.depth, end - p >= length, memoryEquals(p, last.pointee.start, length) {
+        let length = last.length
+        if length > 0, depth <= last.depth, end - p >= length, memoryEquals(p, last.start, length) {
             p += length
             hasChild = true  // as when a container closes (``skipValue()``)
             return true
         }
         let start = p
         guard skipValue() else { return false }
-        last.pointee.start = start
-        last.pointee.length = p - start
-        last.pointee.depth = depth
+        hints.setSkippedValue(.init(start: start, length: p - start, depth: depth), at: position)
         return true
     }
 

@@ -135,8 +135,8 @@ public final class JSONKeyTable: @unchecked Sendable {
     /// The hint of an object written in the table's order at `position`, if any
     /// (``expectedMembers``).
     @inline(__always)
-    @inlinable func expectedMember(at position: Int) -> UnsafePointer<JSONCursor.MemberPrefixes.Hint>? {
-        position < expectedMemberCount ? UnsafePointer(expectedMembers + position) : nil
+    @inlinable func expectedMember(at position: Int) -> JSONCursor.MemberPrefixes.Hint? {
+        position < expectedMemberCount ? expectedMembers[position] : nil
     }
 
     /// The index of the key node `key` of `document` in the table, or nil for another key.

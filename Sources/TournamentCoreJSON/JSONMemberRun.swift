@@ -116,9 +116,7 @@ public struct MemberRun: ~Copyable {
     /// as it is, inside a string.
     @inline(always)
     @inlinable public mutating func appendToString(stringContent content: UnsafeBufferPointer<UInt8>) {
-        guard let source = content.baseAddress, let target = rawCursor(content.count) else { return }
-        copyBytes(to: target, from: source, count: content.count)
-        at = target + content.count
+        appendJSON(content)
     }
 
     /// Writes valid UTF-8 `text` escaped, inside a string: copied when nothing in it needs an
@@ -129,6 +127,50 @@ public struct MemberRun: ~Copyable {
             appendToString(stringContent: text)
         } else {
             throughWriter { $0.appendEscaped(text) }
+        }
+    }
+
+    // MARK: Text as it is
+
+    /// Writes JSON text known at compile time as it is (punctuation and keys of a record the
+    /// caller puts together from pieces), with no comma of the run's own: the pieces must make
+    /// valid JSON together.
+    @inline(always)
+    @inlinable public mutating func appendJSON(_ text: StaticString) {
+        appendJSON(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Writes `bytes` as they are (see ``appendJSON(_:)-(StaticString)``): JSON text, or the
+    /// inside of a string that needs no escape.
+    @inline(always)
+    @inlinable public mutating func appendJSON(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, let target = rawCursor(bytes.count) else { return }
+        copyBytes(to: target, from: source, count: bytes.count)
+        at = target + bytes.count
+    }
+
+    /// Writes the decimal digits of `value` (a `-` first when negative), with no comma of the
+    /// run's own.
+    @inline(always)
+    @inlinable public mutating func appendInteger(_ value: Int64) {
+        guard let target = rawCursor(20) else { return }
+        at = JSONWriter.writeInteger(value, at: target)
+    }
+
+    /// Writes `text` escaped, inside a string (through the writer).
+    @inlinable public mutating func appendToString(text: String) {
+        throughWriter { $0.appendToString(text: text) }
+    }
+
+    /// Writes the text of the string node `node` of `document`, inside a string: as it stands
+    /// in the request when written there without escapes (``JSONDocument/plainStringBytes(_:)``),
+    /// else decoded and escaped.
+    @inline(always)
+    @inlinable public mutating func appendToString(node: Int, in document: JSONDocument) {
+        if let text = document.plainStringBytes(node) {
+            appendJSON(text)
+        } else {
+            document.withStringBytes(node) { appendToString(utf8: $0) }
         }
     }
 
@@ -171,30 +213,45 @@ public struct MemberRun: ~Copyable {
     @inline(always)
     @inlinable mutating func rawCursor(_ count: Int) -> UnsafeMutablePointer<UInt8>? {
         if let at, let limit, _fastPath(limit - at >= count) { return at }
-        refill(count)
+        (at, limit) = Self.refill(writer, at: at, nonFinite: nonFinite, room: count)
+        nonFinite = false
         return at
     }
 
-    /// Hands what was written to the writer and asks it for at least `room` more bytes.
+    /// Hands what was written up to `at` to the writer and asks it for at least `room` more
+    /// bytes: where they go and where they end (nils once memory ran out). It takes and gives
+    /// the position and the limit as values, never the run's address, so that the run stays in
+    /// registers wherever it is inlined.
     @inline(never)
-    @usableFromInline mutating func refill(_ room: Int) {
-        guard let current = at else { return }
-        writer.pointee.closeRun(at: current, nonFinite: nonFinite)
-        nonFinite = false
-        (at, limit, _) = writer.pointee.room(atLeast: max(room, Self.roomAsked))  // the run writes its own commas
+    @usableFromInline static func refill(
+        _ writer: UnsafeMutablePointer<JSONWriter>, at: UnsafeMutablePointer<UInt8>?, nonFinite: Bool, room: Int
+    ) -> (UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt8>?) {
+        guard let at else { return (nil, nil) }
+        writer.pointee.closeRun(at: at, nonFinite: nonFinite)
+        let (next, limit, _) = writer.pointee.room(atLeast: max(room, roomAsked))  // the run writes its own commas
+        return (next, limit)
     }
 
     /// Hands what was written to the writer, lets `body` write through the writer (an escape),
     /// and goes on after it.
-    @inline(never)
-    @usableFromInline mutating func throughWriter(_ body: (inout JSONWriter) -> Void) {
-        guard let current = at else { return }
-        writer.pointee.closeRun(at: current, nonFinite: nonFinite)
+    @inline(always)
+    @inlinable mutating func throughWriter(_ body: (inout JSONWriter) -> Void) {
+        (at, limit) = Self.throughWriter(writer, at: at, nonFinite: nonFinite, body)
         nonFinite = false
+    }
+
+    /// ``throughWriter(_:)`` with the position and the limit taken and given as values, as
+    /// ``refill(_:at:nonFinite:room:)`` takes them.
+    @inline(never)
+    @usableFromInline static func throughWriter(
+        _ writer: UnsafeMutablePointer<JSONWriter>, at: UnsafeMutablePointer<UInt8>?, nonFinite: Bool,
+        _ body: (inout JSONWriter) -> Void
+    ) -> (UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt8>?) {
+        guard let at else { return (nil, nil) }
+        writer.pointee.closeRun(at: at, nonFinite: nonFinite)
         body(&writer.pointee)
-        let stillSeparated = separated
-        (at, limit, _) = writer.pointee.room(atLeast: Self.roomAsked)
-        separated = stillSeparated
+        let (next, limit, _) = writer.pointee.room(atLeast: roomAsked)
+        return (next, limit)
     }
 
     /// Hands what was written to the writer.
@@ -203,3 +260,17 @@ public struct MemberRun: ~Copyable {
         if let at { writer.pointee.closeRun(at: at, nonFinite: nonFinite) }
     }
 }
+
+/// What writes a string member from request text: ``JSONWriter`` and ``MemberRun``, so that a
+/// decoder writes one either way.
+public protocol JSONStringMemberWriter: ~Copyable {
+    /// Writes `"key":"content"` for the inside of a JSON string as a request wrote it without an
+    /// escape, copied as it is.
+    mutating func field(_ key: StaticString, stringContent content: UnsafeBufferPointer<UInt8>)
+
+    /// Writes `"key":"value"` for a value given as valid UTF-8 bytes, escaped.
+    mutating func field(_ key: StaticString, utf8 value: UnsafeBufferPointer<UInt8>)
+}
+
+extension JSONWriter: JSONStringMemberWriter {}
+extension MemberRun: JSONStringMemberWriter {}

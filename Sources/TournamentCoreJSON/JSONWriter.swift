@@ -358,11 +358,14 @@ public struct JSONWriter: ~Copyable {
     /// one before stored it, and looks at the byte before it for a comma: a delay on every token.
     ///
     /// `expectedBytes`: what the run is likely to write, made room for at once (a long response
-    /// then grows its buffer once rather than doubling it many times); 0, not known: a little.
+    /// then grows its buffer once rather than doubling it many times); 0, not known:
+    /// ``MemberRun/roomAsked``. A run that writes more than its room grows the buffer as it
+    /// goes, by ``MemberRun/roomAsked`` at least; one that writes less, in a short response,
+    /// leaves the first buffer as it was (no second block for a few bytes).
     @inline(always)
     @inlinable public mutating func memberRun(expectedBytes: Int = 0, _ body: (inout MemberRun) -> Void) {
         withUnsafeMutablePointer(to: &self) { writer in
-            var run = MemberRun(writer, room: max(expectedBytes, MemberRun.roomAsked))
+            var run = MemberRun(writer, room: expectedBytes > 0 ? expectedBytes : MemberRun.roomAsked)
             body(&run)
             run.finish()
         }

@@ -411,28 +411,28 @@ struct JSONCursorTests {
         let table = JSONKeyTable(keys: keys)
         let texts = (0..<14).map { position in
             table.expectedMember(at: position).map { hint in
-                withUnsafeBytes(of: hint.pointee.words) { String(decoding: $0.prefix(Int(hint.pointee.length)), as: UTF8.self) }
+                withUnsafeBytes(of: hint.words) { String(decoding: $0.prefix(Int(hint.length)), as: UTF8.self) }
             }
         }
         #expect(texts == ["\"k0\":"] + (1..<12).map { ",\"k\($0)\":" } + [nil, nil])
-        #expect(table.expectedMember(at: 3)?.pointee.index == 3)
+        #expect(table.expectedMember(at: 3)?.index == 3)
         // Hints seeded from the table hold the same texts, and nothing else: no skipped value.
         var seeded = JSONCursor.MemberPrefixes(expecting: table)
-        #expect((0..<12).map { seeded.hint($0).pointee.length } == (0..<12).map { table.expectedMember(at: $0)?.pointee.length ?? -1 })
-        #expect((0..<12).map { seeded.hint($0).pointee.index } == Array(0..<12))
-        #expect((0..<JSONCursor.MemberPrefixes.skippedCount).allSatisfy { seeded.skippedValue($0).pointee.length == 0 })
+        #expect((0..<12).map { seeded.hint($0).length } == (0..<12).map { table.expectedMember(at: $0)?.length ?? -1 })
+        #expect((0..<12).map { seeded.hint($0).index } == Array(0..<12))
+        #expect((0..<JSONCursor.MemberPrefixes.skippedCount).allSatisfy { seeded.skippedValue($0).length == 0 })
         // 20 bytes of key: `,"…":` is 24 bytes, a hint's window; 21 are one too many (but fit
         // at the first position, which has no comma).
         let long = JSONKeyTable(keys: [String(repeating: "a", count: 21), String(repeating: "b", count: 20), String(repeating: "c", count: 21), "q\"", "\u{1}"])
-        #expect((0..<5).map { long.expectedMember(at: $0)?.pointee.length ?? -1 } == [24, 24, 0, 0, 0])
+        #expect((0..<5).map { long.expectedMember(at: $0)?.length ?? -1 } == [24, 24, 0, 0, 0])
         let text = "[{\"\(String(repeating: "a", count: 21))\":1,\"\(String(repeating: "b", count: 20))\":2,\"\(String(repeating: "c", count: 21))\":3}]"
         #expect(members(text, in: long, hinted: false, expected: true) == plainMembers(text, in: long))
         #expect(members(text, in: long, hinted: true, seeded: true) == plainMembers(text, in: long))
         // A key with a byte past ASCII has no expected text: the cursor declines such a key, and
         // so must its hints.
         let accented = JSONKeyTable(keys: ["caf\u{E9}", "b"])
-        #expect(accented.expectedMember(at: 0)?.pointee.length == 0)
-        #expect(accented.expectedMember(at: 1)?.pointee.length == 5)
+        #expect(accented.expectedMember(at: 0)?.length == 0)
+        #expect(accented.expectedMember(at: 1)?.length == 5)
         #expect(members("[{\"caf\u{E9}\":1,\"b\":2}]", in: accented, hinted: true, seeded: true) == nil)
     }
 

@@ -175,13 +175,18 @@ struct CursorPathTests {
     @Test("nested hints: none for a table's first object, then one set per table for all its others, none past the room for four tables")
     func nestedHintsPerTable() {
         let tables = (0..<5).map { JSONKeyTable(keys: ["k\($0)"]) }
-        var room = NestedHints()
-        #expect(tables.allSatisfy { room.hints(for: $0) == nil })
-        let sets = tables.map { room.hints(for: $0) }
-        #expect(sets[0] != nil && sets[4] == nil)
-        #expect(Set(sets[0..<4].compactMap { $0 }).count == 4)
-        #expect(room.hints(for: tables[2]) == sets[2])
-        #expect(room.hints(for: tables[4]) == nil)
+        NestedHints.withRoom { room in
+            guard let room else {
+                Issue.record("no room for hints")
+                return
+            }
+            #expect(tables.allSatisfy { room.hints(for: $0) == nil })
+            let sets = tables.map { room.hints(for: $0) }
+            #expect(sets[0] != nil && sets[4] == nil)
+            #expect(Set(sets[0..<4].compactMap { $0 }).count == 4)
+            #expect(room.hints(for: tables[2]) == sets[2])
+            #expect(room.hints(for: tables[4]) == nil)
+        }
     }
 
     @Test("matches.sections: objects inside a match read with hints, their members in the same order, in another, missing, repeated or null, as the document path reads them", arguments: [

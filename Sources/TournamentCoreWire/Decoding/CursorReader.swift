@@ -30,7 +30,7 @@ struct CursorReader: RequestReader {
     private var unknownMembersFrom = 0
     /// Where the hints of the objects inside an array's objects are kept, if the caller gave room
     /// for them (``NestedHints``).
-    private let nestedHints: UnsafeMutablePointer<NestedHints>?
+    private let nestedHints: NestedHints?
 
     /// The most unknown members of one object the reader keeps (more decline): as many as the
     /// document path merges by comparing them with each other, before it hashes them.
@@ -39,7 +39,7 @@ struct CursorReader: RequestReader {
     /// A reader at the start of `cursor`, which keeps unknown members when
     /// `keepsUnknownMembers` (``RequestReader/readObject(_:_:)``), and keeps the hints of objects
     /// inside an array's objects in `nestedHints` when given (it must outlive the reading).
-    init(_ cursor: JSONCursor, keepsUnknownMembers: Bool = false, nestedHints: UnsafeMutablePointer<NestedHints>? = nil) {
+    init(_ cursor: JSONCursor, keepsUnknownMembers: Bool = false, nestedHints: NestedHints? = nil) {
         self.cursor = cursor
         start = cursor.position
         self.keepsUnknownMembers = keepsUnknownMembers
@@ -66,7 +66,7 @@ struct CursorReader: RequestReader {
         // An object deeper than the request's members (read once each), such as a match's team
         // inside the request's array of matches: with its table's hints when there is room. (One
         // reading of the members, choosing per member: `visit` is inlined here once.)
-        let hints = cursor.openContainers >= 2 ? nestedHints?.pointee.hints(for: table) : nil
+        let hints = cursor.openContainers >= 2 ? nestedHints?.hints(for: table) : nil
         return try readMembers(
             Field.self, entered: false, visit,
             next: { (cursor: inout JSONCursor, position: Int) in
@@ -296,18 +296,13 @@ struct CursorReader: RequestReader {
 
     /// (The text is plain ASCII, as the cursor reads texts: copied as it stands.)
     @inline(always)
-    func appendText(_ text: CursorText, to run: inout JSONTextRun) {
-        run.append(text.bytes(in: start))
-    }
-
-    @inline(always)
-    func writeField(_ key: StaticString, text: CursorText, into run: inout MemberRun) {
-        run.field(key, stringContent: text.bytes(in: start))
+    func appendText(_ text: CursorText, to run: inout MemberRun) {
+        run.appendToString(stringContent: text.bytes(in: start))
     }
 
     /// (Plain ASCII too: copied as it stands.)
     @inline(always)
-    func writeField(_ key: StaticString, text: CursorText, into writer: inout JSONWriter) {
+    func writeField<Writer: JSONStringMemberWriter & ~Copyable>(_ key: StaticString, text: CursorText, into writer: inout Writer) {
         writer.field(key, stringContent: text.bytes(in: start))
     }
 }

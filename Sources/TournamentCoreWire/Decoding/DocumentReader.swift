@@ -212,21 +212,12 @@ struct DocumentReader: RequestReader {
     }
 
     @inline(always)
-    func appendText(_ text: Int, to run: inout JSONTextRun) {
-        run.appendText(of: text, in: document)
+    func appendText(_ text: Int, to run: inout MemberRun) {
+        run.appendToString(node: text, in: document)
     }
 
     @inline(always)
-    func writeField(_ key: StaticString, text: Int, into run: inout MemberRun) {
-        if let content = document.plainStringBytes(text) {
-            run.field(key, stringContent: content)
-        } else {
-            document.withStringBytes(text) { run.field(key, utf8: $0) }
-        }
-    }
-
-    @inline(always)
-    func writeField(_ key: StaticString, text: Int, into writer: inout JSONWriter) {
+    func writeField<Writer: JSONStringMemberWriter & ~Copyable>(_ key: StaticString, text: Int, into writer: inout Writer) {
         if let content = document.plainStringBytes(text) {
             writer.field(key, stringContent: content)
         } else {

@@ -127,15 +127,12 @@ protocol RequestReader {
     func string(_ text: Text) -> String
 
     /// Appends `text` to `run` as the inside of a JSON string: as the request writes it when it
-    /// has no escape (copied), else decoded and escaped (``JSONTextRun/appendText(of:in:)``).
-    func appendText(_ text: Text, to run: inout JSONTextRun)
+    /// has no escape (copied), else decoded and escaped (``MemberRun/appendToString(node:in:)``).
+    func appendText(_ text: Text, to run: inout MemberRun)
 
-    /// ``writeField(_:text:into:)`` in a run of members.
-    func writeField(_ key: StaticString, text: Text, into run: inout MemberRun)
-
-    /// Writes `"key":"text"`: as the request writes the text when it has no escape (copied),
-    /// else decoded and escaped.
-    func writeField(_ key: StaticString, text: Text, into writer: inout JSONWriter)
+    /// Writes `"key":"text"` through the writer or a run of members: as the request writes the
+    /// text when it has no escape (copied), else decoded and escaped.
+    func writeField<Writer: JSONStringMemberWriter & ~Copyable>(_ key: StaticString, text: Text, into writer: inout Writer)
 }
 
 /// What a streamed array (`x-stream` in its schema) is read into: each element is added as it is

@@ -16,8 +16,7 @@ enum MatchesSectionsMethod: CursorReadingWireMethod {
     /// document path's error). A match's teams, score and competition are read with hints of
     /// their own (``NestedHints``).
     static func respond(reading request: JSONCursor, into writer: inout JSONWriter) -> Bool {
-        var nestedHints = NestedHints()
-        return withUnsafeMutablePointer(to: &nestedHints) { nestedHints in
+        NestedHints.withRoom { nestedHints in
             var reader = CursorReader(request, nestedHints: nestedHints)
             guard let request = try? Requests.MatchesSectionsRequest<CursorText>.read(&reader), reader.finish() else {
                 return false

@@ -103,7 +103,7 @@ enum ParticipantsResolveMethod: CursorReadingWireMethod {
     }
 
     /// The participants rebuilt from `kept` (the request's texts) and their repair writes,
-    /// pieced together in one text run: each record is the same pieces around its ID.
+    /// pieced together in one run: each record is the same pieces around its ID.
     private static func writeLegacy<Reader: RequestReader>(
         _ kept: [Reader.Text], idBytes: Int, userIndex: Int, roster: LegacyRoster, tournamentId: Reader.Text, now: Int64,
         by reader: Reader, into writer: inout JSONWriter
@@ -125,25 +125,25 @@ enum ParticipantsResolveMethod: CursorReadingWireMethod {
         // About 110 bytes and the tournament's ID: a block the allocator caches (AllocationSizes),
         // each run asking room for its fixed text and the buffer growing for a long ID.
         var pieces = JSONWriter(capacity: 240)
-        pieces.textRun(expectedBytes: 64) { run in
-            run.append(#",{"path":"tournaments/"#)
+        pieces.memberRun(expectedBytes: 64) { run in
+            run.appendJSON(#",{"path":"tournaments/"#)
             reader.appendText(tournamentId, to: &run)
-            run.append(#"/participants/"#)
+            run.appendJSON(#"/participants/"#)
         }
         let pathEnd = pieces.byteCount
-        pieces.textRun(expectedBytes: 32) { run in
-            run.append(#"","displayName":""#)
-            run.append(ParticipantDisplayName.placeholderPrefix)
+        pieces.memberRun(expectedBytes: 32) { run in
+            run.appendJSON(#"","displayName":""#)
+            run.appendJSON(ParticipantDisplayName.placeholderPrefix)
         }
         let placeholderEnd = pieces.byteCount
-        pieces.textRun(expectedBytes: 64) { run in
-            run.append(#"","joinedAt":"#)
-            run.append(now)
-            run.append(#","isCreator":"#)
+        pieces.memberRun(expectedBytes: 64) { run in
+            run.appendJSON(#"","joinedAt":"#)
+            run.appendInteger(now)
+            run.appendJSON(#","isCreator":"#)
         }
         let joinedAtEnd = pieces.byteCount
-        pieces.textRun(expectedBytes: 8) { run in
-            run.append(#"false}}"#)
+        pieces.memberRun(expectedBytes: 8) { run in
+            run.appendJSON(#"false}}"#)
         }
         guard !pieces.isOutOfMemory else {
             writer.markOutOfMemory()
@@ -160,44 +160,44 @@ enum ParticipantsResolveMethod: CursorReadingWireMethod {
             // for is asked as the buffer grows.
             let perRecord = Int64(path.count + placeholder.count + 2 * writeEnd.count + 64)
             let expected = Int64(kept.count) * perRecord + 3 * Int64(idBytes) + 128
-            writer.textRun(expectedBytes: Int(min(expected, Int64(JSONLimits.maxRequestBytes)))) { run in
-                run.append(#"{"source":"participantIds","participants":["#)
+            writer.memberRun(expectedBytes: Int(min(expected, Int64(JSONLimits.maxRequestBytes)))) { run in
+                run.appendJSON(#"{"source":"participantIds","participants":["#)
                 for (index, node) in kept.enumerated() {
-                    run.append(index == 0 ? #"{"participantId":""# : #",{"participantId":""#)
+                    run.appendJSON(index == 0 ? #"{"participantId":""# : #",{"participantId":""#)
                     reader.appendText(node, to: &run)
                     if index == userIndex, let ownName = roster.ownName {
-                        run.append(#"","displayName":""#)
-                        run.appendEscaped(text: ownName)
+                        run.appendJSON(#"","displayName":""#)
+                        run.appendToString(text: ownName)
                     } else {
-                        run.append(placeholder)
-                        run.append(Int64(index) + 1)
+                        run.appendJSON(placeholder)
+                        run.appendInteger(Int64(index) + 1)
                     }
                     if index == 0 {
-                        run.append(joinedAt)
-                        run.append("true}")
+                        run.appendJSON(joinedAt)
+                        run.appendJSON("true}")
                     } else {
-                        run.append(participantEnd)
+                        run.appendJSON(participantEnd)
                     }
                 }
-                run.append(#"],"repair":{"needed":true,"writes":["#)
+                run.appendJSON(#"],"repair":{"needed":true,"writes":["#)
                 for (index, node) in kept.enumerated() {
                     // The path in its pieces (RepairWrite.pathComponents), never built.
-                    run.append(index == 0 ? UnsafeBufferPointer(rebasing: path[1...]) : path)
+                    run.appendJSON(index == 0 ? UnsafeBufferPointer(rebasing: path[1...]) : path)
                     reader.appendText(node, to: &run)
-                    run.append(#"","merge":true,"data":{"participantId":""#)
+                    run.appendJSON(#"","merge":true,"data":{"participantId":""#)
                     reader.appendText(node, to: &run)
                     if index == userIndex, let storedName = roster.storedName {
-                        run.append(#"","displayName":""#)
-                        run.appendEscaped(text: storedName)
+                        run.appendJSON(#"","displayName":""#)
+                        run.appendToString(text: storedName)
                     }
                     if index == 0 {
-                        run.append(joinedAt)
-                        run.append("true}}")
+                        run.appendJSON(joinedAt)
+                        run.appendJSON("true}}")
                     } else {
-                        run.append(writeEnd)
+                        run.appendJSON(writeEnd)
                     }
                 }
-                run.append("]}}")
+                run.appendJSON("]}}")
             }
         }
     }

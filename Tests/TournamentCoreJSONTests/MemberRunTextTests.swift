@@ -1,28 +1,28 @@
 import Testing
 @testable import TournamentCoreJSON
 
-@Suite("JSONTextRun")
-struct JSONTextRunTests {
+@Suite("MemberRun: text as it is")
+struct MemberRunTextTests {
     @Test("pieces of every length from 0 to 70, digits and escaped text, written by a run as concatenation writes them, growing the buffer as often as needed")
     func runWritesItsPiecesInOrder() {
         for capacity in [1, 64, 4096] {
             var writer = JSONWriter(capacity: capacity)
             var expected = ""
-            writer.textRun(expectedBytes: capacity == 4096 ? 100_000 : 0) { run in
+            writer.memberRun(expectedBytes: capacity == 4096 ? 100_000 : 0) { run in
                 for round in 0..<40 {
                     for length in 0...70 {
                         let piece = String(repeating: Character(Unicode.Scalar(UInt8(97 + (length + round) % 26))), count: length)
-                        Array(piece.utf8).withUnsafeBufferPointer { run.append($0) }
+                        Array(piece.utf8).withUnsafeBufferPointer { run.appendJSON($0) }
                         expected += piece
                     }
                     let number = Int64(round) * 1_000_000_007 - 5
-                    run.append(number)
+                    run.appendInteger(number)
                     expected += String(number)
-                    run.appendEscaped(text: "q\"b\\c\u{1}é")
+                    run.appendToString(text: "q\"b\\c\u{1}é")
                     expected += #"q\"b\\c\u0001é"#
-                    run.appendEscaped(text: "tab\t")
+                    run.appendToString(text: "tab\t")
                     expected += #"tab\t"#
-                    run.append(",")
+                    run.appendJSON(",")
                     expected += ","
                 }
             }
@@ -34,13 +34,13 @@ struct JSONTextRunTests {
     func expectedBytesSizeTheFirstRoom() {
         var writer = JSONWriter(capacity: 100)
         writer.append("[")
-        writer.textRun(expectedBytes: 8) { run in run.append("\"short\"") }
-        #expect(writer.capacity == 100)  // 1 KB of room (the unknown size's) would have grown it
+        writer.memberRun(expectedBytes: 8) { run in run.appendJSON("\"short\"") }
+        #expect(writer.capacity == 100)  // the room of an unknown size (MemberRun.roomAsked) would have grown it
         var expected = "[\"short\""
-        writer.textRun(expectedBytes: 8) { run in
+        writer.memberRun(expectedBytes: 8) { run in
             for index in 0..<50 {
-                run.append(",")
-                run.append(Int64(index) * 1_000_003)
+                run.appendJSON(",")
+                run.appendInteger(Int64(index) * 1_000_003)
                 expected += "," + String(Int64(index) * 1_000_003)
             }
         }
@@ -55,11 +55,11 @@ struct JSONTextRunTests {
         let written = try Array(request.utf8).withUnsafeBufferPointer { bytes in
             try withDocument(bytes) { document in
                 var writer = JSONWriter()
-                writer.textRun { run in
+                writer.memberRun { run in
                     for element in document.elements(document.root) {
-                        run.append("[")
-                        run.appendText(of: element, in: document)
-                        run.append("]")
+                        run.appendJSON("[")
+                        run.appendToString(node: element, in: document)
+                        run.appendJSON("]")
                     }
                 }
                 #expect(document.plainStringBytes(1) != nil)
