@@ -172,6 +172,7 @@ const masked = (text) => text.replace(/guest_[A-Za-z0-9]{16}/g, "guest_#########
 // MARK: - The workloads
 
 const sentDir = mkdtempSync(path.join(tmpdir(), "typed-requests-")); // the text the typed call sends, for native-timer
+process.on("exit", () => rmSync(sentDir, { recursive: true, force: true }));
 const workloads = [];
 for (const name of readdirSync(requestsDir).filter((entry) => entry.endsWith(".json")).sort()) {
   const [group, member, ...size] = name.slice(0, -".json".length).split(".");
@@ -272,7 +273,6 @@ for (let round = 0; round < rounds; round++) {
   }
 }
 timer.stdin.end();
-rmSync(sentDir, { recursive: true, force: true });
 
 // MARK: - Tables
 
