@@ -71,6 +71,9 @@ class TournamentCore(library: String) : TournamentCoreMethods() {
     val version: String = function(native, "tc_version").invokePointer(arrayOf<Any>())
         ?.getString(0, "UTF-8") ?: throw IllegalStateException("tc_version returned NULL")
 
+    // tc_call_n and tc_string_free directly mapped (Direct.kt), or null: called through the Functions.
+    private val direct: Boundary? = Boundary.of(native)
+
     /** The file JNA loaded, when it knows it. */
     val libraryFile: File? get() = native.file
 
@@ -101,6 +104,21 @@ class TournamentCore(library: String) : TournamentCoreMethods() {
      * [read] takes what it needs of the response (its pointer and length) before it is released.
      */
     private inline fun <T> invoke(methodZ: ByteArray, request: ByteArray, length: Int, read: (Pointer, Int) -> T): T {
+        val direct = direct
+        if (direct != null) {
+            val lengthOut = LongArray(1)
+            val address = direct.call(methodZ, request, length, lengthOut)
+            if (address == 0L) throw OutOfMemoryError("TournamentCore could not allocate its response (tc_call_n returned NULL)")
+            try {
+                val size = lengthOut[0]
+                if (size < 0 || size > Int.MAX_VALUE - 8) {
+                    throw OutOfMemoryError("TournamentCore's response is too large for a byte array: $size bytes")
+                }
+                return read(Pointer(address), size.toInt())
+            } finally {
+                direct.free(address)
+            }
+        }
         // size_t is passed as a Java long or int of its own size; *response_len is written into
         // a one-element array of that size (JNA copies primitive arrays back after the call).
         val wide = Native.SIZE_T_SIZE == 8
