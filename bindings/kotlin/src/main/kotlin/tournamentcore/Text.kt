@@ -74,10 +74,70 @@ internal class JsonOut(capacity: Int = 1024) {
         comma = true
     }
 
-    /** A finite double as Double.toString writes it (JsonWriter's text); NaN and infinities have no JSON form. */
+    /**
+     * A finite double; NaN and infinities have no JSON form. Written as Double.toString writes it
+     * (JsonWriter's text), except that a value of 0.001 <= |x| < 10^7 that is the nearest double
+     * to a decimal `m / 10^k` with k <= 15 and m < 10^15 is written as that decimal with the
+     * smallest such k (`0.192`, `28.5`, `3.0`), found several times faster than Double.toString
+     * (JDK 17's was most of equipment.stats' request encoding). That is Double.toString's text
+     * wherever Double.toString writes the shortest decimal, and shorter where it does not; either
+     * reads back as the same double: m and 10^k are exact doubles, so m / 10^k in double
+     * arithmetic is the correctly rounded value of the decimal, as parsing it is.
+     */
     fun value(number: Double) {
         if (number.isNaN() || number.isInfinite()) throw IllegalArgumentException("JSON has no $number")
+        val magnitude = Math.abs(number)
+        if (magnitude >= 1e-3 && magnitude < 1e7) {
+            var k = 0
+            while (k <= 15) {
+                val scale = POWERS_OF_TEN[k]
+                val digits = Math.rint(magnitude * scale)
+                if (digits >= 1e15) break   // more than 15 significant digits: Double.toString's own
+                if (digits / scale == magnitude) {
+                    decimal(number < 0, digits.toLong(), k)
+                    return
+                }
+                k++
+            }
+        }
         literal(java.lang.Double.toString(number))
+    }
+
+    /** `[-]m / 10^k` in plain notation, at least one digit after the point (as Double.toString). */
+    private fun decimal(negative: Boolean, digits: Long, k: Int) {
+        separate()
+        reserve(25)   // a sign, 7 digits, the point, 15 digits
+        if (negative) chars[size++] = '-'
+        val scale = POWERS_OF_TEN[k].toLong()
+        val whole = digits / scale
+        var fraction = digits % scale
+        val wholeDigits = decimalDigits(whole)
+        var at = size + wholeDigits
+        size = at
+        var rest = whole
+        do {
+            chars[--at] = '0' + (rest % 10).toInt()
+            rest /= 10
+        } while (rest != 0L)
+        chars[size++] = '.'
+        if (k == 0) {
+            chars[size++] = '0'
+        } else {
+            at = size + k
+            size = at
+            for (index in 0 until k) {
+                chars[--at] = '0' + (fraction % 10).toInt()
+                fraction /= 10
+            }
+        }
+        comma = true
+    }
+
+    private fun decimalDigits(value: Long): Int {
+        var digits = 1
+        var rest = value
+        while (rest >= 10) { rest /= 10; digits++ }
+        return digits
     }
 
     fun nullValue() = literal("null")
@@ -230,6 +290,8 @@ internal class JsonOut(capacity: Int = 1024) {
 
     private companion object {
         val HEX = "0123456789abcdef".toCharArray()
+        // Exact doubles (10^15 < 2^53).
+        val POWERS_OF_TEN = doubleArrayOf(1.0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15)
     }
 }
 

@@ -49,6 +49,24 @@ class WriterTest {
     }
 
     @Test
+    fun `every double reads back as itself, never longer than Double_toString writes it`() {
+        val random = java.util.Random(70)
+        val values = ArrayList<Double>()
+        repeat(20000) { values.add(random.nextInt(2000001) / 1000.0 - 1000.0) }            // arrow-like decimals
+        repeat(20000) { values.add((random.nextDouble() - 0.5) * Math.pow(10.0, random.nextInt(12) - 4.0)) }   // any digits
+        repeat(2000) { values.add(java.lang.Double.longBitsToDouble(random.nextLong())) }
+        values += listOf(0.001, 0.0009999999999999998, 9999999.999999998, 1e7, 0.1 + 0.2, 1.0 / 3, 2.0 / 3, 5e-324, 0.30000000000000004)
+        for (x in values) {
+            if (x.isNaN() || x.isInfinite()) continue
+            val text = TournamentCoreJson.toJson(Arrow(10, x = x, y = 0.0)).removePrefix("{\"score\":10,\"x\":").substringBefore(',')
+            assertEquals(x, java.lang.Double.parseDouble(text), text)
+            val java = java.lang.Double.toString(x)
+            assertEquals(true, text.length <= java.length, "$text for $java")
+            if (text != java) assertEquals(true, !java.contains('E') && text.length < java.length, "$text for $java")
+        }
+    }
+
+    @Test
     fun `verbatim members are written as Gson writes a tree, and a number that is not JSON is refused`() {
         val tree = JsonObject().apply {
             add("a", JsonArray().apply { add(JsonNull.INSTANCE); add(true); add("s\u0000"); add(JsonObject()) })
