@@ -26,6 +26,18 @@
 #       workload interleaved, and plain JavaScript (Benchmarks/plain/) against the module for the
 #       three methods it has (Benchmarks/javascript.mjs, in Node), alone (the full run includes it
 #       too); with OTHER.wasm, another build of the module in the same rounds.
+#   bash Benchmarks/run.sh --javascript-typed [BASELINE]
+#       the typed JavaScript functions end to end (an object in, an object out) beside core.call,
+#       the module alone, the native core alone (native-timer) and the plain-JavaScript peer over
+#       objects (Benchmarks/javascript/typed.mjs, Benchmarks/plain/), with where the time goes and
+#       the targets, alone (the full run includes it too); with BASELINE, a folder holding another
+#       copy of the binding, timed in the same rounds.
+#   bash Benchmarks/run.sh --kotlin [OTHER.jar]
+#       the typed Kotlin binding end to end (an object in, an object out) beside the text call, the
+#       core alone (native-timer, in the same rounds) and the Kotlin peer over the binding's classes
+#       (Benchmarks/kotlin/Typed.kt, Peer.kt), on issue 70's workloads, with where the time goes and
+#       the targets, alone (the full run includes it too); with OTHER.jar, another build's
+#       tournamentcore.jar in the same rounds.
 #   bash Benchmarks/run.sh --python [BASELINE]
 #       the typed Python binding end to end (a dict in, a dict out) beside the raw text call, the
 #       core alone (native-timer, in the same rounds) and the plain-Python peer
@@ -52,6 +64,46 @@ python_benchmark() {
   python3 Benchmarks/python/typed.py "$1" "$TC_BUILD/libtournamentcore.so" \
     --native-timer "$TC_BUILD/Benchmarks/native-timer" ${2:+--baseline "$2"}
 }
+# The typed JavaScript functions end to end (Benchmarks/javascript/typed.mjs), on REQUESTS_DIR; $2:
+# a folder holding another copy of the binding (tournamentcore.mjs, methods.mjs).
+javascript_typed_benchmark() {
+  if [ -e "$TC_BUILD/tournamentcore.wasm" ] && command -v node > /dev/null; then
+    node Benchmarks/javascript/typed.mjs "$1" "$TC_BUILD/tournamentcore.wasm" "$TC_BUILD/Benchmarks/native-timer" \
+      "$TC_BUILD/libtournamentcore.so" ${2:+--baseline "$2"}
+  else
+    echo "(The typed JavaScript benchmark needs the build's tournamentcore.wasm and node.)"
+  fi
+}
+if [ "${1:-}" = "--javascript-typed" ]; then
+  shift
+  baseline=
+  if [ -n "${1:-}" ]; then baseline=$(realpath "$1"); shift; fi
+  requests=$(mktemp -d)
+  trap 'rm -rf "$requests"' EXIT
+  "$TC_BUILD/Benchmarks/benchmark" --quick --all-requests "$requests" > /dev/null
+  javascript_typed_benchmark "$requests" "$baseline"
+  exit
+fi
+# The typed Kotlin binding end to end (Benchmarks/kotlin/Typed.kt), on REQUESTS_DIR; $2: another
+# build's tournamentcore.jar, timed in the same rounds.
+kotlin_benchmark() {
+  if [ -x "$TC_BUILD/bindings/kotlin/typed-benchmark" ]; then
+    "$TC_BUILD/bindings/kotlin/typed-benchmark" "$1" "$TC_BUILD/libtournamentcore.so" \
+      --native-timer "$TC_BUILD/Benchmarks/native-timer" ${2:+--baseline "$2"}
+  else
+    echo "(The Kotlin benchmark needs the build's Kotlin binding: kotlinc, JNA, Gson.)"
+  fi
+}
+if [ "${1:-}" = "--kotlin" ]; then
+  shift
+  baseline=
+  if [ -n "${1:-}" ]; then baseline=$(realpath "$1"); shift; fi
+  requests=$(mktemp -d)
+  trap 'rm -rf "$requests"' EXIT
+  "$TC_BUILD/Benchmarks/benchmark" --quick --all-requests "$requests" > /dev/null
+  kotlin_benchmark "$requests" "$baseline"
+  exit
+fi
 if [ "${1:-}" = "--python" ]; then
   shift
   baseline=
@@ -131,6 +183,10 @@ output=$(mktemp)
   python_benchmark "$TC_BUILD/benchmark-all-requests"
   echo
   javascript_benchmark "$TC_BUILD/benchmark-all-requests"
+  echo
+  javascript_typed_benchmark "$TC_BUILD/benchmark-all-requests"
+  echo
+  kotlin_benchmark "$TC_BUILD/benchmark-all-requests"
 } | tee "$output"
 if [ "${1:-}" = "--write" ]; then
   cpu=$(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
