@@ -327,16 +327,43 @@ private fun numberText(reader: JsonReader, expected: String): String {
     return reader.nextString()
 }
 
-// Kotlin's toIntOrNull/toLongOrNull accept exactly an optional sign and digits (no fraction, no
-// exponent) within range; the text is a JSON number, so that is a JSON integer that fits.
 internal fun readInt(reader: JsonReader): Int {
     val text = numberText(reader, "an integer")
-    return text.toIntOrNull() ?: throw JsonSyntaxException("Expected a 32-bit integer, found $text at ${valuePath(reader)}")
+    val value = integerValue(text)
+    if (value == null || value < Int.MIN_VALUE || value > Int.MAX_VALUE) {
+        throw JsonSyntaxException("Expected a 32-bit integer, found $text at ${valuePath(reader)}")
+    }
+    return value.toInt()
 }
 
 internal fun readLong(reader: JsonReader): Long {
     val text = numberText(reader, "an integer")
-    return text.toLongOrNull() ?: throw JsonSyntaxException("Expected a 64-bit integer, found $text at ${valuePath(reader)}")
+    return integerValue(text) ?: throw JsonSyntaxException("Expected a 64-bit integer, found $text at ${valuePath(reader)}")
+}
+
+/**
+ * The value of [text], a JSON number, when it is an integer within 64 bits: an optional minus and
+ * digits only (no fraction, no exponent: 1.0 and 1e2 are not integers here), else null. (What
+ * Kotlin's toLongOrNull accepts of a JSON number, without its radix handling.) Accumulated
+ * negatively, as Long.parseLong does, so that Long.MIN_VALUE is reached without overflow.
+ */
+private fun integerValue(text: String): Long? {
+    val length = text.length
+    val negative = length > 0 && text[0] == '-'
+    var index = if (negative) 1 else 0
+    if (index == length) return null
+    val limit = if (negative) Long.MIN_VALUE else -Long.MAX_VALUE
+    val lastMultiple = limit / 10
+    var result = 0L
+    while (index < length) {
+        val digit = text[index] - '0'
+        if (digit < 0 || digit > 9 || result < lastMultiple) return null
+        result *= 10
+        if (result < limit + digit) return null
+        result -= digit
+        index++
+    }
+    return if (negative) result else -result
 }
 
 internal fun readDouble(reader: JsonReader): Double {
