@@ -287,6 +287,7 @@ def object_adapter(types: KotlinTypes, built: Object) -> List[str]:
     if len(present) > 63:
         raise ContractError("%s: more than 63 required members (the Kotlin reader's presence mask is a Long)" % name)
     mask_type, one = ("Int", "1") if len(present) <= 31 else ("Long", "1L")
+    lines.append("    private val members = arrayOf(%s)" % ", ".join(_string(p.name) for p in built.properties))
     if present:
         lines.append("    private val required = arrayOf(%s)" % ", ".join(_string(p.name) for p in present))
     if built.keeps_unknown:
@@ -309,11 +310,16 @@ def object_adapter(types: KotlinTypes, built: Object) -> List[str]:
     if present:
         lines.append("        var seen: %s = 0" % mask_type + ("L" if mask_type == "Long" else ""))
         lines.append("        var last: String? = null")
+    # Members usually come in the schema's order (the core writes them so): the name is compared
+    # with the member expected next, and looked up by hash (memberIndex) only when it is not that one.
+    lines.append("        var next = 0")
     lines.append("        while (reader.hasNext()) {")
     lines.append("            val name = reader.nextName()")
     if present:
         lines.append("            last = name")
-    lines.append("            when (name) {")
+    lines.append("            val member = if (next < members.size && name == members[next]) next else memberIndex(name)")
+    lines.append("            if (member >= 0) next = member + 1")
+    lines.append("            when (member) {")
     for index, prop in enumerate(built.properties):
         owner = "%s.%s" % (name, prop.name)
         read = read_expression(types, prop.type, owner)
@@ -324,9 +330,9 @@ def object_adapter(types: KotlinTypes, built: Object) -> List[str]:
             assignment = "requireValue(reader, \"%s\"); p%d = %s" % (owner, index, read)
         if prop.required:
             bit = present.index(prop)
-            lines.append("                %s -> { %s; seen = seen or (%s shl %d) }" % (_string(prop.name), assignment, one, bit))
+            lines.append("                %d -> { %s; seen = seen or (%s shl %d) }" % (index, assignment, one, bit))
         else:
-            lines.append("                %s -> %s" % (_string(prop.name), assignment))
+            lines.append("                %d -> %s" % (index, assignment))
     if built.keeps_unknown:
         lines.append("                else -> extra = keepMember(extra, name, reader)")
     else:
@@ -345,6 +351,13 @@ def object_adapter(types: KotlinTypes, built: Object) -> List[str]:
     if built.keeps_unknown:
         arguments.append("extra ?: emptyMap<String, JsonElement>()")
     lines.append("        return %s(%s)" % (name, ", ".join(arguments)))
+    lines.append("    }")
+    lines.append("")
+    lines.append("    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */")
+    lines.append("    private fun memberIndex(name: String): Int = when (name) {")
+    for index, prop in enumerate(built.properties):
+        lines.append("        %s -> %d" % (_string(prop.name), index))
+    lines.append("        else -> -1")
     lines.append("    }")
     lines += ["", "    override fun writeValue(out: JsonOut, value: %s) {" % name, "        out.beginObject()"]
     for index, prop in enumerate(built.properties):

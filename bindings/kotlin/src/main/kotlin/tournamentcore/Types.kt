@@ -1092,6 +1092,7 @@ internal object LibraryInfoRequestJson : ContractAdapter<LibraryInfoRequest>() {
 
 /** `LibraryInfoResult`'s JSON reader and writer. */
 internal object LibraryInfoResultJson : ContractAdapter<LibraryInfoResult>() {
+    private val members = arrayOf("name", "version", "abiVersion", "methods", "limits")
     private val required = arrayOf("name", "version", "abiVersion", "methods", "limits")
 
     override fun readValue(reader: JsonReader): LibraryInfoResult {
@@ -1103,21 +1104,34 @@ internal object LibraryInfoResultJson : ContractAdapter<LibraryInfoResult>() {
         var p4: Limits? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "name" -> { requireValue(reader, "LibraryInfoResult.name"); p0 = readString(reader); seen = seen or (1 shl 0) }
-                "version" -> { requireValue(reader, "LibraryInfoResult.version"); p1 = readString(reader); seen = seen or (1 shl 1) }
-                "abiVersion" -> { requireValue(reader, "LibraryInfoResult.abiVersion"); p2 = readLong(reader); seen = seen or (1 shl 2) }
-                "methods" -> { requireValue(reader, "LibraryInfoResult.methods"); p3 = readList(reader, "LibraryInfoResult.methods") { readString(reader) }; seen = seen or (1 shl 3) }
-                "limits" -> { requireValue(reader, "LibraryInfoResult.limits"); p4 = LimitsJson.readValue(reader); seen = seen or (1 shl 4) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "LibraryInfoResult.name"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "LibraryInfoResult.version"); p1 = readString(reader); seen = seen or (1 shl 1) }
+                2 -> { requireValue(reader, "LibraryInfoResult.abiVersion"); p2 = readLong(reader); seen = seen or (1 shl 2) }
+                3 -> { requireValue(reader, "LibraryInfoResult.methods"); p3 = readList(reader, "LibraryInfoResult.methods") { readString(reader) }; seen = seen or (1 shl 3) }
+                4 -> { requireValue(reader, "LibraryInfoResult.limits"); p4 = LimitsJson.readValue(reader); seen = seen or (1 shl 4) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 31) throw missingMember(reader, last, "LibraryInfoResult", required, seen.toLong())
         reader.endObject()
         return LibraryInfoResult(p0!!, p1!!, p2, p3!!, p4!!)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "name" -> 0
+        "version" -> 1
+        "abiVersion" -> 2
+        "methods" -> 3
+        "limits" -> 4
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: LibraryInfoResult) {
@@ -1138,6 +1152,7 @@ internal object LibraryInfoResultJson : ContractAdapter<LibraryInfoResult>() {
 
 /** `Limits`'s JSON reader and writer. */
 internal object LimitsJson : ContractAdapter<Limits>() {
+    private val members = arrayOf("maxRequestBytes", "maxDepth")
     private val required = arrayOf("maxRequestBytes", "maxDepth")
 
     override fun readValue(reader: JsonReader): Limits {
@@ -1146,18 +1161,28 @@ internal object LimitsJson : ContractAdapter<Limits>() {
         var p1: Long = 0L
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "maxRequestBytes" -> { requireValue(reader, "Limits.maxRequestBytes"); p0 = readLong(reader); seen = seen or (1 shl 0) }
-                "maxDepth" -> { requireValue(reader, "Limits.maxDepth"); p1 = readLong(reader); seen = seen or (1 shl 1) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "Limits.maxRequestBytes"); p0 = readLong(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "Limits.maxDepth"); p1 = readLong(reader); seen = seen or (1 shl 1) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 3) throw missingMember(reader, last, "Limits", required, seen.toLong())
         reader.endObject()
         return Limits(p0, p1)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "maxRequestBytes" -> 0
+        "maxDepth" -> 1
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: Limits) {
@@ -1172,6 +1197,7 @@ internal object LimitsJson : ContractAdapter<Limits>() {
 
 /** `TournamentsFilterRequest`'s JSON reader and writer. */
 internal object TournamentsFilterRequestJson : ContractAdapter<TournamentsFilterRequest>() {
+    private val members = arrayOf("tournaments", "tab", "publicOnly", "query", "limit", "invalidDocuments")
     private val required = arrayOf("tournaments")
 
     override fun readValue(reader: JsonReader): TournamentsFilterRequest {
@@ -1184,22 +1210,36 @@ internal object TournamentsFilterRequestJson : ContractAdapter<TournamentsFilter
         var p5: InvalidDocuments? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "tournaments" -> { requireValue(reader, "TournamentsFilterRequest.tournaments"); p0 = readList(reader, "TournamentsFilterRequest.tournaments") { TournamentDocumentJson.readValue(reader) }; seen = seen or (1 shl 0) }
-                "tab" -> p1 = if (nextIsNull(reader)) null else readElement(reader)
-                "publicOnly" -> p2 = if (nextIsNull(reader)) null else readBoolean(reader)
-                "query" -> p3 = if (nextIsNull(reader)) null else readString(reader)
-                "limit" -> p4 = if (nextIsNull(reader)) null else readLong(reader)
-                "invalidDocuments" -> p5 = if (nextIsNull(reader)) null else InvalidDocumentsJson.readValue(reader)
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "TournamentsFilterRequest.tournaments"); p0 = readList(reader, "TournamentsFilterRequest.tournaments") { TournamentDocumentJson.readValue(reader) }; seen = seen or (1 shl 0) }
+                1 -> p1 = if (nextIsNull(reader)) null else readElement(reader)
+                2 -> p2 = if (nextIsNull(reader)) null else readBoolean(reader)
+                3 -> p3 = if (nextIsNull(reader)) null else readString(reader)
+                4 -> p4 = if (nextIsNull(reader)) null else readLong(reader)
+                5 -> p5 = if (nextIsNull(reader)) null else InvalidDocumentsJson.readValue(reader)
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 1) throw missingMember(reader, last, "TournamentsFilterRequest", required, seen.toLong())
         reader.endObject()
         return TournamentsFilterRequest(p0!!, p1, p2, p3, p4, p5)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "tournaments" -> 0
+        "tab" -> 1
+        "publicOnly" -> 2
+        "query" -> 3
+        "limit" -> 4
+        "invalidDocuments" -> 5
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: TournamentsFilterRequest) {
@@ -1237,6 +1277,7 @@ internal object TournamentsFilterRequestJson : ContractAdapter<TournamentsFilter
 
 /** `TournamentDocument`'s JSON reader and writer. */
 internal object TournamentDocumentJson : ContractAdapter<TournamentDocument>() {
+    private val members = arrayOf("id", "name", "location", "status", "public", "currentParticipants", "maxParticipants")
     private val required = arrayOf("id")
     private val known = hashSetOf("id", "name", "location", "status", "public", "currentParticipants", "maxParticipants")
 
@@ -1252,23 +1293,38 @@ internal object TournamentDocumentJson : ContractAdapter<TournamentDocument>() {
         var extra: LinkedHashMap<String, JsonElement>? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "id" -> { requireValue(reader, "TournamentDocument.id"); p0 = readString(reader); seen = seen or (1 shl 0) }
-                "name" -> p1 = if (nextIsNull(reader)) null else readString(reader)
-                "location" -> p2 = if (nextIsNull(reader)) null else readString(reader)
-                "status" -> p3 = if (nextIsNull(reader)) null else readString(reader)
-                "public" -> p4 = if (nextIsNull(reader)) null else readBoolean(reader)
-                "currentParticipants" -> p5 = if (nextIsNull(reader)) null else readInt(reader)
-                "maxParticipants" -> p6 = if (nextIsNull(reader)) null else readInt(reader)
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "TournamentDocument.id"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                1 -> p1 = if (nextIsNull(reader)) null else readString(reader)
+                2 -> p2 = if (nextIsNull(reader)) null else readString(reader)
+                3 -> p3 = if (nextIsNull(reader)) null else readString(reader)
+                4 -> p4 = if (nextIsNull(reader)) null else readBoolean(reader)
+                5 -> p5 = if (nextIsNull(reader)) null else readInt(reader)
+                6 -> p6 = if (nextIsNull(reader)) null else readInt(reader)
                 else -> extra = keepMember(extra, name, reader)
             }
         }
         if (seen != 1) throw missingMember(reader, last, "TournamentDocument", required, seen.toLong())
         reader.endObject()
         return TournamentDocument(p0!!, p1, p2, p3, p4, p5, p6, extra ?: emptyMap<String, JsonElement>())
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "id" -> 0
+        "name" -> 1
+        "location" -> 2
+        "status" -> 3
+        "public" -> 4
+        "currentParticipants" -> 5
+        "maxParticipants" -> 6
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: TournamentDocument) {
@@ -1332,6 +1388,7 @@ internal object InvalidDocumentsJson : ContractAdapter<InvalidDocuments>() {
 
 /** `TournamentsFilterResult`'s JSON reader and writer. */
 internal object TournamentsFilterResultJson : ContractAdapter<TournamentsFilterResult>() {
+    private val members = arrayOf("tab", "tournaments", "counts", "labels", "isEmpty", "emptyState", "skipped")
     private val required = arrayOf("tab", "tournaments", "counts", "labels", "isEmpty", "emptyState")
 
     override fun readValue(reader: JsonReader): TournamentsFilterResult {
@@ -1345,23 +1402,38 @@ internal object TournamentsFilterResultJson : ContractAdapter<TournamentsFilterR
         var p6: List<SkippedDocument>? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "tab" -> { requireValue(reader, "TournamentsFilterResult.tab"); p0 = TournamentTabJson.readValue(reader); seen = seen or (1 shl 0) }
-                "tournaments" -> { requireValue(reader, "TournamentsFilterResult.tournaments"); p1 = readList(reader, "TournamentsFilterResult.tournaments") { TournamentJson.readValue(reader) }; seen = seen or (1 shl 1) }
-                "counts" -> { requireValue(reader, "TournamentsFilterResult.counts"); p2 = TabCountsJson.readValue(reader); seen = seen or (1 shl 2) }
-                "labels" -> { requireValue(reader, "TournamentsFilterResult.labels"); p3 = TabLabelsJson.readValue(reader); seen = seen or (1 shl 3) }
-                "isEmpty" -> { requireValue(reader, "TournamentsFilterResult.isEmpty"); p4 = readBoolean(reader); seen = seen or (1 shl 4) }
-                "emptyState" -> { p5 = if (nextIsNull(reader)) null else EmptyStateJson.readValue(reader); seen = seen or (1 shl 5) }
-                "skipped" -> p6 = if (nextIsNull(reader)) null else readList(reader, "TournamentsFilterResult.skipped") { SkippedDocumentJson.readValue(reader) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "TournamentsFilterResult.tab"); p0 = TournamentTabJson.readValue(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "TournamentsFilterResult.tournaments"); p1 = readList(reader, "TournamentsFilterResult.tournaments") { TournamentJson.readValue(reader) }; seen = seen or (1 shl 1) }
+                2 -> { requireValue(reader, "TournamentsFilterResult.counts"); p2 = TabCountsJson.readValue(reader); seen = seen or (1 shl 2) }
+                3 -> { requireValue(reader, "TournamentsFilterResult.labels"); p3 = TabLabelsJson.readValue(reader); seen = seen or (1 shl 3) }
+                4 -> { requireValue(reader, "TournamentsFilterResult.isEmpty"); p4 = readBoolean(reader); seen = seen or (1 shl 4) }
+                5 -> { p5 = if (nextIsNull(reader)) null else EmptyStateJson.readValue(reader); seen = seen or (1 shl 5) }
+                6 -> p6 = if (nextIsNull(reader)) null else readList(reader, "TournamentsFilterResult.skipped") { SkippedDocumentJson.readValue(reader) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 63) throw missingMember(reader, last, "TournamentsFilterResult", required, seen.toLong())
         reader.endObject()
         return TournamentsFilterResult(p0!!, p1!!, p2!!, p3!!, p4, p5, p6)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "tab" -> 0
+        "tournaments" -> 1
+        "counts" -> 2
+        "labels" -> 3
+        "isEmpty" -> 4
+        "emptyState" -> 5
+        "skipped" -> 6
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: TournamentsFilterResult) {
@@ -1412,6 +1484,7 @@ internal object TournamentTabJson : ContractAdapter<TournamentTab>() {
 
 /** `Tournament`'s JSON reader and writer. */
 internal object TournamentJson : ContractAdapter<Tournament>() {
+    private val members = arrayOf("id", "name", "location", "status", "public", "currentParticipants", "maxParticipants")
     private val required = arrayOf("id", "name", "location", "status", "public", "currentParticipants", "maxParticipants")
     private val known = hashSetOf("id", "name", "location", "status", "public", "currentParticipants", "maxParticipants")
 
@@ -1427,23 +1500,38 @@ internal object TournamentJson : ContractAdapter<Tournament>() {
         var extra: LinkedHashMap<String, JsonElement>? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "id" -> { requireValue(reader, "Tournament.id"); p0 = readString(reader); seen = seen or (1 shl 0) }
-                "name" -> { requireValue(reader, "Tournament.name"); p1 = readString(reader); seen = seen or (1 shl 1) }
-                "location" -> { requireValue(reader, "Tournament.location"); p2 = readString(reader); seen = seen or (1 shl 2) }
-                "status" -> { requireValue(reader, "Tournament.status"); p3 = TournamentStatusJson.readValue(reader); seen = seen or (1 shl 3) }
-                "public" -> { requireValue(reader, "Tournament.public"); p4 = readBoolean(reader); seen = seen or (1 shl 4) }
-                "currentParticipants" -> { requireValue(reader, "Tournament.currentParticipants"); p5 = readInt(reader); seen = seen or (1 shl 5) }
-                "maxParticipants" -> { requireValue(reader, "Tournament.maxParticipants"); p6 = readInt(reader); seen = seen or (1 shl 6) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "Tournament.id"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "Tournament.name"); p1 = readString(reader); seen = seen or (1 shl 1) }
+                2 -> { requireValue(reader, "Tournament.location"); p2 = readString(reader); seen = seen or (1 shl 2) }
+                3 -> { requireValue(reader, "Tournament.status"); p3 = TournamentStatusJson.readValue(reader); seen = seen or (1 shl 3) }
+                4 -> { requireValue(reader, "Tournament.public"); p4 = readBoolean(reader); seen = seen or (1 shl 4) }
+                5 -> { requireValue(reader, "Tournament.currentParticipants"); p5 = readInt(reader); seen = seen or (1 shl 5) }
+                6 -> { requireValue(reader, "Tournament.maxParticipants"); p6 = readInt(reader); seen = seen or (1 shl 6) }
                 else -> extra = keepMember(extra, name, reader)
             }
         }
         if (seen != 127) throw missingMember(reader, last, "Tournament", required, seen.toLong())
         reader.endObject()
         return Tournament(p0!!, p1!!, p2!!, p3!!, p4, p5, p6, extra ?: emptyMap<String, JsonElement>())
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "id" -> 0
+        "name" -> 1
+        "location" -> 2
+        "status" -> 3
+        "public" -> 4
+        "currentParticipants" -> 5
+        "maxParticipants" -> 6
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: Tournament) {
@@ -1493,6 +1581,7 @@ internal object TournamentStatusJson : ContractAdapter<TournamentStatus>() {
 
 /** `TabCounts`'s JSON reader and writer. */
 internal object TabCountsJson : ContractAdapter<TabCounts>() {
+    private val members = arrayOf("active", "completed", "all")
     private val required = arrayOf("active", "completed", "all")
 
     override fun readValue(reader: JsonReader): TabCounts {
@@ -1502,19 +1591,30 @@ internal object TabCountsJson : ContractAdapter<TabCounts>() {
         var p2: Long = 0L
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "active" -> { requireValue(reader, "TabCounts.active"); p0 = readLong(reader); seen = seen or (1 shl 0) }
-                "completed" -> { requireValue(reader, "TabCounts.completed"); p1 = readLong(reader); seen = seen or (1 shl 1) }
-                "all" -> { requireValue(reader, "TabCounts.all"); p2 = readLong(reader); seen = seen or (1 shl 2) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "TabCounts.active"); p0 = readLong(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "TabCounts.completed"); p1 = readLong(reader); seen = seen or (1 shl 1) }
+                2 -> { requireValue(reader, "TabCounts.all"); p2 = readLong(reader); seen = seen or (1 shl 2) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 7) throw missingMember(reader, last, "TabCounts", required, seen.toLong())
         reader.endObject()
         return TabCounts(p0, p1, p2)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "active" -> 0
+        "completed" -> 1
+        "all" -> 2
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: TabCounts) {
@@ -1531,6 +1631,7 @@ internal object TabCountsJson : ContractAdapter<TabCounts>() {
 
 /** `TabLabels`'s JSON reader and writer. */
 internal object TabLabelsJson : ContractAdapter<TabLabels>() {
+    private val members = arrayOf("active", "completed")
     private val required = arrayOf("active", "completed")
 
     override fun readValue(reader: JsonReader): TabLabels {
@@ -1539,18 +1640,28 @@ internal object TabLabelsJson : ContractAdapter<TabLabels>() {
         var p1: String? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "active" -> { requireValue(reader, "TabLabels.active"); p0 = readString(reader); seen = seen or (1 shl 0) }
-                "completed" -> { requireValue(reader, "TabLabels.completed"); p1 = readString(reader); seen = seen or (1 shl 1) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "TabLabels.active"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "TabLabels.completed"); p1 = readString(reader); seen = seen or (1 shl 1) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 3) throw missingMember(reader, last, "TabLabels", required, seen.toLong())
         reader.endObject()
         return TabLabels(p0!!, p1!!)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "active" -> 0
+        "completed" -> 1
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: TabLabels) {
@@ -1565,6 +1676,7 @@ internal object TabLabelsJson : ContractAdapter<TabLabels>() {
 
 /** `EmptyState`'s JSON reader and writer. */
 internal object EmptyStateJson : ContractAdapter<EmptyState>() {
+    private val members = arrayOf("icon", "title", "message")
     private val required = arrayOf("icon", "title", "message")
 
     override fun readValue(reader: JsonReader): EmptyState {
@@ -1574,19 +1686,30 @@ internal object EmptyStateJson : ContractAdapter<EmptyState>() {
         var p2: String? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "icon" -> { requireValue(reader, "EmptyState.icon"); p0 = EmptyStateIconJson.readValue(reader); seen = seen or (1 shl 0) }
-                "title" -> { requireValue(reader, "EmptyState.title"); p1 = readString(reader); seen = seen or (1 shl 1) }
-                "message" -> { requireValue(reader, "EmptyState.message"); p2 = readString(reader); seen = seen or (1 shl 2) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "EmptyState.icon"); p0 = EmptyStateIconJson.readValue(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "EmptyState.title"); p1 = readString(reader); seen = seen or (1 shl 1) }
+                2 -> { requireValue(reader, "EmptyState.message"); p2 = readString(reader); seen = seen or (1 shl 2) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 7) throw missingMember(reader, last, "EmptyState", required, seen.toLong())
         reader.endObject()
         return EmptyState(p0!!, p1!!, p2!!)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "icon" -> 0
+        "title" -> 1
+        "message" -> 2
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: EmptyState) {
@@ -1623,6 +1746,7 @@ internal object EmptyStateIconJson : ContractAdapter<EmptyStateIcon>() {
 
 /** `SkippedDocument`'s JSON reader and writer. */
 internal object SkippedDocumentJson : ContractAdapter<SkippedDocument>() {
+    private val members = arrayOf("index", "id", "code", "message", "path")
     private val required = arrayOf("index", "code", "message", "path")
 
     override fun readValue(reader: JsonReader): SkippedDocument {
@@ -1634,21 +1758,34 @@ internal object SkippedDocumentJson : ContractAdapter<SkippedDocument>() {
         var p4: String? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "index" -> { requireValue(reader, "SkippedDocument.index"); p0 = readLong(reader); seen = seen or (1 shl 0) }
-                "id" -> p1 = if (nextIsNull(reader)) null else readString(reader)
-                "code" -> { requireValue(reader, "SkippedDocument.code"); p2 = readString(reader); seen = seen or (1 shl 1) }
-                "message" -> { requireValue(reader, "SkippedDocument.message"); p3 = readString(reader); seen = seen or (1 shl 2) }
-                "path" -> { requireValue(reader, "SkippedDocument.path"); p4 = readString(reader); seen = seen or (1 shl 3) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "SkippedDocument.index"); p0 = readLong(reader); seen = seen or (1 shl 0) }
+                1 -> p1 = if (nextIsNull(reader)) null else readString(reader)
+                2 -> { requireValue(reader, "SkippedDocument.code"); p2 = readString(reader); seen = seen or (1 shl 1) }
+                3 -> { requireValue(reader, "SkippedDocument.message"); p3 = readString(reader); seen = seen or (1 shl 2) }
+                4 -> { requireValue(reader, "SkippedDocument.path"); p4 = readString(reader); seen = seen or (1 shl 3) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 15) throw missingMember(reader, last, "SkippedDocument", required, seen.toLong())
         reader.endObject()
         return SkippedDocument(p0, p1, p2!!, p3!!, p4!!)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "index" -> 0
+        "id" -> 1
+        "code" -> 2
+        "message" -> 3
+        "path" -> 4
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: SkippedDocument) {
@@ -1672,6 +1809,7 @@ internal object SkippedDocumentJson : ContractAdapter<SkippedDocument>() {
 
 /** `ParticipantsResolveRequest`'s JSON reader and writer. */
 internal object ParticipantsResolveRequestJson : ContractAdapter<ParticipantsResolveRequest>() {
+    private val members = arrayOf("tournamentId", "participants", "participantIds", "currentUser", "now")
     private val required = arrayOf("tournamentId")
 
     override fun readValue(reader: JsonReader): ParticipantsResolveRequest {
@@ -1683,21 +1821,34 @@ internal object ParticipantsResolveRequestJson : ContractAdapter<ParticipantsRes
         var p4: Long? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "tournamentId" -> { requireValue(reader, "ParticipantsResolveRequest.tournamentId"); p0 = readString(reader); seen = seen or (1 shl 0) }
-                "participants" -> p1 = if (nextIsNull(reader)) null else readList(reader, "ParticipantsResolveRequest.participants") { StoredParticipantJson.readValue(reader) }
-                "participantIds" -> p2 = if (nextIsNull(reader)) null else readListOrNulls(reader) { readString(reader) }
-                "currentUser" -> p3 = if (nextIsNull(reader)) null else CurrentUserJson.readValue(reader)
-                "now" -> p4 = if (nextIsNull(reader)) null else readLong(reader)
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "ParticipantsResolveRequest.tournamentId"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                1 -> p1 = if (nextIsNull(reader)) null else readList(reader, "ParticipantsResolveRequest.participants") { StoredParticipantJson.readValue(reader) }
+                2 -> p2 = if (nextIsNull(reader)) null else readListOrNulls(reader) { readString(reader) }
+                3 -> p3 = if (nextIsNull(reader)) null else CurrentUserJson.readValue(reader)
+                4 -> p4 = if (nextIsNull(reader)) null else readLong(reader)
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 1) throw missingMember(reader, last, "ParticipantsResolveRequest", required, seen.toLong())
         reader.endObject()
         return ParticipantsResolveRequest(p0!!, p1, p2, p3, p4)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "tournamentId" -> 0
+        "participants" -> 1
+        "participantIds" -> 2
+        "currentUser" -> 3
+        "now" -> 4
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: ParticipantsResolveRequest) {
@@ -1730,6 +1881,7 @@ internal object ParticipantsResolveRequestJson : ContractAdapter<ParticipantsRes
 
 /** `StoredParticipant`'s JSON reader and writer. */
 internal object StoredParticipantJson : ContractAdapter<StoredParticipant>() {
+    private val members = arrayOf("participantId", "displayName", "joinedAt", "isCreator")
     private val required = arrayOf("participantId")
 
     override fun readValue(reader: JsonReader): StoredParticipant {
@@ -1740,20 +1892,32 @@ internal object StoredParticipantJson : ContractAdapter<StoredParticipant>() {
         var p3: Boolean? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "participantId" -> { requireValue(reader, "StoredParticipant.participantId"); p0 = readString(reader); seen = seen or (1 shl 0) }
-                "displayName" -> p1 = if (nextIsNull(reader)) null else readString(reader)
-                "joinedAt" -> p2 = if (nextIsNull(reader)) null else readLong(reader)
-                "isCreator" -> p3 = if (nextIsNull(reader)) null else readBoolean(reader)
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "StoredParticipant.participantId"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                1 -> p1 = if (nextIsNull(reader)) null else readString(reader)
+                2 -> p2 = if (nextIsNull(reader)) null else readLong(reader)
+                3 -> p3 = if (nextIsNull(reader)) null else readBoolean(reader)
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 1) throw missingMember(reader, last, "StoredParticipant", required, seen.toLong())
         reader.endObject()
         return StoredParticipant(p0!!, p1, p2, p3)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "participantId" -> 0
+        "displayName" -> 1
+        "joinedAt" -> 2
+        "isCreator" -> 3
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: StoredParticipant) {
@@ -1781,6 +1945,7 @@ internal object StoredParticipantJson : ContractAdapter<StoredParticipant>() {
 
 /** `CurrentUser`'s JSON reader and writer. */
 internal object CurrentUserJson : ContractAdapter<CurrentUser>() {
+    private val members = arrayOf("uid", "displayName", "email")
     private val required = arrayOf("uid")
 
     override fun readValue(reader: JsonReader): CurrentUser {
@@ -1790,19 +1955,30 @@ internal object CurrentUserJson : ContractAdapter<CurrentUser>() {
         var p2: String? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "uid" -> { requireValue(reader, "CurrentUser.uid"); p0 = readString(reader); seen = seen or (1 shl 0) }
-                "displayName" -> p1 = if (nextIsNull(reader)) null else readString(reader)
-                "email" -> p2 = if (nextIsNull(reader)) null else readString(reader)
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "CurrentUser.uid"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                1 -> p1 = if (nextIsNull(reader)) null else readString(reader)
+                2 -> p2 = if (nextIsNull(reader)) null else readString(reader)
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 1) throw missingMember(reader, last, "CurrentUser", required, seen.toLong())
         reader.endObject()
         return CurrentUser(p0!!, p1, p2)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "uid" -> 0
+        "displayName" -> 1
+        "email" -> 2
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: CurrentUser) {
@@ -1825,6 +2001,7 @@ internal object CurrentUserJson : ContractAdapter<CurrentUser>() {
 
 /** `ParticipantsResolveResult`'s JSON reader and writer. */
 internal object ParticipantsResolveResultJson : ContractAdapter<ParticipantsResolveResult>() {
+    private val members = arrayOf("source", "participants", "repair")
     private val required = arrayOf("source", "participants", "repair")
 
     override fun readValue(reader: JsonReader): ParticipantsResolveResult {
@@ -1834,19 +2011,30 @@ internal object ParticipantsResolveResultJson : ContractAdapter<ParticipantsReso
         var p2: RepairPlan? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "source" -> { requireValue(reader, "ParticipantsResolveResult.source"); p0 = ParticipantSourceJson.readValue(reader); seen = seen or (1 shl 0) }
-                "participants" -> { requireValue(reader, "ParticipantsResolveResult.participants"); p1 = readList(reader, "ParticipantsResolveResult.participants") { ParticipantJson.readValue(reader) }; seen = seen or (1 shl 1) }
-                "repair" -> { requireValue(reader, "ParticipantsResolveResult.repair"); p2 = RepairPlanJson.readValue(reader); seen = seen or (1 shl 2) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "ParticipantsResolveResult.source"); p0 = ParticipantSourceJson.readValue(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "ParticipantsResolveResult.participants"); p1 = readList(reader, "ParticipantsResolveResult.participants") { ParticipantJson.readValue(reader) }; seen = seen or (1 shl 1) }
+                2 -> { requireValue(reader, "ParticipantsResolveResult.repair"); p2 = RepairPlanJson.readValue(reader); seen = seen or (1 shl 2) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 7) throw missingMember(reader, last, "ParticipantsResolveResult", required, seen.toLong())
         reader.endObject()
         return ParticipantsResolveResult(p0!!, p1!!, p2!!)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "source" -> 0
+        "participants" -> 1
+        "repair" -> 2
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: ParticipantsResolveResult) {
@@ -1885,6 +2073,7 @@ internal object ParticipantSourceJson : ContractAdapter<ParticipantSource>() {
 
 /** `Participant`'s JSON reader and writer. */
 internal object ParticipantJson : ContractAdapter<Participant>() {
+    private val members = arrayOf("participantId", "displayName", "joinedAt", "isCreator")
     private val required = arrayOf("participantId", "displayName", "isCreator")
 
     override fun readValue(reader: JsonReader): Participant {
@@ -1895,20 +2084,32 @@ internal object ParticipantJson : ContractAdapter<Participant>() {
         var p3: Boolean = false
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "participantId" -> { requireValue(reader, "Participant.participantId"); p0 = readString(reader); seen = seen or (1 shl 0) }
-                "displayName" -> { requireValue(reader, "Participant.displayName"); p1 = readString(reader); seen = seen or (1 shl 1) }
-                "joinedAt" -> p2 = if (nextIsNull(reader)) null else readLong(reader)
-                "isCreator" -> { requireValue(reader, "Participant.isCreator"); p3 = readBoolean(reader); seen = seen or (1 shl 2) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "Participant.participantId"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "Participant.displayName"); p1 = readString(reader); seen = seen or (1 shl 1) }
+                2 -> p2 = if (nextIsNull(reader)) null else readLong(reader)
+                3 -> { requireValue(reader, "Participant.isCreator"); p3 = readBoolean(reader); seen = seen or (1 shl 2) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 7) throw missingMember(reader, last, "Participant", required, seen.toLong())
         reader.endObject()
         return Participant(p0!!, p1!!, p2, p3)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "participantId" -> 0
+        "displayName" -> 1
+        "joinedAt" -> 2
+        "isCreator" -> 3
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: Participant) {
@@ -1930,6 +2131,7 @@ internal object ParticipantJson : ContractAdapter<Participant>() {
 
 /** `RepairPlan`'s JSON reader and writer. */
 internal object RepairPlanJson : ContractAdapter<RepairPlan>() {
+    private val members = arrayOf("needed", "writes")
     private val required = arrayOf("needed", "writes")
 
     override fun readValue(reader: JsonReader): RepairPlan {
@@ -1938,18 +2140,28 @@ internal object RepairPlanJson : ContractAdapter<RepairPlan>() {
         var p1: List<RepairWrite>? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "needed" -> { requireValue(reader, "RepairPlan.needed"); p0 = readBoolean(reader); seen = seen or (1 shl 0) }
-                "writes" -> { requireValue(reader, "RepairPlan.writes"); p1 = readList(reader, "RepairPlan.writes") { RepairWriteJson.readValue(reader) }; seen = seen or (1 shl 1) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "RepairPlan.needed"); p0 = readBoolean(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "RepairPlan.writes"); p1 = readList(reader, "RepairPlan.writes") { RepairWriteJson.readValue(reader) }; seen = seen or (1 shl 1) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 3) throw missingMember(reader, last, "RepairPlan", required, seen.toLong())
         reader.endObject()
         return RepairPlan(p0, p1!!)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "needed" -> 0
+        "writes" -> 1
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: RepairPlan) {
@@ -1964,6 +2176,7 @@ internal object RepairPlanJson : ContractAdapter<RepairPlan>() {
 
 /** `RepairWrite`'s JSON reader and writer. */
 internal object RepairWriteJson : ContractAdapter<RepairWrite>() {
+    private val members = arrayOf("path", "merge", "data")
     private val required = arrayOf("path", "merge", "data")
 
     override fun readValue(reader: JsonReader): RepairWrite {
@@ -1973,19 +2186,30 @@ internal object RepairWriteJson : ContractAdapter<RepairWrite>() {
         var p2: RepairDocument? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "path" -> { requireValue(reader, "RepairWrite.path"); p0 = readString(reader); seen = seen or (1 shl 0) }
-                "merge" -> { requireValue(reader, "RepairWrite.merge"); p1 = readBoolean(reader); seen = seen or (1 shl 1) }
-                "data" -> { requireValue(reader, "RepairWrite.data"); p2 = RepairDocumentJson.readValue(reader); seen = seen or (1 shl 2) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "RepairWrite.path"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "RepairWrite.merge"); p1 = readBoolean(reader); seen = seen or (1 shl 1) }
+                2 -> { requireValue(reader, "RepairWrite.data"); p2 = RepairDocumentJson.readValue(reader); seen = seen or (1 shl 2) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 7) throw missingMember(reader, last, "RepairWrite", required, seen.toLong())
         reader.endObject()
         return RepairWrite(p0!!, p1, p2!!)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "path" -> 0
+        "merge" -> 1
+        "data" -> 2
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: RepairWrite) {
@@ -2002,6 +2226,7 @@ internal object RepairWriteJson : ContractAdapter<RepairWrite>() {
 
 /** `RepairDocument`'s JSON reader and writer. */
 internal object RepairDocumentJson : ContractAdapter<RepairDocument>() {
+    private val members = arrayOf("participantId", "displayName", "joinedAt", "isCreator")
     private val required = arrayOf("participantId", "joinedAt", "isCreator")
 
     override fun readValue(reader: JsonReader): RepairDocument {
@@ -2012,20 +2237,32 @@ internal object RepairDocumentJson : ContractAdapter<RepairDocument>() {
         var p3: Boolean = false
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "participantId" -> { requireValue(reader, "RepairDocument.participantId"); p0 = readString(reader); seen = seen or (1 shl 0) }
-                "displayName" -> p1 = if (nextIsNull(reader)) null else readString(reader)
-                "joinedAt" -> { requireValue(reader, "RepairDocument.joinedAt"); p2 = readLong(reader); seen = seen or (1 shl 1) }
-                "isCreator" -> { requireValue(reader, "RepairDocument.isCreator"); p3 = readBoolean(reader); seen = seen or (1 shl 2) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "RepairDocument.participantId"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                1 -> p1 = if (nextIsNull(reader)) null else readString(reader)
+                2 -> { requireValue(reader, "RepairDocument.joinedAt"); p2 = readLong(reader); seen = seen or (1 shl 1) }
+                3 -> { requireValue(reader, "RepairDocument.isCreator"); p3 = readBoolean(reader); seen = seen or (1 shl 2) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 7) throw missingMember(reader, last, "RepairDocument", required, seen.toLong())
         reader.endObject()
         return RepairDocument(p0!!, p1, p2, p3)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "participantId" -> 0
+        "displayName" -> 1
+        "joinedAt" -> 2
+        "isCreator" -> 3
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: RepairDocument) {
@@ -2047,6 +2284,7 @@ internal object RepairDocumentJson : ContractAdapter<RepairDocument>() {
 
 /** `ParticipantsDisplayNameRequest`'s JSON reader and writer. */
 internal object ParticipantsDisplayNameRequestJson : ContractAdapter<ParticipantsDisplayNameRequest>() {
+    private val members = arrayOf("participantId", "index", "currentUser")
     private val required = arrayOf("participantId", "index")
 
     override fun readValue(reader: JsonReader): ParticipantsDisplayNameRequest {
@@ -2056,19 +2294,30 @@ internal object ParticipantsDisplayNameRequestJson : ContractAdapter<Participant
         var p2: CurrentUser? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "participantId" -> { requireValue(reader, "ParticipantsDisplayNameRequest.participantId"); p0 = readString(reader); seen = seen or (1 shl 0) }
-                "index" -> { requireValue(reader, "ParticipantsDisplayNameRequest.index"); p1 = readLong(reader); seen = seen or (1 shl 1) }
-                "currentUser" -> p2 = if (nextIsNull(reader)) null else CurrentUserJson.readValue(reader)
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "ParticipantsDisplayNameRequest.participantId"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "ParticipantsDisplayNameRequest.index"); p1 = readLong(reader); seen = seen or (1 shl 1) }
+                2 -> p2 = if (nextIsNull(reader)) null else CurrentUserJson.readValue(reader)
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 3) throw missingMember(reader, last, "ParticipantsDisplayNameRequest", required, seen.toLong())
         reader.endObject()
         return ParticipantsDisplayNameRequest(p0!!, p1, p2)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "participantId" -> 0
+        "index" -> 1
+        "currentUser" -> 2
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: ParticipantsDisplayNameRequest) {
@@ -2088,6 +2337,7 @@ internal object ParticipantsDisplayNameRequestJson : ContractAdapter<Participant
 
 /** `ParticipantsDisplayNameResult`'s JSON reader and writer. */
 internal object ParticipantsDisplayNameResultJson : ContractAdapter<ParticipantsDisplayNameResult>() {
+    private val members = arrayOf("displayName")
     private val required = arrayOf("displayName")
 
     override fun readValue(reader: JsonReader): ParticipantsDisplayNameResult {
@@ -2095,17 +2345,26 @@ internal object ParticipantsDisplayNameResultJson : ContractAdapter<Participants
         var p0: String? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "displayName" -> { requireValue(reader, "ParticipantsDisplayNameResult.displayName"); p0 = readString(reader); seen = seen or (1 shl 0) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "ParticipantsDisplayNameResult.displayName"); p0 = readString(reader); seen = seen or (1 shl 0) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 1) throw missingMember(reader, last, "ParticipantsDisplayNameResult", required, seen.toLong())
         reader.endObject()
         return ParticipantsDisplayNameResult(p0!!)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "displayName" -> 0
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: ParticipantsDisplayNameResult) {
@@ -2118,6 +2377,7 @@ internal object ParticipantsDisplayNameResultJson : ContractAdapter<Participants
 
 /** `ParticipantsRepairBeginRequest`'s JSON reader and writer. */
 internal object ParticipantsRepairBeginRequestJson : ContractAdapter<ParticipantsRepairBeginRequest>() {
+    private val members = arrayOf("tournamentId")
     private val required = arrayOf("tournamentId")
 
     override fun readValue(reader: JsonReader): ParticipantsRepairBeginRequest {
@@ -2125,17 +2385,26 @@ internal object ParticipantsRepairBeginRequestJson : ContractAdapter<Participant
         var p0: String? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "tournamentId" -> { requireValue(reader, "ParticipantsRepairBeginRequest.tournamentId"); p0 = readString(reader); seen = seen or (1 shl 0) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "ParticipantsRepairBeginRequest.tournamentId"); p0 = readString(reader); seen = seen or (1 shl 0) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 1) throw missingMember(reader, last, "ParticipantsRepairBeginRequest", required, seen.toLong())
         reader.endObject()
         return ParticipantsRepairBeginRequest(p0!!)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "tournamentId" -> 0
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: ParticipantsRepairBeginRequest) {
@@ -2148,6 +2417,7 @@ internal object ParticipantsRepairBeginRequestJson : ContractAdapter<Participant
 
 /** `ParticipantsRepairBeginResult`'s JSON reader and writer. */
 internal object ParticipantsRepairBeginResultJson : ContractAdapter<ParticipantsRepairBeginResult>() {
+    private val members = arrayOf("acquired")
     private val required = arrayOf("acquired")
 
     override fun readValue(reader: JsonReader): ParticipantsRepairBeginResult {
@@ -2155,17 +2425,26 @@ internal object ParticipantsRepairBeginResultJson : ContractAdapter<Participants
         var p0: Boolean = false
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "acquired" -> { requireValue(reader, "ParticipantsRepairBeginResult.acquired"); p0 = readBoolean(reader); seen = seen or (1 shl 0) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "ParticipantsRepairBeginResult.acquired"); p0 = readBoolean(reader); seen = seen or (1 shl 0) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 1) throw missingMember(reader, last, "ParticipantsRepairBeginResult", required, seen.toLong())
         reader.endObject()
         return ParticipantsRepairBeginResult(p0)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "acquired" -> 0
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: ParticipantsRepairBeginResult) {
@@ -2178,6 +2457,7 @@ internal object ParticipantsRepairBeginResultJson : ContractAdapter<Participants
 
 /** `ParticipantsRepairEndRequest`'s JSON reader and writer. */
 internal object ParticipantsRepairEndRequestJson : ContractAdapter<ParticipantsRepairEndRequest>() {
+    private val members = arrayOf("tournamentId")
     private val required = arrayOf("tournamentId")
 
     override fun readValue(reader: JsonReader): ParticipantsRepairEndRequest {
@@ -2185,17 +2465,26 @@ internal object ParticipantsRepairEndRequestJson : ContractAdapter<ParticipantsR
         var p0: String? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "tournamentId" -> { requireValue(reader, "ParticipantsRepairEndRequest.tournamentId"); p0 = readString(reader); seen = seen or (1 shl 0) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "ParticipantsRepairEndRequest.tournamentId"); p0 = readString(reader); seen = seen or (1 shl 0) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 1) throw missingMember(reader, last, "ParticipantsRepairEndRequest", required, seen.toLong())
         reader.endObject()
         return ParticipantsRepairEndRequest(p0!!)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "tournamentId" -> 0
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: ParticipantsRepairEndRequest) {
@@ -2208,6 +2497,7 @@ internal object ParticipantsRepairEndRequestJson : ContractAdapter<ParticipantsR
 
 /** `ParticipantsRepairEndResult`'s JSON reader and writer. */
 internal object ParticipantsRepairEndResultJson : ContractAdapter<ParticipantsRepairEndResult>() {
+    private val members = arrayOf("released")
     private val required = arrayOf("released")
 
     override fun readValue(reader: JsonReader): ParticipantsRepairEndResult {
@@ -2215,17 +2505,26 @@ internal object ParticipantsRepairEndResultJson : ContractAdapter<ParticipantsRe
         var p0: Boolean = false
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "released" -> { requireValue(reader, "ParticipantsRepairEndResult.released"); p0 = readBoolean(reader); seen = seen or (1 shl 0) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "ParticipantsRepairEndResult.released"); p0 = readBoolean(reader); seen = seen or (1 shl 0) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 1) throw missingMember(reader, last, "ParticipantsRepairEndResult", required, seen.toLong())
         reader.endObject()
         return ParticipantsRepairEndResult(p0)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "released" -> 0
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: ParticipantsRepairEndResult) {
@@ -2238,21 +2537,32 @@ internal object ParticipantsRepairEndResultJson : ContractAdapter<ParticipantsRe
 
 /** `ParticipantsScorableRequest`'s JSON reader and writer. */
 internal object ParticipantsScorableRequestJson : ContractAdapter<ParticipantsScorableRequest>() {
+    private val members = arrayOf("participants", "currentUserId")
 
     override fun readValue(reader: JsonReader): ParticipantsScorableRequest {
         beginObject(reader, "ParticipantsScorableRequest")
         var p0: List<ScorableParticipant>? = null
         var p1: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
-            when (name) {
-                "participants" -> p0 = if (nextIsNull(reader)) null else readList(reader, "ParticipantsScorableRequest.participants") { ScorableParticipantJson.readValue(reader) }
-                "currentUserId" -> p1 = if (nextIsNull(reader)) null else readString(reader)
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> p0 = if (nextIsNull(reader)) null else readList(reader, "ParticipantsScorableRequest.participants") { ScorableParticipantJson.readValue(reader) }
+                1 -> p1 = if (nextIsNull(reader)) null else readString(reader)
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         reader.endObject()
         return ParticipantsScorableRequest(p0, p1)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "participants" -> 0
+        "currentUserId" -> 1
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: ParticipantsScorableRequest) {
@@ -2273,6 +2583,7 @@ internal object ParticipantsScorableRequestJson : ContractAdapter<ParticipantsSc
 
 /** `ScorableParticipant`'s JSON reader and writer. */
 internal object ScorableParticipantJson : ContractAdapter<ScorableParticipant>() {
+    private val members = arrayOf("participantId", "guestParticipant", "addedBy", "parentParticipantId")
     private val required = arrayOf("participantId")
 
     override fun readValue(reader: JsonReader): ScorableParticipant {
@@ -2283,20 +2594,32 @@ internal object ScorableParticipantJson : ContractAdapter<ScorableParticipant>()
         var p3: String? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "participantId" -> { requireValue(reader, "ScorableParticipant.participantId"); p0 = readString(reader); seen = seen or (1 shl 0) }
-                "guestParticipant" -> p1 = if (nextIsNull(reader)) null else readBoolean(reader)
-                "addedBy" -> p2 = if (nextIsNull(reader)) null else readString(reader)
-                "parentParticipantId" -> p3 = if (nextIsNull(reader)) null else readString(reader)
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "ScorableParticipant.participantId"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                1 -> p1 = if (nextIsNull(reader)) null else readBoolean(reader)
+                2 -> p2 = if (nextIsNull(reader)) null else readString(reader)
+                3 -> p3 = if (nextIsNull(reader)) null else readString(reader)
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 1) throw missingMember(reader, last, "ScorableParticipant", required, seen.toLong())
         reader.endObject()
         return ScorableParticipant(p0!!, p1, p2, p3)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "participantId" -> 0
+        "guestParticipant" -> 1
+        "addedBy" -> 2
+        "parentParticipantId" -> 3
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: ScorableParticipant) {
@@ -2324,6 +2647,7 @@ internal object ScorableParticipantJson : ContractAdapter<ScorableParticipant>()
 
 /** `ParticipantsScorableResult`'s JSON reader and writer. */
 internal object ParticipantsScorableResultJson : ContractAdapter<ParticipantsScorableResult>() {
+    private val members = arrayOf("participantIds", "entries")
     private val required = arrayOf("participantIds", "entries")
 
     override fun readValue(reader: JsonReader): ParticipantsScorableResult {
@@ -2332,18 +2656,28 @@ internal object ParticipantsScorableResultJson : ContractAdapter<ParticipantsSco
         var p1: List<ScorableEntry>? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "participantIds" -> { requireValue(reader, "ParticipantsScorableResult.participantIds"); p0 = readList(reader, "ParticipantsScorableResult.participantIds") { readString(reader) }; seen = seen or (1 shl 0) }
-                "entries" -> { requireValue(reader, "ParticipantsScorableResult.entries"); p1 = readList(reader, "ParticipantsScorableResult.entries") { ScorableEntryJson.readValue(reader) }; seen = seen or (1 shl 1) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "ParticipantsScorableResult.participantIds"); p0 = readList(reader, "ParticipantsScorableResult.participantIds") { readString(reader) }; seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "ParticipantsScorableResult.entries"); p1 = readList(reader, "ParticipantsScorableResult.entries") { ScorableEntryJson.readValue(reader) }; seen = seen or (1 shl 1) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 3) throw missingMember(reader, last, "ParticipantsScorableResult", required, seen.toLong())
         reader.endObject()
         return ParticipantsScorableResult(p0!!, p1!!)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "participantIds" -> 0
+        "entries" -> 1
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: ParticipantsScorableResult) {
@@ -2358,6 +2692,7 @@ internal object ParticipantsScorableResultJson : ContractAdapter<ParticipantsSco
 
 /** `ScorableEntry`'s JSON reader and writer. */
 internal object ScorableEntryJson : ContractAdapter<ScorableEntry>() {
+    private val members = arrayOf("participantId", "reason")
     private val required = arrayOf("participantId", "reason")
 
     override fun readValue(reader: JsonReader): ScorableEntry {
@@ -2366,18 +2701,28 @@ internal object ScorableEntryJson : ContractAdapter<ScorableEntry>() {
         var p1: ScoringReason? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "participantId" -> { requireValue(reader, "ScorableEntry.participantId"); p0 = readString(reader); seen = seen or (1 shl 0) }
-                "reason" -> { requireValue(reader, "ScorableEntry.reason"); p1 = ScoringReasonJson.readValue(reader); seen = seen or (1 shl 1) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "ScorableEntry.participantId"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "ScorableEntry.reason"); p1 = ScoringReasonJson.readValue(reader); seen = seen or (1 shl 1) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 3) throw missingMember(reader, last, "ScorableEntry", required, seen.toLong())
         reader.endObject()
         return ScorableEntry(p0!!, p1!!)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "participantId" -> 0
+        "reason" -> 1
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: ScorableEntry) {
@@ -2412,6 +2757,7 @@ internal object ScoringReasonJson : ContractAdapter<ScoringReason>() {
 
 /** `GuestsCheckRequest`'s JSON reader and writer. */
 internal object GuestsCheckRequestJson : ContractAdapter<GuestsCheckRequest>() {
+    private val members = arrayOf("tournament", "participants", "currentUserId", "limits")
 
     override fun readValue(reader: JsonReader): GuestsCheckRequest {
         beginObject(reader, "GuestsCheckRequest")
@@ -2419,18 +2765,30 @@ internal object GuestsCheckRequestJson : ContractAdapter<GuestsCheckRequest>() {
         var p1: List<SessionParticipant>? = null
         var p2: String? = null
         var p3: GuestLimits? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
-            when (name) {
-                "tournament" -> p0 = if (nextIsNull(reader)) null else TournamentDocumentJson.readValue(reader)
-                "participants" -> p1 = if (nextIsNull(reader)) null else readList(reader, "GuestsCheckRequest.participants") { SessionParticipantJson.readValue(reader) }
-                "currentUserId" -> p2 = if (nextIsNull(reader)) null else readString(reader)
-                "limits" -> p3 = if (nextIsNull(reader)) null else GuestLimitsJson.readValue(reader)
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> p0 = if (nextIsNull(reader)) null else TournamentDocumentJson.readValue(reader)
+                1 -> p1 = if (nextIsNull(reader)) null else readList(reader, "GuestsCheckRequest.participants") { SessionParticipantJson.readValue(reader) }
+                2 -> p2 = if (nextIsNull(reader)) null else readString(reader)
+                3 -> p3 = if (nextIsNull(reader)) null else GuestLimitsJson.readValue(reader)
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         reader.endObject()
         return GuestsCheckRequest(p0, p1, p2, p3)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "tournament" -> 0
+        "participants" -> 1
+        "currentUserId" -> 2
+        "limits" -> 3
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: GuestsCheckRequest) {
@@ -2461,6 +2819,7 @@ internal object GuestsCheckRequestJson : ContractAdapter<GuestsCheckRequest>() {
 
 /** `SessionParticipant`'s JSON reader and writer. */
 internal object SessionParticipantJson : ContractAdapter<SessionParticipant>() {
+    private val members = arrayOf("participantId", "guestParticipant", "addedBy")
     private val required = arrayOf("participantId")
 
     override fun readValue(reader: JsonReader): SessionParticipant {
@@ -2470,19 +2829,30 @@ internal object SessionParticipantJson : ContractAdapter<SessionParticipant>() {
         var p2: String? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "participantId" -> { requireValue(reader, "SessionParticipant.participantId"); p0 = readString(reader); seen = seen or (1 shl 0) }
-                "guestParticipant" -> p1 = if (nextIsNull(reader)) null else readBoolean(reader)
-                "addedBy" -> p2 = if (nextIsNull(reader)) null else readString(reader)
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "SessionParticipant.participantId"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                1 -> p1 = if (nextIsNull(reader)) null else readBoolean(reader)
+                2 -> p2 = if (nextIsNull(reader)) null else readString(reader)
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 1) throw missingMember(reader, last, "SessionParticipant", required, seen.toLong())
         reader.endObject()
         return SessionParticipant(p0!!, p1, p2)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "participantId" -> 0
+        "guestParticipant" -> 1
+        "addedBy" -> 2
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: SessionParticipant) {
@@ -2505,21 +2875,32 @@ internal object SessionParticipantJson : ContractAdapter<SessionParticipant>() {
 
 /** `GuestLimits`'s JSON reader and writer. */
 internal object GuestLimitsJson : ContractAdapter<GuestLimits>() {
+    private val members = arrayOf("maxGuestsPerParticipant", "maxTotalGuests")
 
     override fun readValue(reader: JsonReader): GuestLimits {
         beginObject(reader, "GuestLimits")
         var p0: Int? = null
         var p1: Int? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
-            when (name) {
-                "maxGuestsPerParticipant" -> p0 = if (nextIsNull(reader)) null else readInt(reader)
-                "maxTotalGuests" -> p1 = if (nextIsNull(reader)) null else readInt(reader)
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> p0 = if (nextIsNull(reader)) null else readInt(reader)
+                1 -> p1 = if (nextIsNull(reader)) null else readInt(reader)
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         reader.endObject()
         return GuestLimits(p0, p1)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "maxGuestsPerParticipant" -> 0
+        "maxTotalGuests" -> 1
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: GuestLimits) {
@@ -2540,6 +2921,7 @@ internal object GuestLimitsJson : ContractAdapter<GuestLimits>() {
 
 /** `GuestCheck`'s JSON reader and writer. */
 internal object GuestCheckJson : ContractAdapter<GuestCheck>() {
+    private val members = arrayOf("guestCount", "totalGuestCount", "remainingForUser", "remainingTotal", "remaining", "canAddGuest", "reason", "limits")
     private val required = arrayOf("guestCount", "totalGuestCount", "remainingForUser", "remainingTotal", "remaining", "canAddGuest", "reason", "limits")
 
     override fun readValue(reader: JsonReader): GuestCheck {
@@ -2554,24 +2936,40 @@ internal object GuestCheckJson : ContractAdapter<GuestCheck>() {
         var p7: GuestCheckLimits? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "guestCount" -> { requireValue(reader, "GuestCheck.guestCount"); p0 = readLong(reader); seen = seen or (1 shl 0) }
-                "totalGuestCount" -> { requireValue(reader, "GuestCheck.totalGuestCount"); p1 = readLong(reader); seen = seen or (1 shl 1) }
-                "remainingForUser" -> { requireValue(reader, "GuestCheck.remainingForUser"); p2 = readLong(reader); seen = seen or (1 shl 2) }
-                "remainingTotal" -> { requireValue(reader, "GuestCheck.remainingTotal"); p3 = readLong(reader); seen = seen or (1 shl 3) }
-                "remaining" -> { requireValue(reader, "GuestCheck.remaining"); p4 = readLong(reader); seen = seen or (1 shl 4) }
-                "canAddGuest" -> { requireValue(reader, "GuestCheck.canAddGuest"); p5 = readBoolean(reader); seen = seen or (1 shl 5) }
-                "reason" -> { p6 = if (nextIsNull(reader)) null else GuestCheckReasonJson.readValue(reader); seen = seen or (1 shl 6) }
-                "limits" -> { requireValue(reader, "GuestCheck.limits"); p7 = GuestCheckLimitsJson.readValue(reader); seen = seen or (1 shl 7) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "GuestCheck.guestCount"); p0 = readLong(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "GuestCheck.totalGuestCount"); p1 = readLong(reader); seen = seen or (1 shl 1) }
+                2 -> { requireValue(reader, "GuestCheck.remainingForUser"); p2 = readLong(reader); seen = seen or (1 shl 2) }
+                3 -> { requireValue(reader, "GuestCheck.remainingTotal"); p3 = readLong(reader); seen = seen or (1 shl 3) }
+                4 -> { requireValue(reader, "GuestCheck.remaining"); p4 = readLong(reader); seen = seen or (1 shl 4) }
+                5 -> { requireValue(reader, "GuestCheck.canAddGuest"); p5 = readBoolean(reader); seen = seen or (1 shl 5) }
+                6 -> { p6 = if (nextIsNull(reader)) null else GuestCheckReasonJson.readValue(reader); seen = seen or (1 shl 6) }
+                7 -> { requireValue(reader, "GuestCheck.limits"); p7 = GuestCheckLimitsJson.readValue(reader); seen = seen or (1 shl 7) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 255) throw missingMember(reader, last, "GuestCheck", required, seen.toLong())
         reader.endObject()
         return GuestCheck(p0, p1, p2, p3, p4, p5, p6, p7!!)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "guestCount" -> 0
+        "totalGuestCount" -> 1
+        "remainingForUser" -> 2
+        "remainingTotal" -> 3
+        "remaining" -> 4
+        "canAddGuest" -> 5
+        "reason" -> 6
+        "limits" -> 7
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: GuestCheck) {
@@ -2599,6 +2997,7 @@ internal object GuestCheckJson : ContractAdapter<GuestCheck>() {
 
 /** `GuestCheckReason`'s JSON reader and writer. */
 internal object GuestCheckReasonJson : ContractAdapter<GuestCheckReason>() {
+    private val members = arrayOf("code", "message")
     private val required = arrayOf("code", "message")
 
     override fun readValue(reader: JsonReader): GuestCheckReason {
@@ -2607,18 +3006,28 @@ internal object GuestCheckReasonJson : ContractAdapter<GuestCheckReason>() {
         var p1: String? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "code" -> { requireValue(reader, "GuestCheckReason.code"); p0 = GuestCheckReasonCodeJson.readValue(reader); seen = seen or (1 shl 0) }
-                "message" -> { requireValue(reader, "GuestCheckReason.message"); p1 = readString(reader); seen = seen or (1 shl 1) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "GuestCheckReason.code"); p0 = GuestCheckReasonCodeJson.readValue(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "GuestCheckReason.message"); p1 = readString(reader); seen = seen or (1 shl 1) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 3) throw missingMember(reader, last, "GuestCheckReason", required, seen.toLong())
         reader.endObject()
         return GuestCheckReason(p0!!, p1!!)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "code" -> 0
+        "message" -> 1
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: GuestCheckReason) {
@@ -2657,6 +3066,7 @@ internal object GuestCheckReasonCodeJson : ContractAdapter<GuestCheckReasonCode>
 
 /** `GuestCheckLimits`'s JSON reader and writer. */
 internal object GuestCheckLimitsJson : ContractAdapter<GuestCheckLimits>() {
+    private val members = arrayOf("maxGuestsPerParticipant", "maxTotalGuests")
     private val required = arrayOf("maxGuestsPerParticipant", "maxTotalGuests")
 
     override fun readValue(reader: JsonReader): GuestCheckLimits {
@@ -2665,18 +3075,28 @@ internal object GuestCheckLimitsJson : ContractAdapter<GuestCheckLimits>() {
         var p1: Int = 0
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "maxGuestsPerParticipant" -> { requireValue(reader, "GuestCheckLimits.maxGuestsPerParticipant"); p0 = readInt(reader); seen = seen or (1 shl 0) }
-                "maxTotalGuests" -> { requireValue(reader, "GuestCheckLimits.maxTotalGuests"); p1 = readInt(reader); seen = seen or (1 shl 1) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "GuestCheckLimits.maxGuestsPerParticipant"); p0 = readInt(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "GuestCheckLimits.maxTotalGuests"); p1 = readInt(reader); seen = seen or (1 shl 1) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 3) throw missingMember(reader, last, "GuestCheckLimits", required, seen.toLong())
         reader.endObject()
         return GuestCheckLimits(p0, p1)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "maxGuestsPerParticipant" -> 0
+        "maxTotalGuests" -> 1
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: GuestCheckLimits) {
@@ -2691,6 +3111,7 @@ internal object GuestCheckLimitsJson : ContractAdapter<GuestCheckLimits>() {
 
 /** `GuestsAddRequest`'s JSON reader and writer. */
 internal object GuestsAddRequestJson : ContractAdapter<GuestsAddRequest>() {
+    private val members = arrayOf("tournament", "participants", "currentUserId", "limits", "name", "guestId")
     private val required = arrayOf("name")
 
     override fun readValue(reader: JsonReader): GuestsAddRequest {
@@ -2703,22 +3124,36 @@ internal object GuestsAddRequestJson : ContractAdapter<GuestsAddRequest>() {
         var p5: String? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "tournament" -> p0 = if (nextIsNull(reader)) null else TournamentDocumentJson.readValue(reader)
-                "participants" -> p1 = if (nextIsNull(reader)) null else readList(reader, "GuestsAddRequest.participants") { SessionParticipantJson.readValue(reader) }
-                "currentUserId" -> p2 = if (nextIsNull(reader)) null else readString(reader)
-                "limits" -> p3 = if (nextIsNull(reader)) null else GuestLimitsJson.readValue(reader)
-                "name" -> { requireValue(reader, "GuestsAddRequest.name"); p4 = readString(reader); seen = seen or (1 shl 0) }
-                "guestId" -> p5 = if (nextIsNull(reader)) null else readString(reader)
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> p0 = if (nextIsNull(reader)) null else TournamentDocumentJson.readValue(reader)
+                1 -> p1 = if (nextIsNull(reader)) null else readList(reader, "GuestsAddRequest.participants") { SessionParticipantJson.readValue(reader) }
+                2 -> p2 = if (nextIsNull(reader)) null else readString(reader)
+                3 -> p3 = if (nextIsNull(reader)) null else GuestLimitsJson.readValue(reader)
+                4 -> { requireValue(reader, "GuestsAddRequest.name"); p4 = readString(reader); seen = seen or (1 shl 0) }
+                5 -> p5 = if (nextIsNull(reader)) null else readString(reader)
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 1) throw missingMember(reader, last, "GuestsAddRequest", required, seen.toLong())
         reader.endObject()
         return GuestsAddRequest(p0, p1, p2, p3, p4!!, p5)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "tournament" -> 0
+        "participants" -> 1
+        "currentUserId" -> 2
+        "limits" -> 3
+        "name" -> 4
+        "guestId" -> 5
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: GuestsAddRequest) {
@@ -2756,6 +3191,7 @@ internal object GuestsAddRequestJson : ContractAdapter<GuestsAddRequest>() {
 
 /** `GuestsAddResult`'s JSON reader and writer. */
 internal object GuestsAddResultJson : ContractAdapter<GuestsAddResult>() {
+    private val members = arrayOf("guest", "check")
     private val required = arrayOf("guest", "check")
 
     override fun readValue(reader: JsonReader): GuestsAddResult {
@@ -2764,18 +3200,28 @@ internal object GuestsAddResultJson : ContractAdapter<GuestsAddResult>() {
         var p1: GuestCheck? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "guest" -> { requireValue(reader, "GuestsAddResult.guest"); p0 = GuestParticipantJson.readValue(reader); seen = seen or (1 shl 0) }
-                "check" -> { requireValue(reader, "GuestsAddResult.check"); p1 = GuestCheckJson.readValue(reader); seen = seen or (1 shl 1) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "GuestsAddResult.guest"); p0 = GuestParticipantJson.readValue(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "GuestsAddResult.check"); p1 = GuestCheckJson.readValue(reader); seen = seen or (1 shl 1) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 3) throw missingMember(reader, last, "GuestsAddResult", required, seen.toLong())
         reader.endObject()
         return GuestsAddResult(p0!!, p1!!)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "guest" -> 0
+        "check" -> 1
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: GuestsAddResult) {
@@ -2790,6 +3236,7 @@ internal object GuestsAddResultJson : ContractAdapter<GuestsAddResult>() {
 
 /** `GuestParticipant`'s JSON reader and writer. */
 internal object GuestParticipantJson : ContractAdapter<GuestParticipant>() {
+    private val members = arrayOf("participantId", "tournamentId", "displayName", "status", "addedBy", "guestParticipant", "parentParticipantId")
     private val required = arrayOf("participantId", "tournamentId", "displayName", "status", "addedBy", "guestParticipant", "parentParticipantId")
 
     override fun readValue(reader: JsonReader): GuestParticipant {
@@ -2803,23 +3250,38 @@ internal object GuestParticipantJson : ContractAdapter<GuestParticipant>() {
         var p6: String? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "participantId" -> { requireValue(reader, "GuestParticipant.participantId"); p0 = readString(reader); seen = seen or (1 shl 0) }
-                "tournamentId" -> { requireValue(reader, "GuestParticipant.tournamentId"); p1 = readString(reader); seen = seen or (1 shl 1) }
-                "displayName" -> { requireValue(reader, "GuestParticipant.displayName"); p2 = readString(reader); seen = seen or (1 shl 2) }
-                "status" -> { requireValue(reader, "GuestParticipant.status"); p3 = readString(reader); seen = seen or (1 shl 3) }
-                "addedBy" -> { requireValue(reader, "GuestParticipant.addedBy"); p4 = readString(reader); seen = seen or (1 shl 4) }
-                "guestParticipant" -> { requireValue(reader, "GuestParticipant.guestParticipant"); p5 = readBoolean(reader); seen = seen or (1 shl 5) }
-                "parentParticipantId" -> { requireValue(reader, "GuestParticipant.parentParticipantId"); p6 = readString(reader); seen = seen or (1 shl 6) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "GuestParticipant.participantId"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "GuestParticipant.tournamentId"); p1 = readString(reader); seen = seen or (1 shl 1) }
+                2 -> { requireValue(reader, "GuestParticipant.displayName"); p2 = readString(reader); seen = seen or (1 shl 2) }
+                3 -> { requireValue(reader, "GuestParticipant.status"); p3 = readString(reader); seen = seen or (1 shl 3) }
+                4 -> { requireValue(reader, "GuestParticipant.addedBy"); p4 = readString(reader); seen = seen or (1 shl 4) }
+                5 -> { requireValue(reader, "GuestParticipant.guestParticipant"); p5 = readBoolean(reader); seen = seen or (1 shl 5) }
+                6 -> { requireValue(reader, "GuestParticipant.parentParticipantId"); p6 = readString(reader); seen = seen or (1 shl 6) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 127) throw missingMember(reader, last, "GuestParticipant", required, seen.toLong())
         reader.endObject()
         return GuestParticipant(p0!!, p1!!, p2!!, p3!!, p4!!, p5, p6!!)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "participantId" -> 0
+        "tournamentId" -> 1
+        "displayName" -> 2
+        "status" -> 3
+        "addedBy" -> 4
+        "guestParticipant" -> 5
+        "parentParticipantId" -> 6
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: GuestParticipant) {
@@ -2844,19 +3306,29 @@ internal object GuestParticipantJson : ContractAdapter<GuestParticipant>() {
 
 /** `GuestsGenerateIdRequest`'s JSON reader and writer. */
 internal object GuestsGenerateIdRequestJson : ContractAdapter<GuestsGenerateIdRequest>() {
+    private val members = arrayOf("count")
 
     override fun readValue(reader: JsonReader): GuestsGenerateIdRequest {
         beginObject(reader, "GuestsGenerateIdRequest")
         var p0: Int? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
-            when (name) {
-                "count" -> p0 = if (nextIsNull(reader)) null else readInt(reader)
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> p0 = if (nextIsNull(reader)) null else readInt(reader)
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         reader.endObject()
         return GuestsGenerateIdRequest(p0)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "count" -> 0
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: GuestsGenerateIdRequest) {
@@ -2872,6 +3344,7 @@ internal object GuestsGenerateIdRequestJson : ContractAdapter<GuestsGenerateIdRe
 
 /** `GuestsGenerateIdResult`'s JSON reader and writer. */
 internal object GuestsGenerateIdResultJson : ContractAdapter<GuestsGenerateIdResult>() {
+    private val members = arrayOf("ids")
     private val required = arrayOf("ids")
 
     override fun readValue(reader: JsonReader): GuestsGenerateIdResult {
@@ -2879,17 +3352,26 @@ internal object GuestsGenerateIdResultJson : ContractAdapter<GuestsGenerateIdRes
         var p0: List<String>? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "ids" -> { requireValue(reader, "GuestsGenerateIdResult.ids"); p0 = readList(reader, "GuestsGenerateIdResult.ids") { readString(reader) }; seen = seen or (1 shl 0) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "GuestsGenerateIdResult.ids"); p0 = readList(reader, "GuestsGenerateIdResult.ids") { readString(reader) }; seen = seen or (1 shl 0) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 1) throw missingMember(reader, last, "GuestsGenerateIdResult", required, seen.toLong())
         reader.endObject()
         return GuestsGenerateIdResult(p0!!)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "ids" -> 0
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: GuestsGenerateIdResult) {
@@ -2902,6 +3384,7 @@ internal object GuestsGenerateIdResultJson : ContractAdapter<GuestsGenerateIdRes
 
 /** `GuestsValidateIdRequest`'s JSON reader and writer. */
 internal object GuestsValidateIdRequestJson : ContractAdapter<GuestsValidateIdRequest>() {
+    private val members = arrayOf("id")
     private val required = arrayOf("id")
 
     override fun readValue(reader: JsonReader): GuestsValidateIdRequest {
@@ -2909,17 +3392,26 @@ internal object GuestsValidateIdRequestJson : ContractAdapter<GuestsValidateIdRe
         var p0: String? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "id" -> { requireValue(reader, "GuestsValidateIdRequest.id"); p0 = readString(reader); seen = seen or (1 shl 0) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "GuestsValidateIdRequest.id"); p0 = readString(reader); seen = seen or (1 shl 0) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 1) throw missingMember(reader, last, "GuestsValidateIdRequest", required, seen.toLong())
         reader.endObject()
         return GuestsValidateIdRequest(p0!!)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "id" -> 0
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: GuestsValidateIdRequest) {
@@ -2932,6 +3424,7 @@ internal object GuestsValidateIdRequestJson : ContractAdapter<GuestsValidateIdRe
 
 /** `GuestsValidateIdResult`'s JSON reader and writer. */
 internal object GuestsValidateIdResultJson : ContractAdapter<GuestsValidateIdResult>() {
+    private val members = arrayOf("valid")
     private val required = arrayOf("valid")
 
     override fun readValue(reader: JsonReader): GuestsValidateIdResult {
@@ -2939,17 +3432,26 @@ internal object GuestsValidateIdResultJson : ContractAdapter<GuestsValidateIdRes
         var p0: Boolean = false
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "valid" -> { requireValue(reader, "GuestsValidateIdResult.valid"); p0 = readBoolean(reader); seen = seen or (1 shl 0) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "GuestsValidateIdResult.valid"); p0 = readBoolean(reader); seen = seen or (1 shl 0) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 1) throw missingMember(reader, last, "GuestsValidateIdResult", required, seen.toLong())
         reader.endObject()
         return GuestsValidateIdResult(p0)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "valid" -> 0
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: GuestsValidateIdResult) {
@@ -2962,6 +3464,7 @@ internal object GuestsValidateIdResultJson : ContractAdapter<GuestsValidateIdRes
 
 /** `EquipmentStatsRequest`'s JSON reader and writer. */
 internal object EquipmentStatsRequestJson : ContractAdapter<EquipmentStatsRequest>() {
+    private val members = arrayOf("setupId", "rounds", "timeRange", "startDate", "now")
     private val required = arrayOf("setupId", "rounds")
 
     override fun readValue(reader: JsonReader): EquipmentStatsRequest {
@@ -2973,21 +3476,34 @@ internal object EquipmentStatsRequestJson : ContractAdapter<EquipmentStatsReques
         var p4: Long? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "setupId" -> { requireValue(reader, "EquipmentStatsRequest.setupId"); p0 = readLong(reader); seen = seen or (1 shl 0) }
-                "rounds" -> { requireValue(reader, "EquipmentStatsRequest.rounds"); p1 = readList(reader, "EquipmentStatsRequest.rounds") { RoundJson.readValue(reader) }; seen = seen or (1 shl 1) }
-                "timeRange" -> p2 = if (nextIsNull(reader)) null else TimeRangeJson.readValue(reader)
-                "startDate" -> p3 = if (nextIsNull(reader)) null else readLong(reader)
-                "now" -> p4 = if (nextIsNull(reader)) null else readLong(reader)
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "EquipmentStatsRequest.setupId"); p0 = readLong(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "EquipmentStatsRequest.rounds"); p1 = readList(reader, "EquipmentStatsRequest.rounds") { RoundJson.readValue(reader) }; seen = seen or (1 shl 1) }
+                2 -> p2 = if (nextIsNull(reader)) null else TimeRangeJson.readValue(reader)
+                3 -> p3 = if (nextIsNull(reader)) null else readLong(reader)
+                4 -> p4 = if (nextIsNull(reader)) null else readLong(reader)
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 3) throw missingMember(reader, last, "EquipmentStatsRequest", required, seen.toLong())
         reader.endObject()
         return EquipmentStatsRequest(p0, p1!!, p2, p3, p4)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "setupId" -> 0
+        "rounds" -> 1
+        "timeRange" -> 2
+        "startDate" -> 3
+        "now" -> 4
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: EquipmentStatsRequest) {
@@ -3017,6 +3533,7 @@ internal object EquipmentStatsRequestJson : ContractAdapter<EquipmentStatsReques
 
 /** `Round`'s JSON reader and writer. */
 internal object RoundJson : ContractAdapter<Round>() {
+    private val members = arrayOf("id", "date", "arrows")
     private val required = arrayOf("date", "arrows")
 
     override fun readValue(reader: JsonReader): Round {
@@ -3026,19 +3543,30 @@ internal object RoundJson : ContractAdapter<Round>() {
         var p2: List<Arrow>? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "id" -> p0 = if (nextIsNull(reader)) null else readString(reader)
-                "date" -> { requireValue(reader, "Round.date"); p1 = readLong(reader); seen = seen or (1 shl 0) }
-                "arrows" -> { requireValue(reader, "Round.arrows"); p2 = readList(reader, "Round.arrows") { ArrowJson.readValue(reader) }; seen = seen or (1 shl 1) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> p0 = if (nextIsNull(reader)) null else readString(reader)
+                1 -> { requireValue(reader, "Round.date"); p1 = readLong(reader); seen = seen or (1 shl 0) }
+                2 -> { requireValue(reader, "Round.arrows"); p2 = readList(reader, "Round.arrows") { ArrowJson.readValue(reader) }; seen = seen or (1 shl 1) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 3) throw missingMember(reader, last, "Round", required, seen.toLong())
         reader.endObject()
         return Round(p0, p1, p2!!)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "id" -> 0
+        "date" -> 1
+        "arrows" -> 2
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: Round) {
@@ -3058,6 +3586,7 @@ internal object RoundJson : ContractAdapter<Round>() {
 
 /** `Arrow`'s JSON reader and writer. */
 internal object ArrowJson : ContractAdapter<Arrow>() {
+    private val members = arrayOf("score", "isX", "x", "y")
     private val required = arrayOf("score")
 
     override fun readValue(reader: JsonReader): Arrow {
@@ -3068,20 +3597,32 @@ internal object ArrowJson : ContractAdapter<Arrow>() {
         var p3: Double? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "score" -> { requireValue(reader, "Arrow.score"); p0 = readInt(reader); seen = seen or (1 shl 0) }
-                "isX" -> p1 = if (nextIsNull(reader)) null else readBoolean(reader)
-                "x" -> p2 = if (nextIsNull(reader)) null else readDouble(reader)
-                "y" -> p3 = if (nextIsNull(reader)) null else readDouble(reader)
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "Arrow.score"); p0 = readInt(reader); seen = seen or (1 shl 0) }
+                1 -> p1 = if (nextIsNull(reader)) null else readBoolean(reader)
+                2 -> p2 = if (nextIsNull(reader)) null else readDouble(reader)
+                3 -> p3 = if (nextIsNull(reader)) null else readDouble(reader)
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 1) throw missingMember(reader, last, "Arrow", required, seen.toLong())
         reader.endObject()
         return Arrow(p0, p1, p2, p3)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "score" -> 0
+        "isX" -> 1
+        "x" -> 2
+        "y" -> 3
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: Arrow) {
@@ -3135,6 +3676,7 @@ internal object TimeRangeJson : ContractAdapter<TimeRange>() {
 
 /** `EquipmentStatsResult`'s JSON reader and writer. */
 internal object EquipmentStatsResultJson : ContractAdapter<EquipmentStatsResult>() {
+    private val members = arrayOf("stats", "drift")
     private val required = arrayOf("stats", "drift")
 
     override fun readValue(reader: JsonReader): EquipmentStatsResult {
@@ -3143,18 +3685,28 @@ internal object EquipmentStatsResultJson : ContractAdapter<EquipmentStatsResult>
         var p1: Drift? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "stats" -> { requireValue(reader, "EquipmentStatsResult.stats"); p0 = StatsJson.readValue(reader); seen = seen or (1 shl 0) }
-                "drift" -> { p1 = if (nextIsNull(reader)) null else DriftJson.readValue(reader); seen = seen or (1 shl 1) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "EquipmentStatsResult.stats"); p0 = StatsJson.readValue(reader); seen = seen or (1 shl 0) }
+                1 -> { p1 = if (nextIsNull(reader)) null else DriftJson.readValue(reader); seen = seen or (1 shl 1) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 3) throw missingMember(reader, last, "EquipmentStatsResult", required, seen.toLong())
         reader.endObject()
         return EquipmentStatsResult(p0!!, p1)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "stats" -> 0
+        "drift" -> 1
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: EquipmentStatsResult) {
@@ -3170,6 +3722,7 @@ internal object EquipmentStatsResultJson : ContractAdapter<EquipmentStatsResult>
 
 /** `Stats`'s JSON reader and writer. */
 internal object StatsJson : ContractAdapter<Stats>() {
+    private val members = arrayOf("setupId", "totalArrows", "totalScore", "averageScore", "accuracy", "consistency", "xCount", "tenCount", "roundCount")
     private val required = arrayOf("setupId", "totalArrows", "totalScore", "averageScore", "accuracy", "consistency", "xCount", "tenCount", "roundCount")
 
     override fun readValue(reader: JsonReader): Stats {
@@ -3185,25 +3738,42 @@ internal object StatsJson : ContractAdapter<Stats>() {
         var p8: Long = 0L
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "setupId" -> { requireValue(reader, "Stats.setupId"); p0 = readLong(reader); seen = seen or (1 shl 0) }
-                "totalArrows" -> { requireValue(reader, "Stats.totalArrows"); p1 = readLong(reader); seen = seen or (1 shl 1) }
-                "totalScore" -> { requireValue(reader, "Stats.totalScore"); p2 = readLong(reader); seen = seen or (1 shl 2) }
-                "averageScore" -> { requireValue(reader, "Stats.averageScore"); p3 = readDouble(reader); seen = seen or (1 shl 3) }
-                "accuracy" -> { requireValue(reader, "Stats.accuracy"); p4 = readDouble(reader); seen = seen or (1 shl 4) }
-                "consistency" -> { requireValue(reader, "Stats.consistency"); p5 = readDouble(reader); seen = seen or (1 shl 5) }
-                "xCount" -> { requireValue(reader, "Stats.xCount"); p6 = readLong(reader); seen = seen or (1 shl 6) }
-                "tenCount" -> { requireValue(reader, "Stats.tenCount"); p7 = readLong(reader); seen = seen or (1 shl 7) }
-                "roundCount" -> { requireValue(reader, "Stats.roundCount"); p8 = readLong(reader); seen = seen or (1 shl 8) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "Stats.setupId"); p0 = readLong(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "Stats.totalArrows"); p1 = readLong(reader); seen = seen or (1 shl 1) }
+                2 -> { requireValue(reader, "Stats.totalScore"); p2 = readLong(reader); seen = seen or (1 shl 2) }
+                3 -> { requireValue(reader, "Stats.averageScore"); p3 = readDouble(reader); seen = seen or (1 shl 3) }
+                4 -> { requireValue(reader, "Stats.accuracy"); p4 = readDouble(reader); seen = seen or (1 shl 4) }
+                5 -> { requireValue(reader, "Stats.consistency"); p5 = readDouble(reader); seen = seen or (1 shl 5) }
+                6 -> { requireValue(reader, "Stats.xCount"); p6 = readLong(reader); seen = seen or (1 shl 6) }
+                7 -> { requireValue(reader, "Stats.tenCount"); p7 = readLong(reader); seen = seen or (1 shl 7) }
+                8 -> { requireValue(reader, "Stats.roundCount"); p8 = readLong(reader); seen = seen or (1 shl 8) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 511) throw missingMember(reader, last, "Stats", required, seen.toLong())
         reader.endObject()
         return Stats(p0, p1, p2, p3, p4, p5, p6, p7, p8)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "setupId" -> 0
+        "totalArrows" -> 1
+        "totalScore" -> 2
+        "averageScore" -> 3
+        "accuracy" -> 4
+        "consistency" -> 5
+        "xCount" -> 6
+        "tenCount" -> 7
+        "roundCount" -> 8
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: Stats) {
@@ -3232,6 +3802,7 @@ internal object StatsJson : ContractAdapter<Stats>() {
 
 /** `Drift`'s JSON reader and writer. */
 internal object DriftJson : ContractAdapter<Drift>() {
+    private val members = arrayOf("setupId", "xDriftAverage", "yDriftAverage", "xSpread", "ySpread", "arrowCount")
     private val required = arrayOf("setupId", "xDriftAverage", "yDriftAverage", "xSpread", "ySpread", "arrowCount")
 
     override fun readValue(reader: JsonReader): Drift {
@@ -3244,22 +3815,36 @@ internal object DriftJson : ContractAdapter<Drift>() {
         var p5: Long = 0L
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "setupId" -> { requireValue(reader, "Drift.setupId"); p0 = readLong(reader); seen = seen or (1 shl 0) }
-                "xDriftAverage" -> { requireValue(reader, "Drift.xDriftAverage"); p1 = readDouble(reader); seen = seen or (1 shl 1) }
-                "yDriftAverage" -> { requireValue(reader, "Drift.yDriftAverage"); p2 = readDouble(reader); seen = seen or (1 shl 2) }
-                "xSpread" -> { requireValue(reader, "Drift.xSpread"); p3 = readDouble(reader); seen = seen or (1 shl 3) }
-                "ySpread" -> { requireValue(reader, "Drift.ySpread"); p4 = readDouble(reader); seen = seen or (1 shl 4) }
-                "arrowCount" -> { requireValue(reader, "Drift.arrowCount"); p5 = readLong(reader); seen = seen or (1 shl 5) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "Drift.setupId"); p0 = readLong(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "Drift.xDriftAverage"); p1 = readDouble(reader); seen = seen or (1 shl 1) }
+                2 -> { requireValue(reader, "Drift.yDriftAverage"); p2 = readDouble(reader); seen = seen or (1 shl 2) }
+                3 -> { requireValue(reader, "Drift.xSpread"); p3 = readDouble(reader); seen = seen or (1 shl 3) }
+                4 -> { requireValue(reader, "Drift.ySpread"); p4 = readDouble(reader); seen = seen or (1 shl 4) }
+                5 -> { requireValue(reader, "Drift.arrowCount"); p5 = readLong(reader); seen = seen or (1 shl 5) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 63) throw missingMember(reader, last, "Drift", required, seen.toLong())
         reader.endObject()
         return Drift(p0, p1, p2, p3, p4, p5)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "setupId" -> 0
+        "xDriftAverage" -> 1
+        "yDriftAverage" -> 2
+        "xSpread" -> 3
+        "ySpread" -> 4
+        "arrowCount" -> 5
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: Drift) {
@@ -3282,6 +3867,7 @@ internal object DriftJson : ContractAdapter<Drift>() {
 
 /** `EquipmentCompareRequest`'s JSON reader and writer. */
 internal object EquipmentCompareRequestJson : ContractAdapter<EquipmentCompareRequest>() {
+    private val members = arrayOf("setupA", "setupB", "timeRange", "startDate", "now")
     private val required = arrayOf("setupA", "setupB")
 
     override fun readValue(reader: JsonReader): EquipmentCompareRequest {
@@ -3293,21 +3879,34 @@ internal object EquipmentCompareRequestJson : ContractAdapter<EquipmentCompareRe
         var p4: Long? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "setupA" -> { requireValue(reader, "EquipmentCompareRequest.setupA"); p0 = SetupInputJson.readValue(reader); seen = seen or (1 shl 0) }
-                "setupB" -> { requireValue(reader, "EquipmentCompareRequest.setupB"); p1 = SetupInputJson.readValue(reader); seen = seen or (1 shl 1) }
-                "timeRange" -> p2 = if (nextIsNull(reader)) null else TimeRangeJson.readValue(reader)
-                "startDate" -> p3 = if (nextIsNull(reader)) null else readLong(reader)
-                "now" -> p4 = if (nextIsNull(reader)) null else readLong(reader)
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "EquipmentCompareRequest.setupA"); p0 = SetupInputJson.readValue(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "EquipmentCompareRequest.setupB"); p1 = SetupInputJson.readValue(reader); seen = seen or (1 shl 1) }
+                2 -> p2 = if (nextIsNull(reader)) null else TimeRangeJson.readValue(reader)
+                3 -> p3 = if (nextIsNull(reader)) null else readLong(reader)
+                4 -> p4 = if (nextIsNull(reader)) null else readLong(reader)
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 3) throw missingMember(reader, last, "EquipmentCompareRequest", required, seen.toLong())
         reader.endObject()
         return EquipmentCompareRequest(p0!!, p1!!, p2, p3, p4)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "setupA" -> 0
+        "setupB" -> 1
+        "timeRange" -> 2
+        "startDate" -> 3
+        "now" -> 4
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: EquipmentCompareRequest) {
@@ -3337,6 +3936,7 @@ internal object EquipmentCompareRequestJson : ContractAdapter<EquipmentCompareRe
 
 /** `SetupInput`'s JSON reader and writer. */
 internal object SetupInputJson : ContractAdapter<SetupInput>() {
+    private val members = arrayOf("id", "name", "rounds", "stats", "drift")
     private val required = arrayOf("id")
 
     override fun readValue(reader: JsonReader): SetupInput {
@@ -3348,21 +3948,34 @@ internal object SetupInputJson : ContractAdapter<SetupInput>() {
         var p4: PrecomputedDrift? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "id" -> { requireValue(reader, "SetupInput.id"); p0 = readLong(reader); seen = seen or (1 shl 0) }
-                "name" -> p1 = if (nextIsNull(reader)) null else readString(reader)
-                "rounds" -> p2 = if (nextIsNull(reader)) null else readList(reader, "SetupInput.rounds") { RoundJson.readValue(reader) }
-                "stats" -> p3 = if (nextIsNull(reader)) null else PrecomputedStatsJson.readValue(reader)
-                "drift" -> p4 = if (nextIsNull(reader)) null else PrecomputedDriftJson.readValue(reader)
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "SetupInput.id"); p0 = readLong(reader); seen = seen or (1 shl 0) }
+                1 -> p1 = if (nextIsNull(reader)) null else readString(reader)
+                2 -> p2 = if (nextIsNull(reader)) null else readList(reader, "SetupInput.rounds") { RoundJson.readValue(reader) }
+                3 -> p3 = if (nextIsNull(reader)) null else PrecomputedStatsJson.readValue(reader)
+                4 -> p4 = if (nextIsNull(reader)) null else PrecomputedDriftJson.readValue(reader)
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 1) throw missingMember(reader, last, "SetupInput", required, seen.toLong())
         reader.endObject()
         return SetupInput(p0, p1, p2, p3, p4)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "id" -> 0
+        "name" -> 1
+        "rounds" -> 2
+        "stats" -> 3
+        "drift" -> 4
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: SetupInput) {
@@ -3395,6 +4008,7 @@ internal object SetupInputJson : ContractAdapter<SetupInput>() {
 
 /** `PrecomputedStats`'s JSON reader and writer. */
 internal object PrecomputedStatsJson : ContractAdapter<PrecomputedStats>() {
+    private val members = arrayOf("setupId", "totalArrows", "totalScore", "averageScore", "accuracy", "consistency", "xCount", "tenCount", "roundCount")
 
     override fun readValue(reader: JsonReader): PrecomputedStats {
         beginObject(reader, "PrecomputedStats")
@@ -3407,23 +4021,40 @@ internal object PrecomputedStatsJson : ContractAdapter<PrecomputedStats>() {
         var p6: Long? = null
         var p7: Long? = null
         var p8: Long? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
-            when (name) {
-                "setupId" -> p0 = if (nextIsNull(reader)) null else readLong(reader)
-                "totalArrows" -> p1 = if (nextIsNull(reader)) null else readLong(reader)
-                "totalScore" -> p2 = if (nextIsNull(reader)) null else readLong(reader)
-                "averageScore" -> p3 = if (nextIsNull(reader)) null else readDouble(reader)
-                "accuracy" -> p4 = if (nextIsNull(reader)) null else readDouble(reader)
-                "consistency" -> p5 = if (nextIsNull(reader)) null else readDouble(reader)
-                "xCount" -> p6 = if (nextIsNull(reader)) null else readLong(reader)
-                "tenCount" -> p7 = if (nextIsNull(reader)) null else readLong(reader)
-                "roundCount" -> p8 = if (nextIsNull(reader)) null else readLong(reader)
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> p0 = if (nextIsNull(reader)) null else readLong(reader)
+                1 -> p1 = if (nextIsNull(reader)) null else readLong(reader)
+                2 -> p2 = if (nextIsNull(reader)) null else readLong(reader)
+                3 -> p3 = if (nextIsNull(reader)) null else readDouble(reader)
+                4 -> p4 = if (nextIsNull(reader)) null else readDouble(reader)
+                5 -> p5 = if (nextIsNull(reader)) null else readDouble(reader)
+                6 -> p6 = if (nextIsNull(reader)) null else readLong(reader)
+                7 -> p7 = if (nextIsNull(reader)) null else readLong(reader)
+                8 -> p8 = if (nextIsNull(reader)) null else readLong(reader)
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         reader.endObject()
         return PrecomputedStats(p0, p1, p2, p3, p4, p5, p6, p7, p8)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "setupId" -> 0
+        "totalArrows" -> 1
+        "totalScore" -> 2
+        "averageScore" -> 3
+        "accuracy" -> 4
+        "consistency" -> 5
+        "xCount" -> 6
+        "tenCount" -> 7
+        "roundCount" -> 8
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: PrecomputedStats) {
@@ -3479,6 +4110,7 @@ internal object PrecomputedStatsJson : ContractAdapter<PrecomputedStats>() {
 
 /** `PrecomputedDrift`'s JSON reader and writer. */
 internal object PrecomputedDriftJson : ContractAdapter<PrecomputedDrift>() {
+    private val members = arrayOf("setupId", "xDriftAverage", "yDriftAverage", "xSpread", "ySpread", "arrowCount")
 
     override fun readValue(reader: JsonReader): PrecomputedDrift {
         beginObject(reader, "PrecomputedDrift")
@@ -3488,20 +4120,34 @@ internal object PrecomputedDriftJson : ContractAdapter<PrecomputedDrift>() {
         var p3: Double? = null
         var p4: Double? = null
         var p5: Long? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
-            when (name) {
-                "setupId" -> p0 = if (nextIsNull(reader)) null else readLong(reader)
-                "xDriftAverage" -> p1 = if (nextIsNull(reader)) null else readDouble(reader)
-                "yDriftAverage" -> p2 = if (nextIsNull(reader)) null else readDouble(reader)
-                "xSpread" -> p3 = if (nextIsNull(reader)) null else readDouble(reader)
-                "ySpread" -> p4 = if (nextIsNull(reader)) null else readDouble(reader)
-                "arrowCount" -> p5 = if (nextIsNull(reader)) null else readLong(reader)
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> p0 = if (nextIsNull(reader)) null else readLong(reader)
+                1 -> p1 = if (nextIsNull(reader)) null else readDouble(reader)
+                2 -> p2 = if (nextIsNull(reader)) null else readDouble(reader)
+                3 -> p3 = if (nextIsNull(reader)) null else readDouble(reader)
+                4 -> p4 = if (nextIsNull(reader)) null else readDouble(reader)
+                5 -> p5 = if (nextIsNull(reader)) null else readLong(reader)
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         reader.endObject()
         return PrecomputedDrift(p0, p1, p2, p3, p4, p5)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "setupId" -> 0
+        "xDriftAverage" -> 1
+        "yDriftAverage" -> 2
+        "xSpread" -> 3
+        "ySpread" -> 4
+        "arrowCount" -> 5
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: PrecomputedDrift) {
@@ -3542,6 +4188,7 @@ internal object PrecomputedDriftJson : ContractAdapter<PrecomputedDrift>() {
 
 /** `EquipmentCompareResult`'s JSON reader and writer. */
 internal object EquipmentCompareResultJson : ContractAdapter<EquipmentCompareResult>() {
+    private val members = arrayOf("setupAName", "setupBName", "setupAStats", "setupBStats", "setupADrift", "setupBDrift", "deltas", "display", "timeRange")
     private val required = arrayOf("setupAName", "setupBName", "setupAStats", "setupBStats", "setupADrift", "setupBDrift", "deltas", "display", "timeRange")
 
     override fun readValue(reader: JsonReader): EquipmentCompareResult {
@@ -3557,25 +4204,42 @@ internal object EquipmentCompareResultJson : ContractAdapter<EquipmentCompareRes
         var p8: AppliedTimeRange? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "setupAName" -> { requireValue(reader, "EquipmentCompareResult.setupAName"); p0 = readString(reader); seen = seen or (1 shl 0) }
-                "setupBName" -> { requireValue(reader, "EquipmentCompareResult.setupBName"); p1 = readString(reader); seen = seen or (1 shl 1) }
-                "setupAStats" -> { requireValue(reader, "EquipmentCompareResult.setupAStats"); p2 = StatsJson.readValue(reader); seen = seen or (1 shl 2) }
-                "setupBStats" -> { requireValue(reader, "EquipmentCompareResult.setupBStats"); p3 = StatsJson.readValue(reader); seen = seen or (1 shl 3) }
-                "setupADrift" -> { p4 = if (nextIsNull(reader)) null else DriftJson.readValue(reader); seen = seen or (1 shl 4) }
-                "setupBDrift" -> { p5 = if (nextIsNull(reader)) null else DriftJson.readValue(reader); seen = seen or (1 shl 5) }
-                "deltas" -> { requireValue(reader, "EquipmentCompareResult.deltas"); p6 = SetupDeltasJson.readValue(reader); seen = seen or (1 shl 6) }
-                "display" -> { requireValue(reader, "EquipmentCompareResult.display"); p7 = SetupDeltaDisplaysJson.readValue(reader); seen = seen or (1 shl 7) }
-                "timeRange" -> { requireValue(reader, "EquipmentCompareResult.timeRange"); p8 = AppliedTimeRangeJson.readValue(reader); seen = seen or (1 shl 8) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "EquipmentCompareResult.setupAName"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "EquipmentCompareResult.setupBName"); p1 = readString(reader); seen = seen or (1 shl 1) }
+                2 -> { requireValue(reader, "EquipmentCompareResult.setupAStats"); p2 = StatsJson.readValue(reader); seen = seen or (1 shl 2) }
+                3 -> { requireValue(reader, "EquipmentCompareResult.setupBStats"); p3 = StatsJson.readValue(reader); seen = seen or (1 shl 3) }
+                4 -> { p4 = if (nextIsNull(reader)) null else DriftJson.readValue(reader); seen = seen or (1 shl 4) }
+                5 -> { p5 = if (nextIsNull(reader)) null else DriftJson.readValue(reader); seen = seen or (1 shl 5) }
+                6 -> { requireValue(reader, "EquipmentCompareResult.deltas"); p6 = SetupDeltasJson.readValue(reader); seen = seen or (1 shl 6) }
+                7 -> { requireValue(reader, "EquipmentCompareResult.display"); p7 = SetupDeltaDisplaysJson.readValue(reader); seen = seen or (1 shl 7) }
+                8 -> { requireValue(reader, "EquipmentCompareResult.timeRange"); p8 = AppliedTimeRangeJson.readValue(reader); seen = seen or (1 shl 8) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 511) throw missingMember(reader, last, "EquipmentCompareResult", required, seen.toLong())
         reader.endObject()
         return EquipmentCompareResult(p0!!, p1!!, p2!!, p3!!, p4, p5, p6!!, p7!!, p8!!)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "setupAName" -> 0
+        "setupBName" -> 1
+        "setupAStats" -> 2
+        "setupBStats" -> 3
+        "setupADrift" -> 4
+        "setupBDrift" -> 5
+        "deltas" -> 6
+        "display" -> 7
+        "timeRange" -> 8
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: EquipmentCompareResult) {
@@ -3606,6 +4270,7 @@ internal object EquipmentCompareResultJson : ContractAdapter<EquipmentCompareRes
 
 /** `SetupDeltas`'s JSON reader and writer. */
 internal object SetupDeltasJson : ContractAdapter<SetupDeltas>() {
+    private val members = arrayOf("averageScore", "accuracy", "consistency", "arrowCount")
     private val required = arrayOf("averageScore", "accuracy", "consistency", "arrowCount")
 
     override fun readValue(reader: JsonReader): SetupDeltas {
@@ -3616,20 +4281,32 @@ internal object SetupDeltasJson : ContractAdapter<SetupDeltas>() {
         var p3: Long = 0L
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "averageScore" -> { requireValue(reader, "SetupDeltas.averageScore"); p0 = readDouble(reader); seen = seen or (1 shl 0) }
-                "accuracy" -> { requireValue(reader, "SetupDeltas.accuracy"); p1 = readDouble(reader); seen = seen or (1 shl 1) }
-                "consistency" -> { requireValue(reader, "SetupDeltas.consistency"); p2 = readDouble(reader); seen = seen or (1 shl 2) }
-                "arrowCount" -> { requireValue(reader, "SetupDeltas.arrowCount"); p3 = readLong(reader); seen = seen or (1 shl 3) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "SetupDeltas.averageScore"); p0 = readDouble(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "SetupDeltas.accuracy"); p1 = readDouble(reader); seen = seen or (1 shl 1) }
+                2 -> { requireValue(reader, "SetupDeltas.consistency"); p2 = readDouble(reader); seen = seen or (1 shl 2) }
+                3 -> { requireValue(reader, "SetupDeltas.arrowCount"); p3 = readLong(reader); seen = seen or (1 shl 3) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 15) throw missingMember(reader, last, "SetupDeltas", required, seen.toLong())
         reader.endObject()
         return SetupDeltas(p0, p1, p2, p3)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "averageScore" -> 0
+        "accuracy" -> 1
+        "consistency" -> 2
+        "arrowCount" -> 3
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: SetupDeltas) {
@@ -3648,6 +4325,7 @@ internal object SetupDeltasJson : ContractAdapter<SetupDeltas>() {
 
 /** `SetupDeltaDisplays`'s JSON reader and writer. */
 internal object SetupDeltaDisplaysJson : ContractAdapter<SetupDeltaDisplays>() {
+    private val members = arrayOf("averageScore", "accuracy", "consistency", "arrowCount")
     private val required = arrayOf("averageScore", "accuracy", "consistency", "arrowCount")
 
     override fun readValue(reader: JsonReader): SetupDeltaDisplays {
@@ -3658,20 +4336,32 @@ internal object SetupDeltaDisplaysJson : ContractAdapter<SetupDeltaDisplays>() {
         var p3: DeltaDisplay? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "averageScore" -> { requireValue(reader, "SetupDeltaDisplays.averageScore"); p0 = DeltaDisplayJson.readValue(reader); seen = seen or (1 shl 0) }
-                "accuracy" -> { requireValue(reader, "SetupDeltaDisplays.accuracy"); p1 = DeltaDisplayJson.readValue(reader); seen = seen or (1 shl 1) }
-                "consistency" -> { requireValue(reader, "SetupDeltaDisplays.consistency"); p2 = DeltaDisplayJson.readValue(reader); seen = seen or (1 shl 2) }
-                "arrowCount" -> { requireValue(reader, "SetupDeltaDisplays.arrowCount"); p3 = DeltaDisplayJson.readValue(reader); seen = seen or (1 shl 3) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "SetupDeltaDisplays.averageScore"); p0 = DeltaDisplayJson.readValue(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "SetupDeltaDisplays.accuracy"); p1 = DeltaDisplayJson.readValue(reader); seen = seen or (1 shl 1) }
+                2 -> { requireValue(reader, "SetupDeltaDisplays.consistency"); p2 = DeltaDisplayJson.readValue(reader); seen = seen or (1 shl 2) }
+                3 -> { requireValue(reader, "SetupDeltaDisplays.arrowCount"); p3 = DeltaDisplayJson.readValue(reader); seen = seen or (1 shl 3) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 15) throw missingMember(reader, last, "SetupDeltaDisplays", required, seen.toLong())
         reader.endObject()
         return SetupDeltaDisplays(p0!!, p1!!, p2!!, p3!!)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "averageScore" -> 0
+        "accuracy" -> 1
+        "consistency" -> 2
+        "arrowCount" -> 3
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: SetupDeltaDisplays) {
@@ -3690,6 +4380,7 @@ internal object SetupDeltaDisplaysJson : ContractAdapter<SetupDeltaDisplays>() {
 
 /** `DeltaDisplay`'s JSON reader and writer. */
 internal object DeltaDisplayJson : ContractAdapter<DeltaDisplay>() {
+    private val members = arrayOf("text", "trend", "color")
     private val required = arrayOf("text", "trend", "color")
 
     override fun readValue(reader: JsonReader): DeltaDisplay {
@@ -3699,19 +4390,30 @@ internal object DeltaDisplayJson : ContractAdapter<DeltaDisplay>() {
         var p2: DeltaDisplayColor? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "text" -> { requireValue(reader, "DeltaDisplay.text"); p0 = readString(reader); seen = seen or (1 shl 0) }
-                "trend" -> { requireValue(reader, "DeltaDisplay.trend"); p1 = DeltaDisplayTrendJson.readValue(reader); seen = seen or (1 shl 1) }
-                "color" -> { requireValue(reader, "DeltaDisplay.color"); p2 = DeltaDisplayColorJson.readValue(reader); seen = seen or (1 shl 2) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "DeltaDisplay.text"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "DeltaDisplay.trend"); p1 = DeltaDisplayTrendJson.readValue(reader); seen = seen or (1 shl 1) }
+                2 -> { requireValue(reader, "DeltaDisplay.color"); p2 = DeltaDisplayColorJson.readValue(reader); seen = seen or (1 shl 2) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 7) throw missingMember(reader, last, "DeltaDisplay", required, seen.toLong())
         reader.endObject()
         return DeltaDisplay(p0!!, p1!!, p2!!)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "text" -> 0
+        "trend" -> 1
+        "color" -> 2
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: DeltaDisplay) {
@@ -3772,6 +4474,7 @@ internal object DeltaDisplayColorJson : ContractAdapter<DeltaDisplayColor>() {
 
 /** `AppliedTimeRange`'s JSON reader and writer. */
 internal object AppliedTimeRangeJson : ContractAdapter<AppliedTimeRange>() {
+    private val members = arrayOf("id", "label", "startTimestamp")
     private val required = arrayOf("id", "label", "startTimestamp")
 
     override fun readValue(reader: JsonReader): AppliedTimeRange {
@@ -3781,19 +4484,30 @@ internal object AppliedTimeRangeJson : ContractAdapter<AppliedTimeRange>() {
         var p2: Long? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "id" -> { requireValue(reader, "AppliedTimeRange.id"); p0 = AppliedTimeRangeIdJson.readValue(reader); seen = seen or (1 shl 0) }
-                "label" -> { requireValue(reader, "AppliedTimeRange.label"); p1 = readString(reader); seen = seen or (1 shl 1) }
-                "startTimestamp" -> { p2 = if (nextIsNull(reader)) null else readLong(reader); seen = seen or (1 shl 2) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "AppliedTimeRange.id"); p0 = AppliedTimeRangeIdJson.readValue(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "AppliedTimeRange.label"); p1 = readString(reader); seen = seen or (1 shl 1) }
+                2 -> { p2 = if (nextIsNull(reader)) null else readLong(reader); seen = seen or (1 shl 2) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 7) throw missingMember(reader, last, "AppliedTimeRange", required, seen.toLong())
         reader.endObject()
         return AppliedTimeRange(p0!!, p1!!, p2)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "id" -> 0
+        "label" -> 1
+        "startTimestamp" -> 2
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: AppliedTimeRange) {
@@ -3839,6 +4553,7 @@ internal object AppliedTimeRangeIdJson : ContractAdapter<AppliedTimeRangeId>() {
 
 /** `EquipmentSelectionRequest`'s JSON reader and writer. */
 internal object EquipmentSelectionRequestJson : ContractAdapter<EquipmentSelectionRequest>() {
+    private val members = arrayOf("setups", "setupAId", "setupBId")
     private val required = arrayOf("setups")
 
     override fun readValue(reader: JsonReader): EquipmentSelectionRequest {
@@ -3848,19 +4563,30 @@ internal object EquipmentSelectionRequestJson : ContractAdapter<EquipmentSelecti
         var p2: Long? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "setups" -> { requireValue(reader, "EquipmentSelectionRequest.setups"); p0 = readList(reader, "EquipmentSelectionRequest.setups") { SetupOptionJson.readValue(reader) }; seen = seen or (1 shl 0) }
-                "setupAId" -> p1 = if (nextIsNull(reader)) null else readLong(reader)
-                "setupBId" -> p2 = if (nextIsNull(reader)) null else readLong(reader)
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "EquipmentSelectionRequest.setups"); p0 = readList(reader, "EquipmentSelectionRequest.setups") { SetupOptionJson.readValue(reader) }; seen = seen or (1 shl 0) }
+                1 -> p1 = if (nextIsNull(reader)) null else readLong(reader)
+                2 -> p2 = if (nextIsNull(reader)) null else readLong(reader)
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 1) throw missingMember(reader, last, "EquipmentSelectionRequest", required, seen.toLong())
         reader.endObject()
         return EquipmentSelectionRequest(p0!!, p1, p2)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "setups" -> 0
+        "setupAId" -> 1
+        "setupBId" -> 2
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: EquipmentSelectionRequest) {
@@ -3883,6 +4609,7 @@ internal object EquipmentSelectionRequestJson : ContractAdapter<EquipmentSelecti
 
 /** `SetupOption`'s JSON reader and writer. */
 internal object SetupOptionJson : ContractAdapter<SetupOption>() {
+    private val members = arrayOf("id", "name")
     private val required = arrayOf("id")
     private val known = hashSetOf("id", "name")
 
@@ -3893,18 +4620,28 @@ internal object SetupOptionJson : ContractAdapter<SetupOption>() {
         var extra: LinkedHashMap<String, JsonElement>? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "id" -> { requireValue(reader, "SetupOption.id"); p0 = readLong(reader); seen = seen or (1 shl 0) }
-                "name" -> p1 = if (nextIsNull(reader)) null else readString(reader)
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "SetupOption.id"); p0 = readLong(reader); seen = seen or (1 shl 0) }
+                1 -> p1 = if (nextIsNull(reader)) null else readString(reader)
                 else -> extra = keepMember(extra, name, reader)
             }
         }
         if (seen != 1) throw missingMember(reader, last, "SetupOption", required, seen.toLong())
         reader.endObject()
         return SetupOption(p0, p1, extra ?: emptyMap<String, JsonElement>())
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "id" -> 0
+        "name" -> 1
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: SetupOption) {
@@ -3923,6 +4660,7 @@ internal object SetupOptionJson : ContractAdapter<SetupOption>() {
 
 /** `EquipmentSelectionResult`'s JSON reader and writer. */
 internal object EquipmentSelectionResultJson : ContractAdapter<EquipmentSelectionResult>() {
+    private val members = arrayOf("setups", "availableForB", "setupAId", "setupBId", "canCompare")
     private val required = arrayOf("setups", "availableForB", "setupAId", "setupBId", "canCompare")
 
     override fun readValue(reader: JsonReader): EquipmentSelectionResult {
@@ -3934,21 +4672,34 @@ internal object EquipmentSelectionResultJson : ContractAdapter<EquipmentSelectio
         var p4: Boolean = false
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "setups" -> { requireValue(reader, "EquipmentSelectionResult.setups"); p0 = readList(reader, "EquipmentSelectionResult.setups") { SetupChoiceJson.readValue(reader) }; seen = seen or (1 shl 0) }
-                "availableForB" -> { requireValue(reader, "EquipmentSelectionResult.availableForB"); p1 = readList(reader, "EquipmentSelectionResult.availableForB") { SetupChoiceJson.readValue(reader) }; seen = seen or (1 shl 1) }
-                "setupAId" -> { p2 = if (nextIsNull(reader)) null else readLong(reader); seen = seen or (1 shl 2) }
-                "setupBId" -> { p3 = if (nextIsNull(reader)) null else readLong(reader); seen = seen or (1 shl 3) }
-                "canCompare" -> { requireValue(reader, "EquipmentSelectionResult.canCompare"); p4 = readBoolean(reader); seen = seen or (1 shl 4) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "EquipmentSelectionResult.setups"); p0 = readList(reader, "EquipmentSelectionResult.setups") { SetupChoiceJson.readValue(reader) }; seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "EquipmentSelectionResult.availableForB"); p1 = readList(reader, "EquipmentSelectionResult.availableForB") { SetupChoiceJson.readValue(reader) }; seen = seen or (1 shl 1) }
+                2 -> { p2 = if (nextIsNull(reader)) null else readLong(reader); seen = seen or (1 shl 2) }
+                3 -> { p3 = if (nextIsNull(reader)) null else readLong(reader); seen = seen or (1 shl 3) }
+                4 -> { requireValue(reader, "EquipmentSelectionResult.canCompare"); p4 = readBoolean(reader); seen = seen or (1 shl 4) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 31) throw missingMember(reader, last, "EquipmentSelectionResult", required, seen.toLong())
         reader.endObject()
         return EquipmentSelectionResult(p0!!, p1!!, p2, p3, p4)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "setups" -> 0
+        "availableForB" -> 1
+        "setupAId" -> 2
+        "setupBId" -> 3
+        "canCompare" -> 4
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: EquipmentSelectionResult) {
@@ -3971,6 +4722,7 @@ internal object EquipmentSelectionResultJson : ContractAdapter<EquipmentSelectio
 
 /** `SetupChoice`'s JSON reader and writer. */
 internal object SetupChoiceJson : ContractAdapter<SetupChoice>() {
+    private val members = arrayOf("id", "name")
     private val required = arrayOf("id", "name")
     private val known = hashSetOf("id", "name")
 
@@ -3981,18 +4733,28 @@ internal object SetupChoiceJson : ContractAdapter<SetupChoice>() {
         var extra: LinkedHashMap<String, JsonElement>? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "id" -> { requireValue(reader, "SetupChoice.id"); p0 = readLong(reader); seen = seen or (1 shl 0) }
-                "name" -> { requireValue(reader, "SetupChoice.name"); p1 = readString(reader); seen = seen or (1 shl 1) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "SetupChoice.id"); p0 = readLong(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "SetupChoice.name"); p1 = readString(reader); seen = seen or (1 shl 1) }
                 else -> extra = keepMember(extra, name, reader)
             }
         }
         if (seen != 3) throw missingMember(reader, last, "SetupChoice", required, seen.toLong())
         reader.endObject()
         return SetupChoice(p0, p1!!, extra ?: emptyMap<String, JsonElement>())
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "id" -> 0
+        "name" -> 1
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: SetupChoice) {
@@ -4008,19 +4770,29 @@ internal object SetupChoiceJson : ContractAdapter<SetupChoice>() {
 
 /** `EquipmentTimeRangesRequest`'s JSON reader and writer. */
 internal object EquipmentTimeRangesRequestJson : ContractAdapter<EquipmentTimeRangesRequest>() {
+    private val members = arrayOf("now")
 
     override fun readValue(reader: JsonReader): EquipmentTimeRangesRequest {
         beginObject(reader, "EquipmentTimeRangesRequest")
         var p0: Long? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
-            when (name) {
-                "now" -> p0 = if (nextIsNull(reader)) null else readLong(reader)
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> p0 = if (nextIsNull(reader)) null else readLong(reader)
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         reader.endObject()
         return EquipmentTimeRangesRequest(p0)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "now" -> 0
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: EquipmentTimeRangesRequest) {
@@ -4036,6 +4808,7 @@ internal object EquipmentTimeRangesRequestJson : ContractAdapter<EquipmentTimeRa
 
 /** `EquipmentTimeRangesResult`'s JSON reader and writer. */
 internal object EquipmentTimeRangesResultJson : ContractAdapter<EquipmentTimeRangesResult>() {
+    private val members = arrayOf("default", "ranges")
     private val required = arrayOf("default", "ranges")
 
     override fun readValue(reader: JsonReader): EquipmentTimeRangesResult {
@@ -4044,18 +4817,28 @@ internal object EquipmentTimeRangesResultJson : ContractAdapter<EquipmentTimeRan
         var p1: List<TimeRangeOption>? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "default" -> { requireValue(reader, "EquipmentTimeRangesResult.default"); p0 = TimeRangeJson.readValue(reader); seen = seen or (1 shl 0) }
-                "ranges" -> { requireValue(reader, "EquipmentTimeRangesResult.ranges"); p1 = readList(reader, "EquipmentTimeRangesResult.ranges") { TimeRangeOptionJson.readValue(reader) }; seen = seen or (1 shl 1) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "EquipmentTimeRangesResult.default"); p0 = TimeRangeJson.readValue(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "EquipmentTimeRangesResult.ranges"); p1 = readList(reader, "EquipmentTimeRangesResult.ranges") { TimeRangeOptionJson.readValue(reader) }; seen = seen or (1 shl 1) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 3) throw missingMember(reader, last, "EquipmentTimeRangesResult", required, seen.toLong())
         reader.endObject()
         return EquipmentTimeRangesResult(p0!!, p1!!)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "default" -> 0
+        "ranges" -> 1
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: EquipmentTimeRangesResult) {
@@ -4070,6 +4853,7 @@ internal object EquipmentTimeRangesResultJson : ContractAdapter<EquipmentTimeRan
 
 /** `TimeRangeOption`'s JSON reader and writer. */
 internal object TimeRangeOptionJson : ContractAdapter<TimeRangeOption>() {
+    private val members = arrayOf("id", "label", "days", "startTimestamp")
     private val required = arrayOf("id", "label", "startTimestamp")
 
     override fun readValue(reader: JsonReader): TimeRangeOption {
@@ -4080,20 +4864,32 @@ internal object TimeRangeOptionJson : ContractAdapter<TimeRangeOption>() {
         var p3: Long? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "id" -> { requireValue(reader, "TimeRangeOption.id"); p0 = TimeRangeJson.readValue(reader); seen = seen or (1 shl 0) }
-                "label" -> { requireValue(reader, "TimeRangeOption.label"); p1 = readString(reader); seen = seen or (1 shl 1) }
-                "days" -> p2 = if (nextIsNull(reader)) null else readInt(reader)
-                "startTimestamp" -> { p3 = if (nextIsNull(reader)) null else readLong(reader); seen = seen or (1 shl 2) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "TimeRangeOption.id"); p0 = TimeRangeJson.readValue(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "TimeRangeOption.label"); p1 = readString(reader); seen = seen or (1 shl 1) }
+                2 -> p2 = if (nextIsNull(reader)) null else readInt(reader)
+                3 -> { p3 = if (nextIsNull(reader)) null else readLong(reader); seen = seen or (1 shl 2) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 7) throw missingMember(reader, last, "TimeRangeOption", required, seen.toLong())
         reader.endObject()
         return TimeRangeOption(p0!!, p1!!, p2, p3)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "id" -> 0
+        "label" -> 1
+        "days" -> 2
+        "startTimestamp" -> 3
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: TimeRangeOption) {
@@ -4116,6 +4912,7 @@ internal object TimeRangeOptionJson : ContractAdapter<TimeRangeOption>() {
 
 /** `ScoringLeaderboardRequest`'s JSON reader and writer. */
 internal object ScoringLeaderboardRequestJson : ContractAdapter<ScoringLeaderboardRequest>() {
+    private val members = arrayOf("entries")
     private val required = arrayOf("entries")
 
     override fun readValue(reader: JsonReader): ScoringLeaderboardRequest {
@@ -4123,17 +4920,26 @@ internal object ScoringLeaderboardRequestJson : ContractAdapter<ScoringLeaderboa
         var p0: List<LeaderboardEntryInput>? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "entries" -> { requireValue(reader, "ScoringLeaderboardRequest.entries"); p0 = readList(reader, "ScoringLeaderboardRequest.entries") { LeaderboardEntryInputJson.readValue(reader) }; seen = seen or (1 shl 0) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "ScoringLeaderboardRequest.entries"); p0 = readList(reader, "ScoringLeaderboardRequest.entries") { LeaderboardEntryInputJson.readValue(reader) }; seen = seen or (1 shl 0) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 1) throw missingMember(reader, last, "ScoringLeaderboardRequest", required, seen.toLong())
         reader.endObject()
         return ScoringLeaderboardRequest(p0!!)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "entries" -> 0
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: ScoringLeaderboardRequest) {
@@ -4146,6 +4952,7 @@ internal object ScoringLeaderboardRequestJson : ContractAdapter<ScoringLeaderboa
 
 /** `LeaderboardEntryInput`'s JSON reader and writer. */
 internal object LeaderboardEntryInputJson : ContractAdapter<LeaderboardEntryInput>() {
+    private val members = arrayOf("participantId", "displayName", "arrows", "score", "tens", "xs", "arrowCount")
     private val required = arrayOf("participantId")
 
     override fun readValue(reader: JsonReader): LeaderboardEntryInput {
@@ -4159,23 +4966,38 @@ internal object LeaderboardEntryInputJson : ContractAdapter<LeaderboardEntryInpu
         var p6: Long? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "participantId" -> { requireValue(reader, "LeaderboardEntryInput.participantId"); p0 = readString(reader); seen = seen or (1 shl 0) }
-                "displayName" -> p1 = if (nextIsNull(reader)) null else readString(reader)
-                "arrows" -> p2 = if (nextIsNull(reader)) null else readList(reader, "LeaderboardEntryInput.arrows") { ArrowJson.readValue(reader) }
-                "score" -> p3 = if (nextIsNull(reader)) null else readLong(reader)
-                "tens" -> p4 = if (nextIsNull(reader)) null else readLong(reader)
-                "xs" -> p5 = if (nextIsNull(reader)) null else readLong(reader)
-                "arrowCount" -> p6 = if (nextIsNull(reader)) null else readLong(reader)
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "LeaderboardEntryInput.participantId"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                1 -> p1 = if (nextIsNull(reader)) null else readString(reader)
+                2 -> p2 = if (nextIsNull(reader)) null else readList(reader, "LeaderboardEntryInput.arrows") { ArrowJson.readValue(reader) }
+                3 -> p3 = if (nextIsNull(reader)) null else readLong(reader)
+                4 -> p4 = if (nextIsNull(reader)) null else readLong(reader)
+                5 -> p5 = if (nextIsNull(reader)) null else readLong(reader)
+                6 -> p6 = if (nextIsNull(reader)) null else readLong(reader)
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 1) throw missingMember(reader, last, "LeaderboardEntryInput", required, seen.toLong())
         reader.endObject()
         return LeaderboardEntryInput(p0!!, p1, p2, p3, p4, p5, p6)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "participantId" -> 0
+        "displayName" -> 1
+        "arrows" -> 2
+        "score" -> 3
+        "tens" -> 4
+        "xs" -> 5
+        "arrowCount" -> 6
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: LeaderboardEntryInput) {
@@ -4218,6 +5040,7 @@ internal object LeaderboardEntryInputJson : ContractAdapter<LeaderboardEntryInpu
 
 /** `ScoringLeaderboardResult`'s JSON reader and writer. */
 internal object ScoringLeaderboardResultJson : ContractAdapter<ScoringLeaderboardResult>() {
+    private val members = arrayOf("entries")
     private val required = arrayOf("entries")
 
     override fun readValue(reader: JsonReader): ScoringLeaderboardResult {
@@ -4225,17 +5048,26 @@ internal object ScoringLeaderboardResultJson : ContractAdapter<ScoringLeaderboar
         var p0: List<LeaderboardEntry>? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "entries" -> { requireValue(reader, "ScoringLeaderboardResult.entries"); p0 = readList(reader, "ScoringLeaderboardResult.entries") { LeaderboardEntryJson.readValue(reader) }; seen = seen or (1 shl 0) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "ScoringLeaderboardResult.entries"); p0 = readList(reader, "ScoringLeaderboardResult.entries") { LeaderboardEntryJson.readValue(reader) }; seen = seen or (1 shl 0) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 1) throw missingMember(reader, last, "ScoringLeaderboardResult", required, seen.toLong())
         reader.endObject()
         return ScoringLeaderboardResult(p0!!)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "entries" -> 0
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: ScoringLeaderboardResult) {
@@ -4248,6 +5080,7 @@ internal object ScoringLeaderboardResultJson : ContractAdapter<ScoringLeaderboar
 
 /** `LeaderboardEntry`'s JSON reader and writer. */
 internal object LeaderboardEntryJson : ContractAdapter<LeaderboardEntry>() {
+    private val members = arrayOf("rank", "participantId", "displayName", "score", "tens", "xs", "arrowCount")
     private val required = arrayOf("rank", "participantId", "score", "tens", "xs", "arrowCount")
 
     override fun readValue(reader: JsonReader): LeaderboardEntry {
@@ -4261,23 +5094,38 @@ internal object LeaderboardEntryJson : ContractAdapter<LeaderboardEntry>() {
         var p6: Long = 0L
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "rank" -> { requireValue(reader, "LeaderboardEntry.rank"); p0 = readLong(reader); seen = seen or (1 shl 0) }
-                "participantId" -> { requireValue(reader, "LeaderboardEntry.participantId"); p1 = readString(reader); seen = seen or (1 shl 1) }
-                "displayName" -> p2 = if (nextIsNull(reader)) null else readString(reader)
-                "score" -> { requireValue(reader, "LeaderboardEntry.score"); p3 = readLong(reader); seen = seen or (1 shl 2) }
-                "tens" -> { requireValue(reader, "LeaderboardEntry.tens"); p4 = readLong(reader); seen = seen or (1 shl 3) }
-                "xs" -> { requireValue(reader, "LeaderboardEntry.xs"); p5 = readLong(reader); seen = seen or (1 shl 4) }
-                "arrowCount" -> { requireValue(reader, "LeaderboardEntry.arrowCount"); p6 = readLong(reader); seen = seen or (1 shl 5) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "LeaderboardEntry.rank"); p0 = readLong(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "LeaderboardEntry.participantId"); p1 = readString(reader); seen = seen or (1 shl 1) }
+                2 -> p2 = if (nextIsNull(reader)) null else readString(reader)
+                3 -> { requireValue(reader, "LeaderboardEntry.score"); p3 = readLong(reader); seen = seen or (1 shl 2) }
+                4 -> { requireValue(reader, "LeaderboardEntry.tens"); p4 = readLong(reader); seen = seen or (1 shl 3) }
+                5 -> { requireValue(reader, "LeaderboardEntry.xs"); p5 = readLong(reader); seen = seen or (1 shl 4) }
+                6 -> { requireValue(reader, "LeaderboardEntry.arrowCount"); p6 = readLong(reader); seen = seen or (1 shl 5) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 63) throw missingMember(reader, last, "LeaderboardEntry", required, seen.toLong())
         reader.endObject()
         return LeaderboardEntry(p0, p1!!, p2, p3, p4, p5, p6)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "rank" -> 0
+        "participantId" -> 1
+        "displayName" -> 2
+        "score" -> 3
+        "tens" -> 4
+        "xs" -> 5
+        "arrowCount" -> 6
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: LeaderboardEntry) {
@@ -4305,6 +5153,7 @@ internal object LeaderboardEntryJson : ContractAdapter<LeaderboardEntry>() {
 
 /** `MatchesSectionsRequest`'s JSON reader and writer. */
 internal object MatchesSectionsRequestJson : ContractAdapter<MatchesSectionsRequest>() {
+    private val members = arrayOf("matches", "favorites", "segment", "timeZone")
 
     override fun readValue(reader: JsonReader): MatchesSectionsRequest {
         beginObject(reader, "MatchesSectionsRequest")
@@ -4312,18 +5161,30 @@ internal object MatchesSectionsRequestJson : ContractAdapter<MatchesSectionsRequ
         var p1: List<FavoriteRecordInput>? = null
         var p2: MatchSegment? = null
         var p3: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
-            when (name) {
-                "matches" -> p0 = if (nextIsNull(reader)) null else readList(reader, "MatchesSectionsRequest.matches") { MatchJson.readValue(reader) }
-                "favorites" -> p1 = if (nextIsNull(reader)) null else readList(reader, "MatchesSectionsRequest.favorites") { FavoriteRecordInputJson.readValue(reader) }
-                "segment" -> p2 = if (nextIsNull(reader)) null else MatchSegmentJson.readValue(reader)
-                "timeZone" -> p3 = if (nextIsNull(reader)) null else readString(reader)
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> p0 = if (nextIsNull(reader)) null else readList(reader, "MatchesSectionsRequest.matches") { MatchJson.readValue(reader) }
+                1 -> p1 = if (nextIsNull(reader)) null else readList(reader, "MatchesSectionsRequest.favorites") { FavoriteRecordInputJson.readValue(reader) }
+                2 -> p2 = if (nextIsNull(reader)) null else MatchSegmentJson.readValue(reader)
+                3 -> p3 = if (nextIsNull(reader)) null else readString(reader)
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         reader.endObject()
         return MatchesSectionsRequest(p0, p1, p2, p3)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "matches" -> 0
+        "favorites" -> 1
+        "segment" -> 2
+        "timeZone" -> 3
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: MatchesSectionsRequest) {
@@ -4354,6 +5215,7 @@ internal object MatchesSectionsRequestJson : ContractAdapter<MatchesSectionsRequ
 
 /** `Match`'s JSON reader and writer. */
 internal object MatchJson : ContractAdapter<Match>() {
+    private val members = arrayOf("id", "utcDate", "matchday", "status", "homeTeam", "awayTeam", "score", "competition")
     private val required = arrayOf("id")
 
     override fun readValue(reader: JsonReader): Match {
@@ -4368,24 +5230,40 @@ internal object MatchJson : ContractAdapter<Match>() {
         var p7: Competition? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "id" -> { requireValue(reader, "Match.id"); p0 = readLong(reader); seen = seen or (1 shl 0) }
-                "utcDate" -> p1 = if (nextIsNull(reader)) null else readString(reader)
-                "matchday" -> p2 = if (nextIsNull(reader)) null else readInt(reader)
-                "status" -> p3 = if (nextIsNull(reader)) null else readString(reader)
-                "homeTeam" -> p4 = if (nextIsNull(reader)) null else TeamJson.readValue(reader)
-                "awayTeam" -> p5 = if (nextIsNull(reader)) null else TeamJson.readValue(reader)
-                "score" -> p6 = if (nextIsNull(reader)) null else MatchScoreJson.readValue(reader)
-                "competition" -> p7 = if (nextIsNull(reader)) null else CompetitionJson.readValue(reader)
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "Match.id"); p0 = readLong(reader); seen = seen or (1 shl 0) }
+                1 -> p1 = if (nextIsNull(reader)) null else readString(reader)
+                2 -> p2 = if (nextIsNull(reader)) null else readInt(reader)
+                3 -> p3 = if (nextIsNull(reader)) null else readString(reader)
+                4 -> p4 = if (nextIsNull(reader)) null else TeamJson.readValue(reader)
+                5 -> p5 = if (nextIsNull(reader)) null else TeamJson.readValue(reader)
+                6 -> p6 = if (nextIsNull(reader)) null else MatchScoreJson.readValue(reader)
+                7 -> p7 = if (nextIsNull(reader)) null else CompetitionJson.readValue(reader)
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 1) throw missingMember(reader, last, "Match", required, seen.toLong())
         reader.endObject()
         return Match(p0, p1, p2, p3, p4, p5, p6, p7)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "id" -> 0
+        "utcDate" -> 1
+        "matchday" -> 2
+        "status" -> 3
+        "homeTeam" -> 4
+        "awayTeam" -> 5
+        "score" -> 6
+        "competition" -> 7
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: Match) {
@@ -4433,21 +5311,32 @@ internal object MatchJson : ContractAdapter<Match>() {
 
 /** `Team`'s JSON reader and writer. */
 internal object TeamJson : ContractAdapter<Team>() {
+    private val members = arrayOf("name", "crest")
 
     override fun readValue(reader: JsonReader): Team {
         beginObject(reader, "Team")
         var p0: String? = null
         var p1: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
-            when (name) {
-                "name" -> p0 = if (nextIsNull(reader)) null else readString(reader)
-                "crest" -> p1 = if (nextIsNull(reader)) null else readString(reader)
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> p0 = if (nextIsNull(reader)) null else readString(reader)
+                1 -> p1 = if (nextIsNull(reader)) null else readString(reader)
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         reader.endObject()
         return Team(p0, p1)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "name" -> 0
+        "crest" -> 1
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: Team) {
@@ -4468,21 +5357,32 @@ internal object TeamJson : ContractAdapter<Team>() {
 
 /** `MatchScore`'s JSON reader and writer. */
 internal object MatchScoreJson : ContractAdapter<MatchScore>() {
+    private val members = arrayOf("winner", "fullTime")
 
     override fun readValue(reader: JsonReader): MatchScore {
         beginObject(reader, "MatchScore")
         var p0: MatchWinner? = null
         var p1: FullTimeScore? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
-            when (name) {
-                "winner" -> p0 = if (nextIsNull(reader)) null else MatchWinnerJson.readValue(reader)
-                "fullTime" -> p1 = if (nextIsNull(reader)) null else FullTimeScoreJson.readValue(reader)
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> p0 = if (nextIsNull(reader)) null else MatchWinnerJson.readValue(reader)
+                1 -> p1 = if (nextIsNull(reader)) null else FullTimeScoreJson.readValue(reader)
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         reader.endObject()
         return MatchScore(p0, p1)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "winner" -> 0
+        "fullTime" -> 1
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: MatchScore) {
@@ -4525,21 +5425,32 @@ internal object MatchWinnerJson : ContractAdapter<MatchWinner>() {
 
 /** `FullTimeScore`'s JSON reader and writer. */
 internal object FullTimeScoreJson : ContractAdapter<FullTimeScore>() {
+    private val members = arrayOf("home", "away")
 
     override fun readValue(reader: JsonReader): FullTimeScore {
         beginObject(reader, "FullTimeScore")
         var p0: Int? = null
         var p1: Int? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
-            when (name) {
-                "home" -> p0 = if (nextIsNull(reader)) null else readInt(reader)
-                "away" -> p1 = if (nextIsNull(reader)) null else readInt(reader)
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> p0 = if (nextIsNull(reader)) null else readInt(reader)
+                1 -> p1 = if (nextIsNull(reader)) null else readInt(reader)
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         reader.endObject()
         return FullTimeScore(p0, p1)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "home" -> 0
+        "away" -> 1
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: FullTimeScore) {
@@ -4560,21 +5471,32 @@ internal object FullTimeScoreJson : ContractAdapter<FullTimeScore>() {
 
 /** `Competition`'s JSON reader and writer. */
 internal object CompetitionJson : ContractAdapter<Competition>() {
+    private val members = arrayOf("name", "code")
 
     override fun readValue(reader: JsonReader): Competition {
         beginObject(reader, "Competition")
         var p0: String? = null
         var p1: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
-            when (name) {
-                "name" -> p0 = if (nextIsNull(reader)) null else readString(reader)
-                "code" -> p1 = if (nextIsNull(reader)) null else readString(reader)
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> p0 = if (nextIsNull(reader)) null else readString(reader)
+                1 -> p1 = if (nextIsNull(reader)) null else readString(reader)
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         reader.endObject()
         return Competition(p0, p1)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "name" -> 0
+        "code" -> 1
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: Competition) {
@@ -4595,6 +5517,7 @@ internal object CompetitionJson : ContractAdapter<Competition>() {
 
 /** `FavoriteRecordInput`'s JSON reader and writer. */
 internal object FavoriteRecordInputJson : ContractAdapter<FavoriteRecordInput>() {
+    private val members = arrayOf("id", "homeTeamImage", "awayTeamImage", "homeTeamName", "awayTeamName", "utcDate", "matchday", "winner", "fullTimeScoreHome", "fullTimeScoreAway", "competitionCode", "competitionName")
     private val required = arrayOf("id")
     private val known = hashSetOf("id", "homeTeamImage", "awayTeamImage", "homeTeamName", "awayTeamName", "utcDate", "matchday", "winner", "fullTimeScoreHome", "fullTimeScoreAway", "competitionCode", "competitionName")
 
@@ -4615,28 +5538,48 @@ internal object FavoriteRecordInputJson : ContractAdapter<FavoriteRecordInput>()
         var extra: LinkedHashMap<String, JsonElement>? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "id" -> { requireValue(reader, "FavoriteRecordInput.id"); p0 = readLong(reader); seen = seen or (1 shl 0) }
-                "homeTeamImage" -> p1 = if (nextIsNull(reader)) null else readString(reader)
-                "awayTeamImage" -> p2 = if (nextIsNull(reader)) null else readString(reader)
-                "homeTeamName" -> p3 = if (nextIsNull(reader)) null else readString(reader)
-                "awayTeamName" -> p4 = if (nextIsNull(reader)) null else readString(reader)
-                "utcDate" -> p5 = if (nextIsNull(reader)) null else readString(reader)
-                "matchday" -> p6 = if (nextIsNull(reader)) null else readInt(reader)
-                "winner" -> p7 = if (nextIsNull(reader)) null else MatchWinnerJson.readValue(reader)
-                "fullTimeScoreHome" -> p8 = if (nextIsNull(reader)) null else readInt(reader)
-                "fullTimeScoreAway" -> p9 = if (nextIsNull(reader)) null else readInt(reader)
-                "competitionCode" -> p10 = if (nextIsNull(reader)) null else readString(reader)
-                "competitionName" -> p11 = if (nextIsNull(reader)) null else readString(reader)
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "FavoriteRecordInput.id"); p0 = readLong(reader); seen = seen or (1 shl 0) }
+                1 -> p1 = if (nextIsNull(reader)) null else readString(reader)
+                2 -> p2 = if (nextIsNull(reader)) null else readString(reader)
+                3 -> p3 = if (nextIsNull(reader)) null else readString(reader)
+                4 -> p4 = if (nextIsNull(reader)) null else readString(reader)
+                5 -> p5 = if (nextIsNull(reader)) null else readString(reader)
+                6 -> p6 = if (nextIsNull(reader)) null else readInt(reader)
+                7 -> p7 = if (nextIsNull(reader)) null else MatchWinnerJson.readValue(reader)
+                8 -> p8 = if (nextIsNull(reader)) null else readInt(reader)
+                9 -> p9 = if (nextIsNull(reader)) null else readInt(reader)
+                10 -> p10 = if (nextIsNull(reader)) null else readString(reader)
+                11 -> p11 = if (nextIsNull(reader)) null else readString(reader)
                 else -> extra = keepMember(extra, name, reader)
             }
         }
         if (seen != 1) throw missingMember(reader, last, "FavoriteRecordInput", required, seen.toLong())
         reader.endObject()
         return FavoriteRecordInput(p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11, extra ?: emptyMap<String, JsonElement>())
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "id" -> 0
+        "homeTeamImage" -> 1
+        "awayTeamImage" -> 2
+        "homeTeamName" -> 3
+        "awayTeamName" -> 4
+        "utcDate" -> 5
+        "matchday" -> 6
+        "winner" -> 7
+        "fullTimeScoreHome" -> 8
+        "fullTimeScoreAway" -> 9
+        "competitionCode" -> 10
+        "competitionName" -> 11
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: FavoriteRecordInput) {
@@ -4725,6 +5668,7 @@ internal object MatchSegmentJson : ContractAdapter<MatchSegment>() {
 
 /** `MatchesSectionsResult`'s JSON reader and writer. */
 internal object MatchesSectionsResultJson : ContractAdapter<MatchesSectionsResult>() {
+    private val members = arrayOf("segment", "sections", "counts")
     private val required = arrayOf("segment", "sections", "counts")
 
     override fun readValue(reader: JsonReader): MatchesSectionsResult {
@@ -4734,19 +5678,30 @@ internal object MatchesSectionsResultJson : ContractAdapter<MatchesSectionsResul
         var p2: SegmentCounts? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "segment" -> { requireValue(reader, "MatchesSectionsResult.segment"); p0 = MatchSegmentJson.readValue(reader); seen = seen or (1 shl 0) }
-                "sections" -> { requireValue(reader, "MatchesSectionsResult.sections"); p1 = readList(reader, "MatchesSectionsResult.sections") { MatchSectionJson.readValue(reader) }; seen = seen or (1 shl 1) }
-                "counts" -> { requireValue(reader, "MatchesSectionsResult.counts"); p2 = SegmentCountsJson.readValue(reader); seen = seen or (1 shl 2) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "MatchesSectionsResult.segment"); p0 = MatchSegmentJson.readValue(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "MatchesSectionsResult.sections"); p1 = readList(reader, "MatchesSectionsResult.sections") { MatchSectionJson.readValue(reader) }; seen = seen or (1 shl 1) }
+                2 -> { requireValue(reader, "MatchesSectionsResult.counts"); p2 = SegmentCountsJson.readValue(reader); seen = seen or (1 shl 2) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 7) throw missingMember(reader, last, "MatchesSectionsResult", required, seen.toLong())
         reader.endObject()
         return MatchesSectionsResult(p0!!, p1!!, p2!!)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "segment" -> 0
+        "sections" -> 1
+        "counts" -> 2
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: MatchesSectionsResult) {
@@ -4763,6 +5718,7 @@ internal object MatchesSectionsResultJson : ContractAdapter<MatchesSectionsResul
 
 /** `MatchSection`'s JSON reader and writer. */
 internal object MatchSectionJson : ContractAdapter<MatchSection>() {
+    private val members = arrayOf("title", "date", "matches")
     private val required = arrayOf("title", "matches")
 
     override fun readValue(reader: JsonReader): MatchSection {
@@ -4772,19 +5728,30 @@ internal object MatchSectionJson : ContractAdapter<MatchSection>() {
         var p2: List<MatchView>? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "title" -> { requireValue(reader, "MatchSection.title"); p0 = readString(reader); seen = seen or (1 shl 0) }
-                "date" -> p1 = if (nextIsNull(reader)) null else readString(reader)
-                "matches" -> { requireValue(reader, "MatchSection.matches"); p2 = readList(reader, "MatchSection.matches") { MatchViewJson.readValue(reader) }; seen = seen or (1 shl 1) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "MatchSection.title"); p0 = readString(reader); seen = seen or (1 shl 0) }
+                1 -> p1 = if (nextIsNull(reader)) null else readString(reader)
+                2 -> { requireValue(reader, "MatchSection.matches"); p2 = readList(reader, "MatchSection.matches") { MatchViewJson.readValue(reader) }; seen = seen or (1 shl 1) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 3) throw missingMember(reader, last, "MatchSection", required, seen.toLong())
         reader.endObject()
         return MatchSection(p0!!, p1, p2!!)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "title" -> 0
+        "date" -> 1
+        "matches" -> 2
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: MatchSection) {
@@ -4804,6 +5771,7 @@ internal object MatchSectionJson : ContractAdapter<MatchSection>() {
 
 /** `MatchView`'s JSON reader and writer. */
 internal object MatchViewJson : ContractAdapter<MatchView>() {
+    private val members = arrayOf("id", "homeTeam", "awayTeam", "homeCrest", "awayCrest", "utcDate", "matchday", "played", "statusText", "timeZoneLabel", "dateText", "isFavorite")
     private val required = arrayOf("id", "homeTeam", "awayTeam", "played", "statusText", "timeZoneLabel", "dateText", "isFavorite")
 
     override fun readValue(reader: JsonReader): MatchView {
@@ -4822,28 +5790,48 @@ internal object MatchViewJson : ContractAdapter<MatchView>() {
         var p11: Boolean = false
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "id" -> { requireValue(reader, "MatchView.id"); p0 = readLong(reader); seen = seen or (1 shl 0) }
-                "homeTeam" -> { requireValue(reader, "MatchView.homeTeam"); p1 = readString(reader); seen = seen or (1 shl 1) }
-                "awayTeam" -> { requireValue(reader, "MatchView.awayTeam"); p2 = readString(reader); seen = seen or (1 shl 2) }
-                "homeCrest" -> p3 = if (nextIsNull(reader)) null else readString(reader)
-                "awayCrest" -> p4 = if (nextIsNull(reader)) null else readString(reader)
-                "utcDate" -> p5 = if (nextIsNull(reader)) null else readString(reader)
-                "matchday" -> p6 = if (nextIsNull(reader)) null else readInt(reader)
-                "played" -> { requireValue(reader, "MatchView.played"); p7 = readBoolean(reader); seen = seen or (1 shl 3) }
-                "statusText" -> { requireValue(reader, "MatchView.statusText"); p8 = readString(reader); seen = seen or (1 shl 4) }
-                "timeZoneLabel" -> { requireValue(reader, "MatchView.timeZoneLabel"); p9 = readString(reader); seen = seen or (1 shl 5) }
-                "dateText" -> { requireValue(reader, "MatchView.dateText"); p10 = readString(reader); seen = seen or (1 shl 6) }
-                "isFavorite" -> { requireValue(reader, "MatchView.isFavorite"); p11 = readBoolean(reader); seen = seen or (1 shl 7) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "MatchView.id"); p0 = readLong(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "MatchView.homeTeam"); p1 = readString(reader); seen = seen or (1 shl 1) }
+                2 -> { requireValue(reader, "MatchView.awayTeam"); p2 = readString(reader); seen = seen or (1 shl 2) }
+                3 -> p3 = if (nextIsNull(reader)) null else readString(reader)
+                4 -> p4 = if (nextIsNull(reader)) null else readString(reader)
+                5 -> p5 = if (nextIsNull(reader)) null else readString(reader)
+                6 -> p6 = if (nextIsNull(reader)) null else readInt(reader)
+                7 -> { requireValue(reader, "MatchView.played"); p7 = readBoolean(reader); seen = seen or (1 shl 3) }
+                8 -> { requireValue(reader, "MatchView.statusText"); p8 = readString(reader); seen = seen or (1 shl 4) }
+                9 -> { requireValue(reader, "MatchView.timeZoneLabel"); p9 = readString(reader); seen = seen or (1 shl 5) }
+                10 -> { requireValue(reader, "MatchView.dateText"); p10 = readString(reader); seen = seen or (1 shl 6) }
+                11 -> { requireValue(reader, "MatchView.isFavorite"); p11 = readBoolean(reader); seen = seen or (1 shl 7) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 255) throw missingMember(reader, last, "MatchView", required, seen.toLong())
         reader.endObject()
         return MatchView(p0, p1!!, p2!!, p3, p4, p5, p6, p7, p8!!, p9!!, p10!!, p11)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "id" -> 0
+        "homeTeam" -> 1
+        "awayTeam" -> 2
+        "homeCrest" -> 3
+        "awayCrest" -> 4
+        "utcDate" -> 5
+        "matchday" -> 6
+        "played" -> 7
+        "statusText" -> 8
+        "timeZoneLabel" -> 9
+        "dateText" -> 10
+        "isFavorite" -> 11
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: MatchView) {
@@ -4890,6 +5878,7 @@ internal object MatchViewJson : ContractAdapter<MatchView>() {
 
 /** `SegmentCounts`'s JSON reader and writer. */
 internal object SegmentCountsJson : ContractAdapter<SegmentCounts>() {
+    private val members = arrayOf("all", "favorites")
     private val required = arrayOf("all", "favorites")
 
     override fun readValue(reader: JsonReader): SegmentCounts {
@@ -4898,18 +5887,28 @@ internal object SegmentCountsJson : ContractAdapter<SegmentCounts>() {
         var p1: Long = 0L
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "all" -> { requireValue(reader, "SegmentCounts.all"); p0 = readLong(reader); seen = seen or (1 shl 0) }
-                "favorites" -> { requireValue(reader, "SegmentCounts.favorites"); p1 = readLong(reader); seen = seen or (1 shl 1) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "SegmentCounts.all"); p0 = readLong(reader); seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "SegmentCounts.favorites"); p1 = readLong(reader); seen = seen or (1 shl 1) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 3) throw missingMember(reader, last, "SegmentCounts", required, seen.toLong())
         reader.endObject()
         return SegmentCounts(p0, p1)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "all" -> 0
+        "favorites" -> 1
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: SegmentCounts) {
@@ -4924,6 +5923,7 @@ internal object SegmentCountsJson : ContractAdapter<SegmentCounts>() {
 
 /** `MatchesFavoriteRequest`'s JSON reader and writer. */
 internal object MatchesFavoriteRequestJson : ContractAdapter<MatchesFavoriteRequest>() {
+    private val members = arrayOf("match")
     private val required = arrayOf("match")
 
     override fun readValue(reader: JsonReader): MatchesFavoriteRequest {
@@ -4931,17 +5931,26 @@ internal object MatchesFavoriteRequestJson : ContractAdapter<MatchesFavoriteRequ
         var p0: Match? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "match" -> { requireValue(reader, "MatchesFavoriteRequest.match"); p0 = MatchJson.readValue(reader); seen = seen or (1 shl 0) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "MatchesFavoriteRequest.match"); p0 = MatchJson.readValue(reader); seen = seen or (1 shl 0) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 1) throw missingMember(reader, last, "MatchesFavoriteRequest", required, seen.toLong())
         reader.endObject()
         return MatchesFavoriteRequest(p0!!)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "match" -> 0
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: MatchesFavoriteRequest) {
@@ -4954,6 +5963,7 @@ internal object MatchesFavoriteRequestJson : ContractAdapter<MatchesFavoriteRequ
 
 /** `MatchesFavoriteResult`'s JSON reader and writer. */
 internal object MatchesFavoriteResultJson : ContractAdapter<MatchesFavoriteResult>() {
+    private val members = arrayOf("favorite")
     private val required = arrayOf("favorite")
 
     override fun readValue(reader: JsonReader): MatchesFavoriteResult {
@@ -4961,17 +5971,26 @@ internal object MatchesFavoriteResultJson : ContractAdapter<MatchesFavoriteResul
         var p0: FavoriteRecord? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "favorite" -> { requireValue(reader, "MatchesFavoriteResult.favorite"); p0 = FavoriteRecordJson.readValue(reader); seen = seen or (1 shl 0) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "MatchesFavoriteResult.favorite"); p0 = FavoriteRecordJson.readValue(reader); seen = seen or (1 shl 0) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 1) throw missingMember(reader, last, "MatchesFavoriteResult", required, seen.toLong())
         reader.endObject()
         return MatchesFavoriteResult(p0!!)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "favorite" -> 0
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: MatchesFavoriteResult) {
@@ -4984,6 +6003,7 @@ internal object MatchesFavoriteResultJson : ContractAdapter<MatchesFavoriteResul
 
 /** `FavoriteRecord`'s JSON reader and writer. */
 internal object FavoriteRecordJson : ContractAdapter<FavoriteRecord>() {
+    private val members = arrayOf("id", "homeTeamImage", "awayTeamImage", "homeTeamName", "awayTeamName", "utcDate", "matchday", "winner", "fullTimeScoreHome", "fullTimeScoreAway", "competitionCode", "competitionName")
     private val required = arrayOf("id", "homeTeamImage", "awayTeamImage", "homeTeamName", "awayTeamName", "utcDate", "matchday", "winner", "fullTimeScoreHome", "fullTimeScoreAway", "competitionCode", "competitionName")
     private val known = hashSetOf("id", "homeTeamImage", "awayTeamImage", "homeTeamName", "awayTeamName", "utcDate", "matchday", "winner", "fullTimeScoreHome", "fullTimeScoreAway", "competitionCode", "competitionName")
 
@@ -5004,28 +6024,48 @@ internal object FavoriteRecordJson : ContractAdapter<FavoriteRecord>() {
         var extra: LinkedHashMap<String, JsonElement>? = null
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "id" -> { requireValue(reader, "FavoriteRecord.id"); p0 = readLong(reader); seen = seen or (1 shl 0) }
-                "homeTeamImage" -> { p1 = if (nextIsNull(reader)) null else readString(reader); seen = seen or (1 shl 1) }
-                "awayTeamImage" -> { p2 = if (nextIsNull(reader)) null else readString(reader); seen = seen or (1 shl 2) }
-                "homeTeamName" -> { requireValue(reader, "FavoriteRecord.homeTeamName"); p3 = readString(reader); seen = seen or (1 shl 3) }
-                "awayTeamName" -> { requireValue(reader, "FavoriteRecord.awayTeamName"); p4 = readString(reader); seen = seen or (1 shl 4) }
-                "utcDate" -> { p5 = if (nextIsNull(reader)) null else readString(reader); seen = seen or (1 shl 5) }
-                "matchday" -> { p6 = if (nextIsNull(reader)) null else readInt(reader); seen = seen or (1 shl 6) }
-                "winner" -> { p7 = if (nextIsNull(reader)) null else MatchWinnerJson.readValue(reader); seen = seen or (1 shl 7) }
-                "fullTimeScoreHome" -> { p8 = if (nextIsNull(reader)) null else readInt(reader); seen = seen or (1 shl 8) }
-                "fullTimeScoreAway" -> { p9 = if (nextIsNull(reader)) null else readInt(reader); seen = seen or (1 shl 9) }
-                "competitionCode" -> { p10 = if (nextIsNull(reader)) null else readString(reader); seen = seen or (1 shl 10) }
-                "competitionName" -> { p11 = if (nextIsNull(reader)) null else readString(reader); seen = seen or (1 shl 11) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "FavoriteRecord.id"); p0 = readLong(reader); seen = seen or (1 shl 0) }
+                1 -> { p1 = if (nextIsNull(reader)) null else readString(reader); seen = seen or (1 shl 1) }
+                2 -> { p2 = if (nextIsNull(reader)) null else readString(reader); seen = seen or (1 shl 2) }
+                3 -> { requireValue(reader, "FavoriteRecord.homeTeamName"); p3 = readString(reader); seen = seen or (1 shl 3) }
+                4 -> { requireValue(reader, "FavoriteRecord.awayTeamName"); p4 = readString(reader); seen = seen or (1 shl 4) }
+                5 -> { p5 = if (nextIsNull(reader)) null else readString(reader); seen = seen or (1 shl 5) }
+                6 -> { p6 = if (nextIsNull(reader)) null else readInt(reader); seen = seen or (1 shl 6) }
+                7 -> { p7 = if (nextIsNull(reader)) null else MatchWinnerJson.readValue(reader); seen = seen or (1 shl 7) }
+                8 -> { p8 = if (nextIsNull(reader)) null else readInt(reader); seen = seen or (1 shl 8) }
+                9 -> { p9 = if (nextIsNull(reader)) null else readInt(reader); seen = seen or (1 shl 9) }
+                10 -> { p10 = if (nextIsNull(reader)) null else readString(reader); seen = seen or (1 shl 10) }
+                11 -> { p11 = if (nextIsNull(reader)) null else readString(reader); seen = seen or (1 shl 11) }
                 else -> extra = keepMember(extra, name, reader)
             }
         }
         if (seen != 4095) throw missingMember(reader, last, "FavoriteRecord", required, seen.toLong())
         reader.endObject()
         return FavoriteRecord(p0, p1, p2, p3!!, p4!!, p5, p6, p7, p8, p9, p10, p11, extra ?: emptyMap<String, JsonElement>())
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "id" -> 0
+        "homeTeamImage" -> 1
+        "awayTeamImage" -> 2
+        "homeTeamName" -> 3
+        "awayTeamName" -> 4
+        "utcDate" -> 5
+        "matchday" -> 6
+        "winner" -> 7
+        "fullTimeScoreHome" -> 8
+        "fullTimeScoreAway" -> 9
+        "competitionCode" -> 10
+        "competitionName" -> 11
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: FavoriteRecord) {
@@ -5070,21 +6110,32 @@ internal object FavoriteRecordJson : ContractAdapter<FavoriteRecord>() {
 
 /** `MatchesReconcileFavoritesRequest`'s JSON reader and writer. */
 internal object MatchesReconcileFavoritesRequestJson : ContractAdapter<MatchesReconcileFavoritesRequest>() {
+    private val members = arrayOf("favorites", "matches")
 
     override fun readValue(reader: JsonReader): MatchesReconcileFavoritesRequest {
         beginObject(reader, "MatchesReconcileFavoritesRequest")
         var p0: List<FavoriteRecordInput>? = null
         var p1: List<Match>? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
-            when (name) {
-                "favorites" -> p0 = if (nextIsNull(reader)) null else readList(reader, "MatchesReconcileFavoritesRequest.favorites") { FavoriteRecordInputJson.readValue(reader) }
-                "matches" -> p1 = if (nextIsNull(reader)) null else readList(reader, "MatchesReconcileFavoritesRequest.matches") { MatchJson.readValue(reader) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> p0 = if (nextIsNull(reader)) null else readList(reader, "MatchesReconcileFavoritesRequest.favorites") { FavoriteRecordInputJson.readValue(reader) }
+                1 -> p1 = if (nextIsNull(reader)) null else readList(reader, "MatchesReconcileFavoritesRequest.matches") { MatchJson.readValue(reader) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         reader.endObject()
         return MatchesReconcileFavoritesRequest(p0, p1)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "favorites" -> 0
+        "matches" -> 1
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: MatchesReconcileFavoritesRequest) {
@@ -5105,6 +6156,7 @@ internal object MatchesReconcileFavoritesRequestJson : ContractAdapter<MatchesRe
 
 /** `MatchesReconcileFavoritesResult`'s JSON reader and writer. */
 internal object MatchesReconcileFavoritesResultJson : ContractAdapter<MatchesReconcileFavoritesResult>() {
+    private val members = arrayOf("favorites", "updatedIds", "changed")
     private val required = arrayOf("favorites", "updatedIds", "changed")
 
     override fun readValue(reader: JsonReader): MatchesReconcileFavoritesResult {
@@ -5114,19 +6166,30 @@ internal object MatchesReconcileFavoritesResultJson : ContractAdapter<MatchesRec
         var p2: Boolean = false
         var seen: Int = 0
         var last: String? = null
+        var next = 0
         while (reader.hasNext()) {
             val name = reader.nextName()
             last = name
-            when (name) {
-                "favorites" -> { requireValue(reader, "MatchesReconcileFavoritesResult.favorites"); p0 = readList(reader, "MatchesReconcileFavoritesResult.favorites") { FavoriteRecordJson.readValue(reader) }; seen = seen or (1 shl 0) }
-                "updatedIds" -> { requireValue(reader, "MatchesReconcileFavoritesResult.updatedIds"); p1 = readList(reader, "MatchesReconcileFavoritesResult.updatedIds") { readLong(reader) }; seen = seen or (1 shl 1) }
-                "changed" -> { requireValue(reader, "MatchesReconcileFavoritesResult.changed"); p2 = readBoolean(reader); seen = seen or (1 shl 2) }
+            val member = if (next < members.size && name == members[next]) next else memberIndex(name)
+            if (member >= 0) next = member + 1
+            when (member) {
+                0 -> { requireValue(reader, "MatchesReconcileFavoritesResult.favorites"); p0 = readList(reader, "MatchesReconcileFavoritesResult.favorites") { FavoriteRecordJson.readValue(reader) }; seen = seen or (1 shl 0) }
+                1 -> { requireValue(reader, "MatchesReconcileFavoritesResult.updatedIds"); p1 = readList(reader, "MatchesReconcileFavoritesResult.updatedIds") { readLong(reader) }; seen = seen or (1 shl 1) }
+                2 -> { requireValue(reader, "MatchesReconcileFavoritesResult.changed"); p2 = readBoolean(reader); seen = seen or (1 shl 2) }
                 else -> reader.skipValue()   // the contract's forward compatibility: unknown members are ignored
             }
         }
         if (seen != 7) throw missingMember(reader, last, "MatchesReconcileFavoritesResult", required, seen.toLong())
         reader.endObject()
         return MatchesReconcileFavoritesResult(p0!!, p1!!, p2)
+    }
+
+    /** The index of the member named [name] in [members], or -1 for a name the class does not declare. */
+    private fun memberIndex(name: String): Int = when (name) {
+        "favorites" -> 0
+        "updatedIds" -> 1
+        "changed" -> 2
+        else -> -1
     }
 
     override fun writeValue(out: JsonOut, value: MatchesReconcileFavoritesResult) {
