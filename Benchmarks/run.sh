@@ -167,6 +167,7 @@ if [ "${1:-}" = "--against" ]; then
   exit
 fi
 output=$(mktemp)
+started=$SECONDS
 {
   "$TC_BUILD/Benchmarks/benchmark" --requests "$TC_BUILD/benchmark-requests"
   echo
@@ -187,6 +188,9 @@ output=$(mktemp)
   javascript_typed_benchmark "$TC_BUILD/benchmark-all-requests"
   echo
   kotlin_benchmark "$TC_BUILD/benchmark-all-requests"
+  echo
+  elapsed=$((SECONDS - started))
+  printf 'The run took %d:%02d.\n' $((elapsed / 60)) $((elapsed % 60))
 } | tee "$output"
 if [ "${1:-}" = "--write" ]; then
   cpu=$(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
