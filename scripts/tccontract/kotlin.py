@@ -1,6 +1,7 @@
-"""The typed Kotlin layer: `Types.kt` (a class for every request, result and shared type) and
-`TournamentCoreMethods.kt` (one function per contract method), for Kotlin 1.3 and later over
-Gson (see bindings/kotlin/README.md for the mapping)."""
+"""The typed Kotlin layer: `Types.kt` (a class for every request, result and shared type, and
+each one's generated JSON reader and writer) and `TournamentCoreMethods.kt` (one function per
+contract method), for Kotlin 1.3 and later over Gson's streaming reader (see
+bindings/kotlin/README.md for the mapping)."""
 from __future__ import annotations
 
 import textwrap
@@ -111,7 +112,7 @@ class KotlinTypes:
 
 
 def annotations(prop) -> str:
-    """The member's JSON rules, which the binding's Gson adapters read at run time (Json.kt):
+    """The member's JSON rules, as marks on the class (the generated reader and writer below apply them):
     `@MayBeAbsent` an optional member (absent reads as null; null is written by omitting it),
     `@MayBeNull` a required member that may be null (written as `null`), `@ItemsMayBeNull` a list
     whose items may be null. A member without them must be present and not null."""

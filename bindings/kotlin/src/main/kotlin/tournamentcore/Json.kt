@@ -2,11 +2,11 @@
 //
 // Every class and enum of Types.kt has a generated reader and writer (`<Name>Json`, an internal
 // ContractAdapter at the end of Types.kt, written by scripts/tccontract/kotlin.py from the same
-// JSON Schemas as the classes) over Gson's streaming JsonReader and JsonWriter. This file holds
-// the rules they share (the helpers below) and TournamentCoreJson, whose Gson knows those
-// adapters. The typed calls use the adapters directly: no reflection, no Gson type lookup and no
-// JsonElement tree, except for the members a schema leaves open (`JsonElement`) and the verbatim
-// members of `extra`.
+// JSON Schemas as the classes): readers over Gson's streaming JsonReader, writers over Text.kt's
+// JsonOut (which writes the text Gson's JsonWriter wrote). This file holds the rules they share
+// (the helpers below) and TournamentCoreJson, whose Gson knows those adapters. The typed calls
+// use the adapters directly: no reflection, no Gson type lookup and no JsonElement tree, except
+// for the members a schema leaves open (`JsonElement`) and the verbatim members of `extra`.
 //
 // Why Gson: the typed layer needs a streaming JSON parser and writer, and a JSON tree for open
 // and verbatim members, that work on the JVM and on Android from Kotlin 1.3, without a compiler
@@ -204,7 +204,7 @@ private fun found(token: JsonToken): String = when (token) {
 private fun mismatch(reader: JsonReader, expected: String): JsonSyntaxException =
     JsonSyntaxException("Expected $expected, found ${found(reader.peek())} at ${reader.path}")
 
-/** A JsonWriter as the binding writes: compact, no HTML escaping, nulls written where asked, strict. */
+/** A JsonWriter as the binding writes (for TournamentCoreJson.toJson of what is not a contract class): compact, no HTML escaping, nulls written where asked, strict. */
 internal fun newWriter(out: Writer): JsonWriter {
     val writer = JsonWriter(out)
     writer.setHtmlSafe(false)
