@@ -176,10 +176,6 @@ struct CursorPathTests {
     func nestedHintsPerTable() {
         let tables = (0..<5).map { JSONKeyTable(keys: ["k\($0)"]) }
         NestedHints.withRoom { room in
-            guard let room else {
-                Issue.record("no room for hints")
-                return
-            }
             #expect(tables.allSatisfy { room.hints(for: $0) == nil })
             let sets = tables.map { room.hints(for: $0) }
             #expect(sets[0] != nil && sets[4] == nil)

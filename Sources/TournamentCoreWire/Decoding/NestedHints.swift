@@ -9,35 +9,23 @@ struct NestedHints {
     /// How many tables have hints here; objects of other tables are read without.
     static let count = 4
 
-    /// The room: the tables whose hints the sets are, by address (tables are lazy globals,
-    /// never freed; nil: a set no table took yet), then the sets, each initialized when its
-    /// table takes it. One address, so that a reader holding it stays small.
-    private let room: UnsafeMutableRawPointer
+    /// The tables whose hints the sets are, by address (tables are lazy globals, never freed);
+    /// nil: a set no table took yet.
+    private let tables: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    private let sets: UnsafeMutablePointer<JSONCursor.MemberPrefixes>
 
-    private var tables: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
-        room.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
-    }
-
-    private var sets: UnsafeMutablePointer<JSONCursor.MemberPrefixes> {
-        (room + Self.setsOffset).assumingMemoryBound(to: JSONCursor.MemberPrefixes.self)
-    }
-
-    /// Where the sets start in the room: after the tables, aligned for them.
-    private static var setsOffset: Int {
-        let alignment = MemoryLayout<JSONCursor.MemberPrefixes>.alignment
-        return (count * MemoryLayout<UnsafeMutableRawPointer?>.stride + alignment - 1) / alignment * alignment
-    }
-
-    /// Calls `body` with room for hints that holds while it runs.
-    static func withRoom<Result>(_ body: (NestedHints?) -> Result) -> Result {
-        let alignment = max(MemoryLayout<JSONCursor.MemberPrefixes>.alignment, MemoryLayout<UnsafeMutableRawPointer?>.alignment)
-        let byteCount = setsOffset + count * MemoryLayout<JSONCursor.MemberPrefixes>.stride
-        return withUnsafeTemporaryAllocation(byteCount: byteCount, alignment: alignment) { bytes in
-            body(bytes.baseAddress.map { room in
-                room.bindMemory(to: UnsafeMutableRawPointer?.self, capacity: count).initialize(repeating: nil, count: count)
-                (room + setsOffset).bindMemory(to: JSONCursor.MemberPrefixes.self, capacity: count)
-                return NestedHints(room: room)
-            })
+    /// Calls `body` with room for hints that holds while it runs: on the stack, as tuples
+    /// (``count`` of each), whose addresses are used only inside it. (Not
+    /// `withUnsafeTemporaryAllocation`: above a kilobyte, it allocates.)
+    static func withRoom<Result>(_ body: (NestedHints) -> Result) -> Result {
+        var tables: (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) = (nil, nil, nil, nil)
+        var sets = (JSONCursor.MemberPrefixes(), JSONCursor.MemberPrefixes(), JSONCursor.MemberPrefixes(), JSONCursor.MemberPrefixes())
+        return withUnsafeMutablePointer(to: &tables) { tables in
+            withUnsafeMutablePointer(to: &sets) { sets in
+                body(NestedHints(
+                    tables: UnsafeMutableRawPointer(tables).assumingMemoryBound(to: UnsafeMutableRawPointer?.self),
+                    sets: UnsafeMutableRawPointer(sets).assumingMemoryBound(to: JSONCursor.MemberPrefixes.self)))
+            }
         }
     }
 
@@ -50,7 +38,6 @@ struct NestedHints {
         for index in 0..<Self.count {
             guard let kept = tables[index] else {
                 tables[index] = address
-                (sets + index).initialize(to: JSONCursor.MemberPrefixes())
                 return nil
             }
             if kept == address { return sets + index }
