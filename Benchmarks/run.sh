@@ -90,6 +90,14 @@ kotlin_benchmark() {
   if [ -x "$TC_BUILD/bindings/kotlin/typed-benchmark" ]; then
     "$TC_BUILD/bindings/kotlin/typed-benchmark" "$1" "$TC_BUILD/libtournamentcore.so" \
       --native-timer "$TC_BUILD/Benchmarks/native-timer" ${2:+--baseline "$2"}
+    # The crossing alone: JNA Function.invoke, JNA direct mapping and a JNI shim (Benchmarks/kotlin/Crossing.kt).
+    if [ -x "$TC_BUILD/bindings/kotlin/crossing-benchmark" ]; then
+      echo
+      "$TC_BUILD/bindings/kotlin/crossing-benchmark" "$1" "$TC_BUILD/libtournamentcore.so"
+    else
+      echo
+      echo "(The crossing benchmark needs the JDK's JNI headers: include/jni.h beside the build's java.)"
+    fi
   else
     echo "(The Kotlin benchmark needs the build's Kotlin binding: kotlinc, JNA, Gson.)"
   fi
