@@ -1,7 +1,7 @@
 // JNA direct mapping of tc_call_n and tc_string_free: a call through a static native method
 // registered with Native.register, instead of Function.invoke (an Object[] of boxed arguments
-// converted one by one, and JNA's generic dispatch). Measured per call (tc_call_n with a 31-byte
-// request, response copied and released): Function.invoke 2.6 us, direct mapping 0.5 us.
+// converted one by one, and JNA's generic dispatch): several times cheaper per small call, as
+// Benchmarks/kotlin/Crossing.kt measures (bash Benchmarks/run.sh --kotlin).
 //
 // Direct mapping binds the native methods of a class to one library, for the life of the
 // process; a TournamentCore may load any library (the tests load the library and a stand-in side
