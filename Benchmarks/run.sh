@@ -74,16 +74,6 @@ javascript_typed_benchmark() {
     echo "(The typed JavaScript benchmark needs the build's tournamentcore.wasm and node.)"
   fi
 }
-if [ "${1:-}" = "--javascript-typed" ]; then
-  shift
-  baseline=
-  if [ -n "${1:-}" ]; then baseline=$(realpath "$1"); shift; fi
-  requests=$(mktemp -d)
-  trap 'rm -rf "$requests"' EXIT
-  "$TC_BUILD/Benchmarks/benchmark" --quick --all-requests "$requests" > /dev/null
-  javascript_typed_benchmark "$requests" "$baseline"
-  exit
-fi
 # The typed Kotlin binding end to end (Benchmarks/kotlin/Typed.kt), on REQUESTS_DIR; $2: another
 # build's tournamentcore.jar, timed in the same rounds.
 kotlin_benchmark() {
@@ -102,36 +92,23 @@ kotlin_benchmark() {
     echo "(The Kotlin benchmark needs the build's Kotlin binding: kotlinc, JNA, Gson.)"
   fi
 }
-if [ "${1:-}" = "--kotlin" ]; then
-  shift
-  baseline=
-  if [ -n "${1:-}" ]; then baseline=$(realpath "$1"); shift; fi
-  requests=$(mktemp -d)
+# One of those benchmarks alone, on a fresh folder of the benchmark's workloads; $2, the
+# baseline (another build or copy, optional), made an absolute path.
+run_alone() {
+  local benchmark=$1 baseline=
+  if [ -n "${2:-}" ]; then baseline=$(realpath "$2"); fi
+  requests=$(mktemp -d)  # (global: the trap reads it at exit)
   trap 'rm -rf "$requests"' EXIT
   "$TC_BUILD/Benchmarks/benchmark" --quick --all-requests "$requests" > /dev/null
-  kotlin_benchmark "$requests" "$baseline"
+  "$benchmark" "$requests" "$baseline"
   exit
-fi
-if [ "${1:-}" = "--python" ]; then
-  shift
-  baseline=
-  if [ -n "${1:-}" ]; then baseline=$(realpath "$1"); shift; fi
-  requests=$(mktemp -d)
-  trap 'rm -rf "$requests"' EXIT
-  "$TC_BUILD/Benchmarks/benchmark" --quick --all-requests "$requests" > /dev/null
-  python_benchmark "$requests" "$baseline"
-  exit
-fi
-if [ "${1:-}" = "--javascript" ]; then
-  shift
-  other=
-  if [ -n "${1:-}" ]; then other=$(realpath "$1"); shift; fi
-  requests=$(mktemp -d)
-  trap 'rm -rf "$requests"' EXIT
-  "$TC_BUILD/Benchmarks/benchmark" --quick --all-requests "$requests" > /dev/null
-  javascript_benchmark "$requests" "$other"
-  exit
-fi
+}
+case "${1:-}" in
+  --python) run_alone python_benchmark "${2:-}" ;;
+  --javascript) run_alone javascript_benchmark "${2:-}" ;;
+  --javascript-typed) run_alone javascript_typed_benchmark "${2:-}" ;;
+  --kotlin) run_alone kotlin_benchmark "${2:-}" ;;
+esac
 if [ "${1:-}" = "--peer" ]; then
   shift
   unread= fixed=
