@@ -25,6 +25,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { bareInstance } from "./javascript/bare.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { load } = await import(path.join(here, "../bindings/javascript/tournamentcore.mjs"));
@@ -73,25 +74,7 @@ function module(workload, instance = core) {
 }
 
 /** The module's exports, in an instance of its own with minimal system functions (no stdio). */
-const bare = await (async () => {
-  let memory;
-  const imports = {
-    clock_time_get: (id, precision, address) => {
-      new DataView(memory.buffer).setBigUint64(address >>> 0, BigInt(Date.now()) * 1_000_000n, true);
-      return 0;
-    },
-    random_get: (address, length) => {
-      crypto.getRandomValues(new Uint8Array(memory.buffer, address >>> 0, length >>> 0));
-      return 0;
-    },
-    fd_write: () => 8, // EBADF: nothing is written to standard error here
-    fd_close: () => 0,
-    fd_seek: () => 70,
-  };
-  const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), { wasi_snapshot_preview1: imports });
-  memory = instance.exports.memory;
-  return instance.exports;
-})();
+const bare = await bareInstance(wasmPath);
 
 /** The workload's method name and request bytes written into the bare instance's memory once. */
 function placed(workload) {

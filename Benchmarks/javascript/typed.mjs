@@ -38,6 +38,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { bareInstance } from "./bare.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const TABLE = ["tournaments.filter", "guests.check", "equipment.stats", "equipment.compare", "scoring.leaderboard",
@@ -80,25 +81,7 @@ function camel(method) {
 // MARK: - The subjects' parts
 
 /** The module's exports, in an instance of its own with minimal system functions (no stdio). */
-const bare = await (async () => {
-  let memory;
-  const imports = {
-    clock_time_get: (id, precision, address) => {
-      new DataView(memory.buffer).setBigUint64(address >>> 0, BigInt(Date.now()) * 1_000_000n, true);
-      return 0;
-    },
-    random_get: (address, length) => {
-      crypto.getRandomValues(new Uint8Array(memory.buffer, address >>> 0, length >>> 0));
-      return 0;
-    },
-    fd_write: () => 8, // EBADF: nothing is written to standard error here
-    fd_close: () => 0,
-    fd_seek: () => 70,
-  };
-  const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), { wasi_snapshot_preview1: imports });
-  memory = instance.exports.memory;
-  return instance.exports;
-})();
+const bare = await bareInstance(wasmPath);
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder("utf-8");
