@@ -103,15 +103,9 @@ private class Request(val method: String, val label: String, val bytes: Int, val
     val times = LinkedHashMap<String, MutableList<Double>>()
 
     fun add(crossing: String, seconds: Double) { times.getOrPut(crossing) { ArrayList() }.add(seconds) }
-    fun median(crossing: String): Double = medianOf(times.getValue(crossing))
+    fun median(crossing: String): Double = median(times.getValue(crossing))
     fun difference(top: String, bottom: String): Double =
-        medianOf(times.getValue(top).zip(times.getValue(bottom)).map { (a, b) -> a - b })
-}
-
-private fun medianOf(values: List<Double>): Double {
-    val sorted = values.sorted()
-    val middle = sorted.size / 2
-    return if (sorted.size % 2 == 1) sorted[middle] else (sorted[middle - 1] + sorted[middle]) / 2
+        median(times.getValue(top).zip(times.getValue(bottom)).map { (a, b) -> a - b })
 }
 
 /** Where responses go, so that the JIT cannot drop a call whose result is unused. */

@@ -135,7 +135,8 @@ private class Workload(val method: Method<*, *>, val label: String, val requestB
         median(times.getValue(top).zip(times.getValue(bottom)).map { (a, b) -> a - b })
 }
 
-private fun median(values: List<Double>): Double {
+/** The median of `values` (the mean of the middle two for an even count); Crossing.kt uses it too. */
+internal fun median(values: List<Double>): Double {
     val sorted = values.sorted()
     val middle = sorted.size / 2
     return if (sorted.size % 2 == 1) sorted[middle] else (sorted[middle - 1] + sorted[middle]) / 2
