@@ -172,16 +172,16 @@ struct CursorPathTests {
         }
     }
 
-    @Test("nested hints: none for a table's first object, then one set per table for all its others, none past the room for four tables")
+    @Test("nested hints: none for a table's first object, then one slot per table for all its others, none past the room for four tables")
     func nestedHintsPerTable() {
         let tables = (0..<5).map { JSONKeyTable(keys: ["k\($0)"]) }
         NestedHints.withRoom { room in
-            #expect(tables.allSatisfy { room.hints(for: $0) == nil })
-            let sets = tables.map { room.hints(for: $0) }
+            #expect(tables.allSatisfy { room.slot(for: $0) == nil })
+            let sets = tables.map { room.slot(for: $0) }
             #expect(sets[0] != nil && sets[4] == nil)
             #expect(Set(sets[0..<4].compactMap { $0 }).count == 4)
-            #expect(room.hints(for: tables[2]) == sets[2])
-            #expect(room.hints(for: tables[4]) == nil)
+            #expect(room.slot(for: tables[2]) == sets[2])
+            #expect(room.slot(for: tables[4]) == nil)
         }
     }
 

@@ -66,18 +66,18 @@ struct CursorReader: RequestReader {
         // An object deeper than the request's members (read once each), such as a match's team
         // inside the request's array of matches: with its table's hints when there is room. (One
         // reading of the members, choosing per member: `visit` is inlined here once.)
-        let hints = cursor.openContainers >= 2 ? nestedHints?.hints(for: table) : nil
+        let slot = cursor.openContainers >= 2 ? nestedHints?.slot(for: table) : nil
         return try readMembers(
             Field.self, entered: false, visit,
             next: { (cursor: inout JSONCursor, position: Int) in
-                guard let hints else {
+                guard let slot else {
                     return Field.occursOnce ? cursor.nextMember(in: table, at: position) : cursor.nextMember(in: table)
                 }
-                return cursor.nextMember(at: position, hints: &hints.pointee) { table }
+                return cursor.nextMember(at: position, hints: &slot.pointee.hints) { table }
             },
             skip: { (cursor: inout JSONCursor, position: Int) in
-                guard let hints else { return cursor.skipValue() }
-                return cursor.skipValue(at: position, hints: &hints.pointee)
+                guard let slot else { return cursor.skipValue() }
+                return cursor.skipValue(at: position, hints: &slot.pointee.hints)
             })
     }
 

@@ -9,38 +9,40 @@ struct NestedHints {
     /// How many tables have hints here; objects of other tables are read without.
     static let count = 4
 
-    /// The tables whose hints the sets are, by address (tables are lazy globals, never freed);
-    /// nil: a set no table took yet.
-    private let tables: UnsafeMutablePointer<UnsafeMutableRawPointer?>
-    private let sets: UnsafeMutablePointer<JSONCursor.MemberPrefixes>
+    /// One table's hints, and the table they are for, by address (tables are lazy globals,
+    /// never freed); nil: a slot no table took yet.
+    struct Slot {
+        var table: UnsafeMutableRawPointer?
+        var hints = JSONCursor.MemberPrefixes()
+    }
 
-    /// Calls `body` with room for hints that holds while it runs: on the stack, as tuples
-    /// (``count`` of each), whose addresses are used only inside it. (Not
-    /// `withUnsafeTemporaryAllocation`: above a kilobyte, it allocates.)
+    /// The first of ``count`` slots, one after the other.
+    private let slots: UnsafeMutablePointer<Slot>
+
+    /// Calls `body` with room for hints that holds while it runs: ``count`` slots on the stack
+    /// (a tuple), whose address is used only inside it. (Not `withUnsafeTemporaryAllocation`:
+    /// above a kilobyte, it allocates.)
     static func withRoom<Result>(_ body: (NestedHints) -> Result) -> Result {
-        var tables: (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) = (nil, nil, nil, nil)
-        var sets = (JSONCursor.MemberPrefixes(), JSONCursor.MemberPrefixes(), JSONCursor.MemberPrefixes(), JSONCursor.MemberPrefixes())
-        return withUnsafeMutablePointer(to: &tables) { tables in
-            withUnsafeMutablePointer(to: &sets) { sets in
-                body(NestedHints(
-                    tables: UnsafeMutableRawPointer(tables).assumingMemoryBound(to: UnsafeMutableRawPointer?.self),
-                    sets: UnsafeMutableRawPointer(sets).assumingMemoryBound(to: JSONCursor.MemberPrefixes.self)))
-            }
+        var slots = (Slot(), Slot(), Slot(), Slot())
+        return withUnsafeMutablePointer(to: &slots) { slots in
+            body(NestedHints(slots: UnsafeMutableRawPointer(slots).assumingMemoryBound(to: Slot.self)))
         }
     }
 
-    /// The hints of `table`'s objects: those kept for it; nil for its first object (a set is
+    /// The slot of `table`'s objects: the one kept for it; nil for its first object (a slot is
     /// then set aside for it, if there is room: a request with one object of a table, such as
-    /// a single match's score, pays for no hints of it) and when every set is another table's.
-    @inline(always)
-    func hints(for table: JSONKeyTable) -> UnsafeMutablePointer<JSONCursor.MemberPrefixes>? {
+    /// a single match's score, pays for no hints of it) and when every slot is another table's.
+    /// Once per object, not per member: a call, kept out of the reading loop's registers.
+    @inline(never)
+    func slot(for table: JSONKeyTable) -> UnsafeMutablePointer<Slot>? {
         let address = Unmanaged.passUnretained(table).toOpaque()
         for index in 0..<Self.count {
-            guard let kept = tables[index] else {
-                tables[index] = address
+            let slot = slots + index
+            guard let kept = slot.pointee.table else {
+                slot.pointee.table = address
                 return nil
             }
-            if kept == address { return sets + index }
+            if kept == address { return slot }
         }
         return nil
     }
