@@ -59,7 +59,7 @@ public struct MemberRun: ~Copyable {
     @inline(always)
     @inlinable public mutating func field(_ key: StaticString, stringContent content: UnsafeBufferPointer<UInt8>) {
         beginString(key: key)
-        appendToString(stringContent: content)
+        appendJSON(content)
         endString()
     }
 
@@ -112,19 +112,12 @@ public struct MemberRun: ~Copyable {
         closing(UInt8(ascii: "\""))
     }
 
-    /// Writes `content` (the inside of a JSON string as a request wrote it without an escape)
-    /// as it is, inside a string.
-    @inline(always)
-    @inlinable public mutating func appendToString(stringContent content: UnsafeBufferPointer<UInt8>) {
-        appendJSON(content)
-    }
-
     /// Writes valid UTF-8 `text` escaped, inside a string: copied when nothing in it needs an
     /// escape (the usual case).
     @inline(always)
     @inlinable public mutating func appendToString(utf8 text: UnsafeBufferPointer<UInt8>) {
         if !ByteScanning.needsEscaping(text) {
-            appendToString(stringContent: text)
+            appendJSON(text)
         } else {
             throughWriter { $0.appendEscaped(text) }
         }
@@ -219,38 +212,35 @@ public struct MemberRun: ~Copyable {
     }
 
     /// Hands what was written up to `at` to the writer and asks it for at least `room` more
-    /// bytes: where they go and where they end (nils once memory ran out). It takes and gives
-    /// the position and the limit as values, never the run's address, so that the run stays in
-    /// registers wherever it is inlined.
-    @inline(never)
-    @usableFromInline static func refill(
+    /// bytes: where they go and where they end (nils once memory ran out).
+    @inline(always)
+    @inlinable static func refill(
         _ writer: UnsafeMutablePointer<JSONWriter>, at: UnsafeMutablePointer<UInt8>?, nonFinite: Bool, room: Int
     ) -> (UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt8>?) {
-        guard let at else { return (nil, nil) }
-        writer.pointee.closeRun(at: at, nonFinite: nonFinite)
-        let (next, limit, _) = writer.pointee.room(atLeast: max(room, roomAsked))  // the run writes its own commas
-        return (next, limit)
+        throughWriter(writer, at: at, nonFinite: nonFinite, room: room) { _ in }
     }
 
     /// Hands what was written to the writer, lets `body` write through the writer (an escape),
     /// and goes on after it.
     @inline(always)
     @inlinable mutating func throughWriter(_ body: (inout JSONWriter) -> Void) {
-        (at, limit) = Self.throughWriter(writer, at: at, nonFinite: nonFinite, body)
+        (at, limit) = Self.throughWriter(writer, at: at, nonFinite: nonFinite, room: 0, body)
         nonFinite = false
     }
 
-    /// ``throughWriter(_:)`` with the position and the limit taken and given as values, as
-    /// ``refill(_:at:nonFinite:room:)`` takes them.
+    /// Hands what was written up to `at` to the writer, lets `body` write through it and asks
+    /// it for at least `room` more bytes (``roomAsked`` at least): where they go and where they
+    /// end (nils once memory ran out). It takes and gives the position and the limit as values,
+    /// never the run's address, so that the run stays in registers wherever it is inlined.
     @inline(never)
     @usableFromInline static func throughWriter(
-        _ writer: UnsafeMutablePointer<JSONWriter>, at: UnsafeMutablePointer<UInt8>?, nonFinite: Bool,
+        _ writer: UnsafeMutablePointer<JSONWriter>, at: UnsafeMutablePointer<UInt8>?, nonFinite: Bool, room: Int,
         _ body: (inout JSONWriter) -> Void
     ) -> (UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt8>?) {
         guard let at else { return (nil, nil) }
         writer.pointee.closeRun(at: at, nonFinite: nonFinite)
         body(&writer.pointee)
-        let (next, limit, _) = writer.pointee.room(atLeast: roomAsked)
+        let (next, limit, _) = writer.pointee.room(atLeast: max(room, roomAsked))  // the run writes its own commas
         return (next, limit)
     }
 

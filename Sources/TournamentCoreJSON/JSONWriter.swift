@@ -247,13 +247,6 @@ public struct JSONWriter: ~Copyable {
         quoted(key, suffix: UInt8(ascii: ":"))
     }
 
-    /// Writes a member key given as text known at run time, escaped.
-    @inline(always)
-    @inlinable public mutating func key(text key: String) {
-        string(text: key)
-        append(UInt8(ascii: ":"))
-    }
-
     /// Writes already-encoded JSON text (a token taken from a request) as the next value.
     @inline(always)
     @inlinable public mutating func raw(_ json: UnsafeBufferPointer<UInt8>) {
@@ -500,17 +493,8 @@ public struct JSONWriter: ~Copyable {
         commit(target + (content.count &+ 2))
     }
 
-    /// Writes `"` after a separating comma (and `"key":` when given): a string written in parts
-    /// follows (``appendToString(text:)``, then ``endString()``). A value made of pieces,
-    /// such as a document path, is so written without being built as a whole first.
-    @inline(always)
-    @inlinable public mutating func beginString(key: StaticString? = nil) {
-        guard let target = valueCursor(key: key, room: 1) else { return }
-        target.pointee = UInt8(ascii: "\"")
-        commit(target + 1)
-    }
-
-    /// Writes `text` escaped, inside a string begun with ``beginString()``.
+    /// Writes `text` escaped, inside a string (begun by a ``MemberRun``, which writes through
+    /// the writer here).
     @inline(always)
     @inlinable public mutating func appendToString(text: String) {
         if text.utf8.withContiguousStorageIfAvailable({ appendToString(utf8: $0) }) != nil { return }
@@ -518,8 +502,8 @@ public struct JSONWriter: ~Copyable {
         copy.withUTF8 { appendToString(utf8: $0) }
     }
 
-    /// Writes valid UTF-8 `text` escaped, inside a string begun with ``beginString()``: in one
-    /// copy when nothing in it needs escaping (the usual case).
+    /// Writes valid UTF-8 `text` escaped, inside a string: in one copy when nothing in it needs
+    /// escaping (the usual case).
     @inline(always)
     @inlinable mutating func appendToString(utf8 text: UnsafeBufferPointer<UInt8>) {
         if !ByteScanning.needsEscaping(text) {
@@ -527,19 +511,6 @@ public struct JSONWriter: ~Copyable {
         } else {
             appendEscaped(text)
         }
-    }
-
-    /// Writes `text`, known at compile time, as is (see the type's note on static text), inside
-    /// a string begun with ``beginString()``.
-    @inline(always)
-    @inlinable public mutating func appendToString(_ text: StaticString) {
-        append(text)
-    }
-
-    /// Writes the closing `"` of a string begun with ``beginString()``.
-    @inline(always)
-    @inlinable public mutating func endString() {
-        append(UInt8(ascii: "\""))
     }
 
     /// Writes valid UTF-8 `text` without quotes, escaping what JSON strings must escape; runs

@@ -82,9 +82,7 @@ struct JSONWriterTests {
             w.field("e", text: "\u{1}")
             w.field("n", nil as Int?)
             w.field("b", true)
-            w.beginString(key: "p")
-            w.appendToString(text: "a\"")
-            w.endString()
+            w.field("p", text: "a\"")
             w.endObject()
         }
         #expect(text == #"{"i":1,"k":"q\"b\n","d":2.5,"s":"plain","t":"","e":"\u0001","n":null,"b":true,"p":"a\""}"#)
@@ -118,7 +116,7 @@ struct JSONWriterTests {
                                 members.beginString(key: "t")
                                 document.withStringBytes(text) { members.appendToString(utf8: $0) }
                                 Array("q\"\u{1}é".utf8).withUnsafeBufferPointer { members.appendToString(utf8: $0) }
-                                Array("/plain".utf8).withUnsafeBufferPointer { members.appendToString(stringContent: $0) }
+                                Array("/plain".utf8).withUnsafeBufferPointer { members.appendJSON($0) }
                                 members.endString()
                                 members.field("n", Int64.min)
                                 members.field("i", round * index)

@@ -297,7 +297,7 @@ struct CursorReader: RequestReader {
     /// (The text is plain ASCII, as the cursor reads texts: copied as it stands.)
     @inline(always)
     func appendText(_ text: CursorText, to run: inout MemberRun) {
-        run.appendToString(stringContent: text.bytes(in: start))
+        run.appendJSON(text.bytes(in: start))
     }
 
     /// (Plain ASCII too: copied as it stands.)
