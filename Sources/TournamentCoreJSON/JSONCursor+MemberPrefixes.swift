@@ -113,7 +113,7 @@ extension JSONCursor {
         /// of line, so that the functions the hinted loops are inlined into only call it.
         @inline(never)
         public init(expecting table: JSONKeyTable) {
-            self = table.expectedPrefixes
+            self = table.expectedMembers.pointee
         }
 
         /// Makes the member read from `begin` to `end` (after its `:`), whose key is `key`,

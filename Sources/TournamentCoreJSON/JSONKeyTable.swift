@@ -23,20 +23,15 @@ public final class JSONKeyTable: @unchecked Sendable {
     /// Whether a perfect hash was found: lookups take one probe (otherwise they scan).
     public let isPerfect: Bool
     /// How an object that writes the table's keys in the table's order, without white space,
-    /// begins its members: `"key":` at position 0, `,"key":` at position k, as hints
-    /// (``JSONCursor/MemberPrefixes``) of the first ``expectedMemberCount`` positions (up to
-    /// ``JSONCursor/MemberPrefixes/count``; none where a key is not plain ASCII, which the
-    /// cursor declines, or the text is longer than a hint holds).
+    /// begins its members: `"key":` at position 0, `,"key":` at position k, as the hints of a
+    /// set (``JSONCursor/MemberPrefixes``; none where a key is not plain ASCII, which the cursor
+    /// declines, or the text is longer than a hint holds; no skipped value).
     /// ``JSONCursor/nextMember(in:at:)`` tries them first, for objects that have no hints of
-    /// their own (read once per request), and an array's hints start as them
-    /// (``JSONCursor/MemberPrefixes/init(expecting:)``): written in the order the table lists
-    /// the keys, those members are read as an array's later objects' are.
-    @usableFromInline let expectedMembers: UnsafeMutablePointer<JSONCursor.MemberPrefixes.Hint>
-    @usableFromInline let expectedMemberCount: Int
-    /// A set of hints holding the same hints as ``expectedMembers`` (the rest as
-    /// `MemberPrefixes()` makes it): an array's hints start as a copy of it
-    /// (``JSONCursor/MemberPrefixes/init(expecting:)``), as cheap as zeroing them.
-    @usableFromInline let expectedPrefixes: JSONCursor.MemberPrefixes
+    /// their own (read once per request), and an array's hints start as a copy of them
+    /// (``JSONCursor/MemberPrefixes/init(expecting:)``), as cheap as zeroing them: written in the
+    /// order the table lists the keys, those members are read as an array's later objects' are.
+    /// Allocated, so that a hint is read in place.
+    @usableFromInline let expectedMembers: UnsafeMutablePointer<JSONCursor.MemberPrefixes>
     @usableFromInline let multiplier: UInt64
     /// 64 − log2(bucket count), below 64 (at least two buckets): shifts use `&>>`.
     @usableFromInline let shift: UInt64
@@ -71,16 +66,12 @@ public final class JSONKeyTable: @unchecked Sendable {
         // An expected text only for a key the cursor reads as plain text (ASCII, nothing to
         // escape): it declines any other, and a hint must not accept what it declines.
         let expectable = zip(keys, escaped).map { key, escaped in !escaped && key.allSatisfy { $0 < 0x80 } }
-        expectedMemberCount = min(keys.count, JSONCursor.MemberPrefixes.count)
-        expectedMembers = UnsafeMutablePointer.allocate(capacity: max(expectedMemberCount, 1))
-        expectedMembers.initialize(repeating: .init(), count: max(expectedMemberCount, 1))
-        var prefixes = JSONCursor.MemberPrefixes()
-        for (position, key) in keys.prefix(expectedMemberCount).enumerated() where expectable[position] {
-            let hint = Self.expectedMember(key, at: position)
-            (expectedMembers + position).pointee = hint
-            prefixes.setHint(hint, at: position)
+        var expected = JSONCursor.MemberPrefixes()
+        for (position, key) in keys.prefix(JSONCursor.MemberPrefixes.count).enumerated() where expectable[position] {
+            expected.setHint(Self.expectedMember(key, at: position), at: position)
         }
-        expectedPrefixes = prefixes
+        expectedMembers = UnsafeMutablePointer.allocate(capacity: 1)
+        expectedMembers.initialize(to: expected)
         if searchingPerfectHash, plainKeys, let found = Self.perfectHash(keys) {
             let buckets = UnsafeMutablePointer<Bucket>.allocate(capacity: found.buckets.count)
             for (index, position) in found.buckets.enumerated() {
@@ -132,11 +123,11 @@ public final class JSONKeyTable: @unchecked Sendable {
         }
     }
 
-    /// The hint of an object written in the table's order at `position`, if any
-    /// (``expectedMembers``).
+    /// The hint of an object written in the table's order at `position` (``expectedMembers``;
+    /// one of length 0 past the table's keys), nil past the hinted positions.
     @inline(__always)
     @inlinable func expectedMember(at position: Int) -> JSONCursor.MemberPrefixes.Hint? {
-        position < expectedMemberCount ? expectedMembers[position] : nil
+        position < JSONCursor.MemberPrefixes.count ? expectedMembers.pointee.hint(position) : nil
     }
 
     /// The index of the key node `key` of `document` in the table, or nil for another key.
