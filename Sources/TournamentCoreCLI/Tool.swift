@@ -15,13 +15,8 @@ var errno: Int32 { tc_errno() }
 import TournamentCoreC
 import TournamentCoreJSON
 
-// tournament-core: call any method of the library from the shell.
-//
-//   tournament-core <method> [request-file | -] [--pretty]
-//   tournament-core --list | --version | --help
-//
-// Prints the response envelope. Exit status: 0 for `"ok":true`, 1 for an error envelope,
-// 2 for a usage error (unknown option, missing method, unreadable file).
+// tournament-core: call any method of the library from the shell (its command line and exit
+// status: `usage`; a usage error is an unknown option, a missing method or an unreadable file).
 //
 // The tool calls the library through its C interface (`TournamentCoreC`, the header), as every
 // other host does: Embedded Swift compiles into a module everything it reaches of the modules it

@@ -24,6 +24,9 @@ extension JSONDocument {
         return String(decoding: UnsafeBufferPointer(rebasing: text[..<40]), as: UTF8.self) + "..."
     }
 
+    /// The error of a node of another kind than `expected`: built out of line, off the checks'
+    /// paths.
+    @inline(never)
     func mismatch(_ expected: String, at node: Int) -> WireError {
         .invalid("Expected \(expected), found \(typeDescription(node)).", at: node)
     }
@@ -31,13 +34,8 @@ extension JSONDocument {
     /// The node itself, checked to be an object.
     @inline(__always)
     func object(_ node: Int) throws(WireError) -> Int {
-        guard _fastPath(kind(node) == .object) else { throw objectError(at: node) }
+        guard _fastPath(kind(node) == .object) else { throw mismatch("an object", at: node) }
         return node
-    }
-
-    @inline(never)
-    private func objectError(at node: Int) -> WireError {
-        mismatch("an object", at: node)
     }
 
     /// The elements of an array node.
@@ -93,13 +91,8 @@ extension JSONDocument {
         switch kind(node) {
         case .true: return true
         case .false: return false
-        default: throw boolError(at: node)
+        default: throw mismatch("a boolean", at: node)
         }
-    }
-
-    @inline(never)
-    private func boolError(at node: Int) -> WireError {
-        mismatch("a boolean", at: node)
     }
 
     /// An integral number within `range` however written (`8`, `8.0`, `80e-1`; not `8.5`), as an
