@@ -30,8 +30,10 @@ public final class JSONKeyTable: @unchecked Sendable {
     /// their own (read once per request), and an array's hints start as a copy of them
     /// (``JSONCursor/MemberPrefixes/init(expecting:)``), as cheap as zeroing them: written in the
     /// order the table lists the keys, those members are read as an array's later objects' are.
-    /// Allocated, so that a hint is read in place.
     @usableFromInline let expectedMembers: UnsafeMutablePointer<JSONCursor.MemberPrefixes>
+    /// The hints of ``expectedMembers``, read in place by address: threads share the table, and
+    /// a `mutating` read would be an exclusive access to them.
+    @usableFromInline let expectedHints: UnsafePointer<JSONCursor.MemberPrefixes.Hint>
     @usableFromInline let multiplier: UInt64
     /// 64 − log2(bucket count), below 64 (at least two buckets): shifts use `&>>`.
     @usableFromInline let shift: UInt64
@@ -70,8 +72,12 @@ public final class JSONKeyTable: @unchecked Sendable {
         for (position, key) in keys.prefix(JSONCursor.MemberPrefixes.count).enumerated() where expectable[position] {
             expected.setHint(Self.expectedMember(key, at: position), at: position)
         }
+        let hintsOffset = withUnsafeMutablePointer(to: &expected) { set in
+            withUnsafeMutablePointer(to: &set.pointee.hints) { UnsafeRawPointer($0) - UnsafeRawPointer(set) }
+        }
         expectedMembers = UnsafeMutablePointer.allocate(capacity: 1)
         expectedMembers.initialize(to: expected)
+        expectedHints = UnsafeRawPointer(expectedMembers).advanced(by: hintsOffset).assumingMemoryBound(to: JSONCursor.MemberPrefixes.Hint.self)
         if searchingPerfectHash, plainKeys, let found = Self.perfectHash(keys) {
             let buckets = UnsafeMutablePointer<Bucket>.allocate(capacity: found.buckets.count)
             for (index, position) in found.buckets.enumerated() {
@@ -107,19 +113,12 @@ public final class JSONKeyTable: @unchecked Sendable {
     /// The hint of the key at `position` written in order without white space (see
     /// ``expectedMembers``), for a plain ASCII key; no hint for a text too long.
     private static func expectedMember(_ key: [UInt8], at position: Int) -> JSONCursor.MemberPrefixes.Hint {
+        let text = Array((position == 0 ? "\"" : ",\"").utf8) + key + Array("\":".utf8)
         let window = JSONCursor.MemberPrefixes.window
-        let separator = position == 0 ? 0 : 1
-        let length = separator + key.count + 3
-        guard length <= window else { return .init() }
-        var run = [UInt8](repeating: 0, count: window)
-        if separator == 1 { run[0] = UInt8(ascii: ",") }
-        run[separator] = UInt8(ascii: "\"")
-        run.replaceSubrange(separator + 1 ..< separator + 1 + key.count, with: key)
-        run[separator + 1 + key.count] = UInt8(ascii: "\"")
-        run[separator + 2 + key.count] = UInt8(ascii: ":")
-        return run.withUnsafeBufferPointer { bytes in
-            guard let start = bytes.baseAddress else { return .init() }
-            return .init(run: start, length: length, keyOffset: separator + 1, keyLength: key.count, index: position)
+        guard text.count <= window else { return .init() }
+        return (text + [UInt8](repeating: 0, count: window - text.count)).withUnsafeBufferPointer { run in
+            guard let start = run.baseAddress else { return .init() }
+            return .init(run: start, length: text.count, keyOffset: text.count - key.count - 2, keyLength: key.count, index: position)
         }
     }
 
@@ -127,7 +126,7 @@ public final class JSONKeyTable: @unchecked Sendable {
     /// one of length 0 past the table's keys), nil past the hinted positions.
     @inline(__always)
     @inlinable func expectedMember(at position: Int) -> JSONCursor.MemberPrefixes.Hint? {
-        position < JSONCursor.MemberPrefixes.count ? expectedMembers.pointee.hint(position) : nil
+        position < JSONCursor.MemberPrefixes.count ? expectedHints[position] : nil
     }
 
     /// The index of the key node `key` of `document` in the table, or nil for another key.
